@@ -1,0 +1,53 @@
+// Builds the extension and CLI bundles (default), or transpiles every TypeScript
+// file one-to-one into out/ for node --test and the host tests (--tests).
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync, rmSync, chmodSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = new Set(process.argv.slice(2));
+const production = args.has('--production');
+
+function tsFilesUnder(dir) {
+  const found = [];
+  let entries;
+  try { entries = readdirSync(dir); } catch { return found; }
+  for (const entry of entries) {
+    const full = join(dir, entry);
+    if (statSync(full).isDirectory()) found.push(...tsFilesUnder(full));
+    else if (entry.endsWith('.ts') && !entry.endsWith('.d.ts')) found.push(full);
+  }
+  return found;
+}
+
+if (args.has('--tests')) {
+  rmSync('out', { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: ['src', 'test', 'bench'].flatMap(tsFilesUnder),
+    outdir: 'out',
+    outbase: '.',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+} else {
+  const common = {
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minify: production,
+    sourcemap: production ? false : 'linked',
+    external: ['vscode'],
+    logLevel: 'warning',
+  };
+  await esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' });
+  await esbuild.build({
+    ...common,
+    entryPoints: ['src/cli.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+  });
+  chmodSync('dist/cli.js', 0o755);
+}

@@ -1,0 +1,103 @@
+// The shared vocabulary of the skill engine (SPEC.md). Pure data types only.
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** Zero-based line, and character offset in UTF-16 code units (as VS Code counts). */
+export interface Position {
+  readonly line: number;
+  readonly character: number;
+}
+
+export interface Range {
+  readonly start: Position;
+  readonly end: Position;
+}
+
+/** Every problem code of SPEC §2. */
+export type ProblemCode =
+  | 'no-skill-file'
+  | 'no-frontmatter'
+  | 'unclosed-frontmatter'
+  | 'yaml-syntax'
+  | 'frontmatter-not-mapping'
+  | 'name-missing'
+  | 'name-format'
+  | 'name-too-long'
+  | 'name-mismatch'
+  | 'description-missing'
+  | 'description-too-long'
+  | 'compatibility-too-long'
+  | 'field-type'
+  | 'file-name-case'
+  | 'duplicate-name'
+  | 'unknown-field'
+  | 'bom'
+  | 'description-xml'
+  | 'reserved-name'
+  | 'body-empty'
+  | 'body-too-long'
+  | 'broken-link';
+
+/** A replacement of the text in `range` (positions in the BOM-less text). */
+export interface TextEdit {
+  readonly range: Range;
+  readonly newText: string;
+}
+
+/**
+ * A quick fix the core can compute from the text alone. `removeBom` fixes cannot be
+ * expressed as a text edit (editors hide the BOM), so they are flagged instead.
+ */
+export interface Fix {
+  readonly title: string;
+  readonly edits: readonly TextEdit[];
+  readonly removeBom?: boolean;
+  readonly isPreferred?: boolean;
+}
+
+export interface Problem {
+  readonly code: ProblemCode;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly range: Range;
+  readonly fixes?: readonly Fix[];
+}
+
+/** What a SKILL.md says about itself, as read from its text (no file system involved). */
+export interface SkillFileAnalysis {
+  /** The parsed `name` as a string, when present and a scalar. */
+  readonly name: string | undefined;
+  /** The parsed `description` as a string, when present and a scalar. */
+  readonly description: string | undefined;
+  /** The parsed frontmatter mapping, or undefined when it could not be read. */
+  readonly frontmatter: Readonly<Record<string, unknown>> | undefined;
+  /** True when `disable-model-invocation: true`: hidden from the model's listing. */
+  readonly hidden: boolean;
+  /** The text started with a UTF-8 BOM (stripped before positions were computed). */
+  readonly hasBom: boolean;
+  /** Problems found in the text, sorted by position. */
+  readonly problems: readonly Problem[];
+  /** UTF-16 offset (in the BOM-less text) where the body starts, or undefined. */
+  readonly bodyOffset: number | undefined;
+  /** Zero-based line where the body starts, or undefined. */
+  readonly bodyLine: number | undefined;
+  /** False when only the head of the file was given: body rules were skipped. */
+  readonly complete: boolean;
+}
+
+export interface AnalyzeOptions {
+  /** The folder that holds the SKILL.md (its name must equal `name`). */
+  readonly folderName: string;
+  /** The file's own name, to check its case (`SKILL.md`). Defaults to SKILL.md. */
+  readonly fileName?: string;
+  /** Names follow the agentskills.io Unicode profile instead of ASCII kebab-case. */
+  readonly unicodeNames?: boolean;
+  /** False when `text` is only the head of a larger file. Defaults to true. */
+  readonly complete?: boolean;
+  /** Set when the caller knows the bytes start with a BOM that `text` no longer has. */
+  readonly hasBom?: boolean;
+}
+
+export function hasErrors(problems: readonly Problem[]): boolean {
+  return problems.some((p) => p.severity === 'error');
+}
