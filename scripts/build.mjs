@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
+// --outdir=DIR lets parallel runs transpile tests side by side (default: out).
+const outdir = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'out';
 
 function tsFilesUnder(dir) {
   const found = [];
@@ -20,10 +22,10 @@ function tsFilesUnder(dir) {
 }
 
 if (args.has('--tests')) {
-  rmSync('out', { recursive: true, force: true });
+  rmSync(outdir, { recursive: true, force: true });
   await esbuild.build({
     entryPoints: ['src', 'test', 'bench'].flatMap(tsFilesUnder),
-    outdir: 'out',
+    outdir,
     outbase: '.',
     format: 'cjs',
     platform: 'node',
