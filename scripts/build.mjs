@@ -3,7 +3,10 @@
 import * as esbuild from 'esbuild';
 import { readdirSync, statSync, rmSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+const define = { SKILLSMITH_VERSION: JSON.stringify(version) };
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
 // --outdir=DIR lets parallel runs transpile tests side by side (default: out).
@@ -30,6 +33,7 @@ if (args.has('--tests')) {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
+    define,
     sourcemap: 'inline',
     logLevel: 'warning',
   });
@@ -42,6 +46,7 @@ if (args.has('--tests')) {
     minify: production,
     sourcemap: production ? false : 'linked',
     external: ['vscode'],
+    define,
     logLevel: 'warning',
   };
   await esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' });

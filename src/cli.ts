@@ -1,2 +1,102 @@
-// The `skillsmith` command line: validate, list and expand over the same core as the extension.
-process.stdout.write('skillsmith: not built yet\n');
+// The `skillsmith` command line: validate, list and expand over the same core as the
+// extension (SPEC §7). Exit codes: 0 success, 1 problems found or skill unusable, 2 usage.
+import { DEFAULT_LISTING_BUDGET } from './core/listing';
+import { integerFlag, parseArgs, UsageError } from './cli/args';
+import { expandForCli } from './cli/expandCommand';
+import { listJson, listText, loadCatalog } from './cli/listCommand';
+import { writeErr, writeOut } from './cli/output';
+import { collectReports, countSeverities, validateJson, validateText } from './cli/validateCommand';
+import { NodeFileSystem } from './node/nodeFileSystem';
+
+declare const SKILLSMITH_VERSION: string;
+
+const USAGE = `Usage:
+  skillsmith validate [PATH...] [--json] [--unicode-names]
+  skillsmith list [ROOT] [--json] [--budget N] [--no-user] [--unicode-names]
+  skillsmith expand NAME [ARGS] [--root ROOT] [--unicode-names]
+
+validate  checks SKILL.md files: PATH is a SKILL.md, a skill folder, or any folder (default: .)
+list      shows the catalog and the listing the model sees, with ROOT as the workspace folder
+expand    prints what loading the skill NAME returns, with ARGS substituted
+
+Exit codes: 0 success, 1 errors found (validate) or unknown/invalid skill (expand), 2 bad usage.
+`;
+
+async function validate(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv, [], ['json', 'unicode-names']);
+  const inputs = args.positionals.length > 0 ? args.positionals : ['.'];
+  const { reports, unreadable } = await collectReports(new NodeFileSystem(), inputs, args.flags.has('unicode-names'));
+  await writeOut(args.flags.has('json') ? validateJson(reports) + '\n' : validateText(reports, process.cwd()));
+  for (const file of unreadable) writeErr(`skillsmith: ${file.path}: ${file.reason}`);
+  if (unreadable.length > 0) return 2;
+  return countSeverities(reports).errors > 0 ? 1 : 0;
+}
+
+async function list(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv, ['budget'], ['json', 'no-user', 'unicode-names']);
+  if (args.positionals.length > 1) throw new UsageError('list takes at most one ROOT');
+  const budget = integerFlag(args, 'budget', DEFAULT_LISTING_BUDGET);
+  const root = args.positionals[0] ?? '.';
+  const fs = new NodeFileSystem();
+  const stat = await fs.stat(root);
+  if (!stat || stat.kind !== 'directory') throw new UsageError(`cannot read '${root}': not a folder`);
+  const catalog = await loadCatalog(fs, { root, includeUser: !args.flags.has('no-user'), unicodeNames: args.flags.has('unicode-names') });
+  const listing = catalog.listing(budget);
+  await writeOut(args.flags.has('json') ? listJson(catalog, listing) + '\n' : listText(catalog, listing));
+  return 0;
+}
+
+async function expand(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv, ['root'], ['unicode-names', 'no-user']);
+  const [name, ...rest] = args.positionals;
+  if (!name) throw new UsageError('expand needs a skill NAME');
+  const root = (args.flags.get('root') as string | undefined) ?? '.';
+  const fs = new NodeFileSystem();
+  const stat = await fs.stat(root);
+  if (!stat || stat.kind !== 'directory') throw new UsageError(`cannot read '${root}': not a folder`);
+  const unicodeNames = args.flags.has('unicode-names');
+  const catalog = await loadCatalog(fs, { root, includeUser: !args.flags.has('no-user'), unicodeNames });
+  const result = await expandForCli(catalog, fs, name, rest.join(' '), unicodeNames);
+  if (!result.ok) {
+    writeErr(`skillsmith: ${result.error.message}${result.error.suggestion ? ` ${result.error.suggestion}` : ''}`);
+    return 1;
+  }
+  await writeOut(result.text.endsWith('\n') ? result.text : result.text + '\n');
+  return 0;
+}
+
+const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand };
+
+/** Runs the CLI and returns its exit code; never throws. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    await writeOut(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === '--version' || command === '-v') {
+    await writeOut(`${SKILLSMITH_VERSION}\n`);
+    return 0;
+  }
+  const run = COMMANDS[command];
+  if (!run) {
+    writeErr(`skillsmith: unknown command '${command}'\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await run(rest);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      writeErr(`skillsmith ${command}: ${error.message}\nRun 'skillsmith --help' for usage.`);
+      return 2;
+    }
+    writeErr(`skillsmith ${command}: unexpected failure: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    return 2;
+  }
+}
+
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -67,6 +67,8 @@ export interface Problem {
 export interface SkillFileAnalysis {
   /** The parsed `name` as a string, when present and a scalar. */
   readonly name: string | undefined;
+  /** The range of the `name` value (or of the opening fence when there is none). */
+  readonly nameRange?: Range;
   /** The parsed `description` as a string, when present and a scalar. */
   readonly description: string | undefined;
   /** The parsed frontmatter mapping, or undefined when it could not be read. */

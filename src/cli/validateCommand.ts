@@ -1,0 +1,167 @@
+// `skillsmith validate [PATH...] [--json] [--unicode-names]` (SPEC §7).
+import * as path from 'node:path';
+import type { FileSystem } from '../core/fileSystem';
+import { resolveLocations, type SkillLocation } from '../core/locations';
+import { discoverSkillFiles, skillFileIn } from '../core/scan';
+import type { Problem } from '../core/types';
+import { validateSkillFiles } from '../core/validate';
+import { UsageError } from './args';
+
+/** A folder given to validate that holds no skill at all is searched this deep. */
+const ANY_FOLDER_DEPTH = 8;
+
+interface ValidateTarget {
+  readonly filePath: string;
+  readonly location: SkillLocation;
+}
+
+export interface FileReport {
+  readonly path: string;
+  readonly name: string | null;
+  readonly description: string | null;
+  readonly problems: readonly Problem[];
+}
+
+function locationFor(folder: string, label: string, rank: number): SkillLocation {
+  return { path: folder, label, scope: 'workspace', rank, root: folder };
+}
+
+/** What one PATH argument stands for: a SKILL.md, a skill folder, or a folder to discover in. */
+async function targetsOf(fs: FileSystem, input: string): Promise<ValidateTarget[] | 'none'> {
+  const absolute = path.resolve(input);
+  const stat = await fs.stat(absolute).catch(() => undefined);
+  if (!stat) throw new UsageError(`cannot read '${input}': no such file or folder`);
+  if (stat.kind === 'file') {
+    return [{ filePath: absolute, location: locationFor(path.dirname(path.dirname(absolute)), '.', 0) }];
+  }
+  if (stat.kind !== 'directory') throw new UsageError(`cannot read '${input}': not a file or folder`);
+  const entries = await fs.readDirectory(absolute).catch((error) => {
+    throw new UsageError(`cannot read '${input}': ${error instanceof Error ? error.message : String(error)}`);
+  });
+  const own = skillFileIn(entries);
+  if (own) return [{ filePath: path.join(absolute, own.name), location: locationFor(path.dirname(absolute), '.', 0) }];
+
+  const targets: ValidateTarget[] = [];
+  const seen = new Set<string>();
+  for (const location of resolveLocations({ workspaceFolders: [absolute], includeUser: false })) {
+    for (const found of await discoverSkillFiles(fs, location.path)) {
+      if (!seen.has(found.filePath)) targets.push({ filePath: found.filePath, location });
+      seen.add(found.filePath);
+    }
+  }
+  if (targets.length > 0) return targets;
+  const anywhere = locationFor(absolute, '.', 0);
+  const found = await discoverSkillFiles(fs, absolute, { maxDepth: ANY_FOLDER_DEPTH, includeResourceFolders: true });
+  return found.length > 0 ? found.map((f) => ({ filePath: f.filePath, location: anywhere })) : 'none';
+}
+
+function noSkillFileReport(folder: string): FileReport {
+  return {
+    path: folder,
+    name: null,
+    description: null,
+    problems: [
+      {
+        code: 'no-skill-file',
+        severity: 'error',
+        message: `No SKILL.md in ${folder} or below it. A skill is a folder holding a SKILL.md; create one with "Skills: New Skill…" or point at the right folder.`,
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      },
+    ],
+  };
+}
+
+export interface ValidateResult {
+  readonly reports: FileReport[];
+  /** Skill files that were found but could not be read, with the reason. */
+  readonly unreadable: { readonly path: string; readonly reason: string }[];
+}
+
+/** Validates every PATH: one report per file, in the order found. */
+export async function collectReports(fs: FileSystem, inputs: readonly string[], unicodeNames: boolean): Promise<ValidateResult> {
+  const reports: FileReport[] = [];
+  const unreadable: ValidateResult['unreadable'] = [];
+  const targets: ValidateTarget[] = [];
+  const seen = new Set<string>();
+  for (const input of inputs) {
+    const found = await targetsOf(fs, input);
+    if (found === 'none') {
+      reports.push(noSkillFileReport(path.resolve(input)));
+      continue;
+    }
+    for (const target of found) {
+      if (seen.has(target.filePath)) continue;
+      seen.add(target.filePath);
+      targets.push(target);
+    }
+  }
+  for (const outcome of await validateSkillFiles(fs, targets, { unicodeNames })) {
+    if (outcome.ok) {
+      reports.push({
+        path: outcome.filePath,
+        name: outcome.analysis.name ?? null,
+        description: outcome.analysis.description ?? null,
+        problems: outcome.problems,
+      });
+    } else {
+      unreadable.push({ path: outcome.filePath, reason: outcome.reason });
+    }
+  }
+  return { reports, unreadable };
+}
+
+/** Counts problems by severity. */
+export function countSeverities(reports: readonly FileReport[]): { errors: number; warnings: number; infos: number } {
+  const counts = { errors: 0, warnings: 0, infos: 0 };
+  for (const report of reports) {
+    for (const problem of report.problems) {
+      if (problem.severity === 'error') counts.errors++;
+      else if (problem.severity === 'warning') counts.warnings++;
+      else counts.infos++;
+    }
+  }
+  return counts;
+}
+
+/** The `--json` shape of SPEC §7. */
+export function validateJson(reports: readonly FileReport[]): string {
+  const counts = countSeverities(reports);
+  return JSON.stringify({
+    files: reports.map((report) => ({
+      path: report.path,
+      name: report.name,
+      description: report.description,
+      problems: report.problems.map((p) => ({
+        code: p.code,
+        severity: p.severity,
+        message: p.message,
+        line: p.range.start.line + 1,
+        column: p.range.start.character + 1,
+        endLine: p.range.end.line + 1,
+        endColumn: p.range.end.character + 1,
+      })),
+    })),
+    errors: counts.errors,
+    warnings: counts.warnings,
+    infos: counts.infos,
+  });
+}
+
+/** Linter-style lines `path:line:col severity code message`, then a summary. */
+export function validateText(reports: readonly FileReport[], cwd: string): string {
+  const lines: string[] = [];
+  for (const report of reports) {
+    const shown = path.relative(cwd, report.path) || report.path;
+    const display = shown.startsWith('..') ? report.path : shown;
+    for (const p of report.problems) {
+      lines.push(`${display}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.severity} ${p.code} ${p.message}`);
+    }
+  }
+  const counts = countSeverities(reports);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const files = reports.filter((r) => r.problems.every((p) => p.code !== 'no-skill-file')).length;
+  lines.push(
+    `${counts.errors > 0 ? '✖' : '✔'} ${plural(files, 'skill file')} checked: ${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}, ${plural(counts.infos, 'info')}`,
+  );
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,132 @@
+// Keeps the catalog equal to what is on disk: a full scan at start, then one small,
+// local rescan per file-system event. Work is queued so that events apply in order
+// and each step reads the disk as it is when the step runs.
+import * as path from 'node:path';
+import type { SkillCatalog } from './catalog';
+import type { FileSystem } from './fileSystem';
+import { isInside, locationOf, type SkillLocation } from './locations';
+import { discoverSkillFiles, isInSkippedFolder, isSkillFileName, MAX_SKILL_DEPTH, type SkippedPath } from './scan';
+import { mapConcurrent } from './concurrency';
+import { readSkillRecord, type SkillRecord } from './skillRecord';
+
+/** Skill files read at once during a scan. */
+const READ_CONCURRENCY = 32;
+
+export interface CatalogUpdaterOptions {
+  readonly unicodeNames?: boolean;
+  /** Told about every path passed over and why (for the output channel). */
+  readonly onSkip?: (skipped: SkippedPath) => void;
+  /** Told how far a full scan has come (skill files read so far, and the total found). */
+  readonly onScanProgress?: (read: number, total: number) => void;
+}
+
+export class CatalogUpdater {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly catalog: SkillCatalog,
+    private readonly fs: FileSystem,
+    private readonly locations: readonly SkillLocation[],
+    private readonly options: CatalogUpdaterOptions = {},
+  ) {}
+
+  /** Rebuilds the catalog from every location, replacing what it held with one change event. */
+  scanAll(): Promise<void> {
+    return this.enqueue(async () => {
+      const perLocation = await Promise.all(
+        this.locations.map((location) => discoverSkillFiles(this.fs, location.path, { onSkip: this.options.onSkip })),
+      );
+      const files = new Map<string, SkillLocation>();
+      perLocation.forEach((found, index) => {
+        for (const file of found) {
+          const location = locationOf(file.filePath, this.locations) ?? this.locations[index];
+          if (!files.has(file.filePath)) files.set(file.filePath, location);
+        }
+      });
+      const records = await this.readAll([...files], true);
+      this.catalog.replaceAll(records);
+    });
+  }
+
+  /** A path was created or changed: rescan the smallest folder that can be affected. */
+  pathChanged(changedPath: string): Promise<void> {
+    return this.enqueue(() => this.reconcile(changedPath, false));
+  }
+
+  /** A path was deleted: drop what was under it and look again at its folder. */
+  pathDeleted(deletedPath: string): Promise<void> {
+    return this.enqueue(() => this.reconcile(deletedPath, true));
+  }
+
+  /** Resolves when every queued event has been applied. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(step).catch((error) => {
+      this.options.onSkip?.({ path: '(catalog)', reason: `update failed: ${String(error)}` });
+    });
+    this.queue = run;
+    return run;
+  }
+
+  private async reconcile(eventPath: string, deleted: boolean): Promise<void> {
+    for (const location of this.locations) {
+      if (isInside(location.path, eventPath)) {
+        await this.rescan(location, location.path, 0);
+        continue;
+      }
+      if (!isInside(eventPath, location.path)) continue;
+      if (locationOf(eventPath, this.locations) !== location) continue;
+      const scope = await this.scopeOf(eventPath, deleted);
+      if (scope === undefined) continue;
+      const relative = path.posix.relative(location.path, scope);
+      const depth = relative.split('/').length;
+      if (depth > MAX_SKILL_DEPTH || isInSkippedFolder(relative)) continue;
+      await this.rescan(location, scope, depth);
+    }
+  }
+
+  /** The folder to rescan for an event, or undefined when the event cannot matter. */
+  private async scopeOf(eventPath: string, deleted: boolean): Promise<string | undefined> {
+    if (isSkillFileName(path.posix.basename(eventPath))) return path.posix.dirname(eventPath);
+    if (deleted) return eventPath;
+    const stat = await this.fs.stat(eventPath).catch(() => undefined);
+    if (!stat) return eventPath; // Gone already: treat like a deletion.
+    return stat.kind === 'directory' ? eventPath : undefined;
+  }
+
+  private async rescan(location: SkillLocation, scope: string, depth: number): Promise<void> {
+    const found = await discoverSkillFiles(this.fs, scope, {
+      startDepth: depth,
+      maxDepth: MAX_SKILL_DEPTH,
+      onSkip: this.options.onSkip,
+    });
+    const foundPaths = new Set(found.map((f) => f.filePath));
+    for (const record of this.catalog.recordsUnder(scope)) {
+      if (record.location.path === location.path && !foundPaths.has(record.filePath)) this.catalog.remove(record.filePath);
+    }
+    const records = await this.readAll(
+      found.map((f) => [f.filePath, location] as const),
+      false,
+    );
+    for (const record of records) this.catalog.upsert(record);
+    for (const filePath of foundPaths) {
+      if (!records.some((r) => r.filePath === filePath)) this.catalog.remove(filePath);
+    }
+  }
+
+  private async readAll(files: readonly (readonly [string, SkillLocation])[], reportProgress: boolean): Promise<SkillRecord[]> {
+    const records: SkillRecord[] = [];
+    let read = 0;
+    await mapConcurrent(files, READ_CONCURRENCY, async ([filePath, location]) => {
+      const result = await readSkillRecord(this.fs, filePath, location, { unicodeNames: this.options.unicodeNames });
+      if (result.ok) records.push(result.record);
+      else this.options.onSkip?.({ path: filePath, reason: result.reason });
+      read++;
+      if (reportProgress) this.options.onScanProgress?.(read, files.length);
+    });
+    return records;
+  }
+}

@@ -1,0 +1,98 @@
+// Reads one skill file into the catalog's metadata record. Only the head of the file is
+// read when the frontmatter closes inside it, so a large body never slows discovery.
+import * as path from 'node:path';
+import { analyzeSkillText } from './analyze';
+import { describeError, type FileSystem } from './fileSystem';
+import type { SkillLocation } from './locations';
+import { hasErrors, type Problem, type Range } from './types';
+
+/** Bytes read first; grown only while the frontmatter has not closed yet. */
+export const HEAD_BYTES = 4096;
+/** Past this, an unclosed frontmatter is reported rather than read further. */
+export const MAX_FRONTMATTER_BYTES = 1024 * 1024;
+
+/** The catalog's view of one skill file: metadata only, never the body. */
+export interface SkillRecord {
+  readonly filePath: string;
+  readonly dir: string;
+  readonly folderName: string;
+  readonly location: SkillLocation;
+  /** The declared name, or the folder's name when none is declared. */
+  readonly name: string;
+  readonly declaredName: string | undefined;
+  /** Where the name's value stands, for catalog-level problems such as duplicate-name. */
+  readonly nameRange: Range | undefined;
+  readonly description: string | undefined;
+  readonly hidden: boolean;
+  /** Problems of the file itself (catalog-level ones such as duplicate-name are added by the catalog). */
+  readonly problems: readonly Problem[];
+  readonly hasErrors: boolean;
+  readonly mtime: number;
+  readonly size: number;
+}
+
+export type ReadRecordResult =
+  | { readonly ok: true; readonly record: SkillRecord }
+  | { readonly ok: false; readonly reason: string; readonly missing: boolean };
+
+export interface ReadRecordOptions {
+  readonly unicodeNames?: boolean;
+}
+
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Decodes UTF-8 keeping a leading BOM, so that the analysis can report it. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  return utf8.decode(bytes);
+}
+
+/** Reads and analyses the head of a skill file; errors come back as values. */
+export async function readSkillRecord(
+  fs: FileSystem,
+  filePath: string,
+  location: SkillLocation,
+  options: ReadRecordOptions = {},
+): Promise<ReadRecordResult> {
+  const stat = await fs.stat(filePath).catch(() => undefined);
+  if (!stat) return { ok: false, reason: 'the file no longer exists', missing: true };
+  if (stat.kind !== 'file') return { ok: false, reason: 'SKILL.md is not a file', missing: false };
+  const dir = path.posix.dirname(filePath);
+  const folderName = path.posix.basename(dir);
+  const analyzeOptions = { folderName, fileName: path.posix.basename(filePath), unicodeNames: options.unicodeNames };
+
+  let limit = HEAD_BYTES;
+  for (;;) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await fs.readFile(filePath, limit);
+    } catch (error) {
+      const reason = `cannot read: ${describeError(error)}`;
+      return { ok: false, reason, missing: /ENOENT|FileNotFound|no such file/i.test(reason) };
+    }
+    const complete = bytes.length < limit || bytes.length >= stat.size;
+    const analysis = analyzeSkillText(decodeUtf8(bytes), { ...analyzeOptions, complete });
+    const unclosed = analysis.problems.some((p) => p.code === 'unclosed-frontmatter');
+    if (unclosed && !complete && limit < MAX_FRONTMATTER_BYTES) {
+      limit = Math.min(limit * 8, MAX_FRONTMATTER_BYTES);
+      continue;
+    }
+    return {
+      ok: true,
+      record: {
+        filePath,
+        dir,
+        folderName,
+        location,
+        name: analysis.name?.trim() || folderName,
+        declaredName: analysis.name,
+        nameRange: analysis.nameRange,
+        description: analysis.description,
+        hidden: analysis.hidden,
+        problems: analysis.problems,
+        hasErrors: hasErrors(analysis.problems),
+        mtime: stat.mtime,
+        size: stat.size,
+      },
+    };
+  }
+}
