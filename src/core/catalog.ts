@@ -64,6 +64,11 @@ export class SkillCatalog {
     return this.byFile.size;
   }
 
+  /** How many names are offered to the model. */
+  get offeredCount(): number {
+    return this.offeredKeys.length;
+  }
+
   /** Adds or replaces the record of one file. */
   upsert(record: SkillRecord): void {
     const previous = this.byFile.get(record.filePath);

@@ -22,6 +22,7 @@ export interface CatalogUpdaterOptions {
 
 export class CatalogUpdater {
   private queue: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private readonly catalog: SkillCatalog,
@@ -44,7 +45,7 @@ export class CatalogUpdater {
         }
       });
       const records = await this.readAll([...files], true);
-      this.catalog.replaceAll(records);
+      if (!this.stopped) this.catalog.replaceAll(records);
     });
   }
 
@@ -58,13 +59,18 @@ export class CatalogUpdater {
     return this.enqueue(() => this.reconcile(deletedPath, true));
   }
 
+  /** Stops applying events: queued and running steps leave the catalog alone. */
+  stop(): void {
+    this.stopped = true;
+  }
+
   /** Resolves when every queued event has been applied. */
   settled(): Promise<void> {
     return this.queue;
   }
 
   private enqueue(step: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(step).catch((error) => {
+    const run = this.queue.then(() => (this.stopped ? undefined : step())).catch((error) => {
       this.options.onSkip?.({ path: '(catalog)', reason: `update failed: ${String(error)}` });
     });
     this.queue = run;
@@ -104,6 +110,7 @@ export class CatalogUpdater {
       onSkip: this.options.onSkip,
     });
     const foundPaths = new Set(found.map((f) => f.filePath));
+    if (this.stopped) return;
     for (const record of this.catalog.recordsUnder(scope)) {
       if (record.location.path === location.path && !foundPaths.has(record.filePath)) this.catalog.remove(record.filePath);
     }
@@ -111,6 +118,7 @@ export class CatalogUpdater {
       found.map((f) => [f.filePath, location] as const),
       false,
     );
+    if (this.stopped) return;
     for (const record of records) this.catalog.upsert(record);
     for (const filePath of foundPaths) {
       if (!records.some((r) => r.filePath === filePath)) this.catalog.remove(filePath);

@@ -1,0 +1,106 @@
+// Keeps the one SkillCatalog equal to the disk: a scan when the extension starts or the
+// settings change, then FileSystemWatcher events applied one path at a time. Also owns
+// the `skillsmith.hasSkills` context key and workspace trust, which follow the catalog.
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import type { SkillCatalog } from '../core/catalog';
+import { CatalogUpdater } from '../core/catalogUpdater';
+import { isUserLocation, resolveLocations, type SkillLocation } from '../core/locations';
+import type { WorkspaceFileSystem } from './fileSystem';
+import { readSettings } from './settings';
+
+export const HAS_SKILLS_CONTEXT = 'skillsmith.hasSkills';
+
+export class CatalogWatcher implements vscode.Disposable {
+  private updater: CatalogUpdater | undefined;
+  private watchers: vscode.Disposable[] = [];
+  private scan: Promise<void> = Promise.resolve();
+  private hasSkills: boolean | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private currentLocations: readonly SkillLocation[] = [];
+
+  constructor(
+    private readonly catalog: SkillCatalog,
+    private readonly fs: WorkspaceFileSystem,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    const changes = catalog.onDidChange(() => this.updateContextKey());
+    this.subscriptions.push({ dispose: () => changes.dispose() });
+    catalog.setTrustWorkspaceSkills(vscode.workspace.isTrusted);
+    this.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => catalog.setTrustWorkspaceSkills(true)));
+  }
+
+  /** The locations in force, best precedence first. */
+  get locations(): readonly SkillLocation[] {
+    return this.currentLocations;
+  }
+
+  /** Rebuilds from the current settings and workspace folders: new watchers, one full scan. */
+  restart(): Promise<void> {
+    this.disposeWatchers();
+    this.updater?.stop();
+    const settings = readSettings();
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    this.currentLocations = resolveLocations({
+      workspaceFolders: folders.map((f) => this.fs.toPath(f.uri)),
+      configured: settings.locations,
+      home: os.homedir().replace(/\\/g, '/'),
+    });
+    const updater = new CatalogUpdater(this.catalog, this.fs, this.currentLocations, {
+      unicodeNames: settings.unicodeNames,
+      onSkip: (skipped) => this.log.warn(`Skipped ${skipped.path}: ${skipped.reason}`),
+    });
+    this.updater = updater;
+    this.watch(updater, folders, settings.locations);
+    const started = Date.now();
+    this.scan = Promise.resolve(
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Scanning skills' }, () => updater.scanAll()),
+    ).then(() => {
+      this.log.info(`Scanned ${this.currentLocations.length} locations: ${this.catalog.size} skills (${this.catalog.offeredCount} offered) in ${Date.now() - started} ms.`);
+    });
+    return this.scan;
+  }
+
+  /** Resolves once the scan and every event received so far have been applied. */
+  async whenIdle(): Promise<void> {
+    await this.scan;
+    await this.updater?.settled();
+  }
+
+  dispose(): void {
+    this.disposeWatchers();
+    this.updater?.stop();
+    for (const d of this.subscriptions) d.dispose();
+  }
+
+  private watch(updater: CatalogUpdater, folders: readonly vscode.WorkspaceFolder[], configured: readonly string[]): void {
+    const relative = configured.filter((l) => !isUserLocation(l)).map((l) => l.replace(/^\.\/+/, '').replace(/\/+$/, ''));
+    const patterns: vscode.RelativePattern[] = [];
+    if (relative.length > 0) {
+      const glob = `{${relative.flatMap((l) => [l, `${l}/**`]).join(',')}}`;
+      for (const folder of folders) patterns.push(new vscode.RelativePattern(folder, glob));
+    }
+    for (const location of this.currentLocations) {
+      if (location.scope === 'user') patterns.push(new vscode.RelativePattern(vscode.Uri.file(location.path), '**'));
+    }
+    for (const pattern of patterns) {
+      const watcher = vscode.workspace.createFileSystemWatcher(pattern);
+      watcher.onDidCreate((uri) => void updater.pathChanged(this.fs.toPath(uri)));
+      watcher.onDidChange((uri) => void updater.pathChanged(this.fs.toPath(uri)));
+      watcher.onDidDelete((uri) => void updater.pathDeleted(this.fs.toPath(uri)));
+      this.watchers.push(watcher);
+    }
+  }
+
+  private disposeWatchers(): void {
+    for (const watcher of this.watchers) watcher.dispose();
+    this.watchers = [];
+  }
+
+  private updateContextKey(): void {
+    const hasSkills = this.catalog.offeredCount > 0;
+    if (hasSkills === this.hasSkills) return;
+    this.hasSkills = hasSkills;
+    void vscode.commands.executeCommand('setContext', HAS_SKILLS_CONTEXT, hasSkills);
+  }
+}

@@ -1,0 +1,20 @@
+// What the composition root hands to every feature: the one catalog and its helpers.
+import type * as vscode from 'vscode';
+import type { SkillCatalog } from '../core/catalog';
+import type { CatalogWatcher } from './catalogWatcher';
+import type { WorkspaceFileSystem } from './fileSystem';
+
+export interface SkillsmithServices {
+  readonly catalog: SkillCatalog;
+  readonly fs: WorkspaceFileSystem;
+  readonly watcher: CatalogWatcher;
+  readonly log: vscode.LogOutputChannel;
+  readonly extensionUri: vscode.Uri;
+}
+
+/** What activate() returns: used by the host tests to wait for and inspect the catalog. */
+export interface SkillsmithApi {
+  readonly catalog: SkillCatalog;
+  /** Resolves when the scan and every file event received so far have been applied. */
+  whenIdle(): Promise<void>;
+}
