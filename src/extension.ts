@@ -23,6 +23,10 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void watcher.restart()),
   );
+  // Features: one register call each (a feature returns its disposables).
+  context.subscriptions.push(
+    // (feature registrations go here, e.g. ...registerDiagnostics(services))
+  );
   void services;
 
   // Activation returns at once; the scan runs in the background with window progress.

@@ -2,7 +2,7 @@
 // parser (SPEC §1). Only the `---` fences are found line by line; everything between them
 // is YAML, parsed by a real parser that keeps source offsets, so that every problem and
 // every quick fix can point at the exact characters it is about.
-import { isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node, Pair, YAMLError } from 'yaml';
 import { detectLineEnding, LineMap } from './textPositions';
 
@@ -207,16 +207,20 @@ function readField(pair: Pair, text: string, offset: number): FrontmatterField {
 }
 
 /** A value node as a FieldValue; a missing value sits just after the key. */
-function readValue(node: Node | null, keyEnd: number, offset: number, source: string): FieldValue {
+function readValue(node: Node | null, keyEnd: number, offset: number, text: string): FieldValue {
   if (node === null || !node.range) {
     return { kind: 'null', text: undefined, style: undefined, span: { start: keyEnd + 1, end: keyEnd + 1 } };
   }
   const span = shift({ start: node.range[0], end: node.range[1] }, offset);
-  if (isMap(node)) return { kind: 'mapping', text: undefined, style: undefined, span };
-  if (isSeq(node)) return { kind: 'sequence', text: undefined, style: undefined, span };
-  if (isAlias(node)) return { kind: 'alias', text: undefined, style: undefined, span };
-  const text = scalarText(node);
-  return { kind: text === undefined ? 'null' : 'scalar', text, style: scalarStyle(node.type), span: trimBlockEnd(span, node.type, source) };
+  if (!isScalar(node)) return { kind: collectionKind(node), text: undefined, style: undefined, span: trimTrailingSpace(span, text) };
+  const value = scalarText(node);
+  return { kind: value === undefined ? 'null' : 'scalar', text: value, style: scalarStyle(node.type), span: trimBlockEnd(span, node.type, text) };
+}
+
+function collectionKind(node: Node): ValueKind {
+  if (isMap(node)) return 'mapping';
+  if (isSeq(node)) return 'sequence';
+  return 'alias';
 }
 
 /**
