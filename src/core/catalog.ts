@@ -121,7 +121,10 @@ export class SkillCatalog {
       files.add(record.filePath);
     }
     this.offeredKeys.length = 0;
-    for (const key of this.byKey.keys()) this.refreshOffered(key);
+    for (const [key, rivals] of this.byKey) {
+      if (this.statusOfWinner(rivals[0]) === 'offered') this.offeredKeys.push(key);
+    }
+    this.offeredKeys.sort((a, b) => compareNames(this.byKey.get(a)![0].name, this.byKey.get(b)![0].name));
     this.version++;
     this.emit({ files: [...files] });
   }
@@ -265,13 +268,18 @@ export class SkillCatalog {
   }
 }
 
+/** Why `winner` beats `loser` (SPEC §4), in words for the duplicate-name message. */
+function precedenceReason(loser: SkillRecord, winner: SkillRecord): string {
+  const [w, l] = [winner.location, loser.location];
+  if (w.scope !== l.scope) return 'workspace skills beat user-level ones';
+  // Multi-root: the same configured location in two workspace folders.
+  if (w.label === l.label && w.root !== l.root) return `workspace folder '${w.root}' comes before '${l.root}'`;
+  if (w.rank !== l.rank) return `location '${w.label}' comes before '${l.label}'`;
+  return 'the first path in sort order wins';
+}
+
 function duplicateNameProblem(loser: SkillRecord, winner: SkillRecord): Problem {
-  const why =
-    winner.location.scope !== loser.location.scope
-      ? 'workspace skills beat user-level ones'
-      : winner.location.rank !== loser.location.rank
-        ? `location '${winner.location.label}' comes before '${loser.location.label}'`
-        : 'the first path in sort order wins';
+  const why = precedenceReason(loser, winner);
   const start = loser.nameRange?.start ?? { line: 0, character: 0 };
   const end = loser.nameRange?.end ?? { line: 0, character: 3 };
   return {

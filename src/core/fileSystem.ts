@@ -28,6 +28,11 @@ export interface FileSystem {
   readFile(path: string, maxBytes?: number): Promise<Uint8Array>;
   /** The canonical path with every symlink resolved; rejects when it does not exist. */
   realPath(path: string): Promise<string>;
+  /**
+   * Optional fast path for discovery: the file's stat and its first `maxBytes` in one
+   * open. Undefined when the file does not exist.
+   */
+  readHead?(path: string, maxBytes: number): Promise<{ bytes: Uint8Array; stat: EntryStat } | undefined>;
 }
 
 /** Rejections from a FileSystem carry a message; this turns any thrown value into one. */

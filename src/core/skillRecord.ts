@@ -2,7 +2,7 @@
 // read when the frontmatter closes inside it, so a large body never slows discovery.
 import * as path from 'node:path';
 import { analyzeSkillText } from './analyze';
-import { describeError, type FileSystem } from './fileSystem';
+import { describeError, type EntryStat, type FileSystem } from './fileSystem';
 import type { SkillLocation } from './locations';
 import { hasErrors, type Problem, type Range } from './types';
 
@@ -46,6 +46,15 @@ export function decodeUtf8(bytes: Uint8Array): string {
   return utf8.decode(bytes);
 }
 
+/** The stat and first bytes of a file: in one open where the file system allows it. */
+async function readFirstBytes(fs: FileSystem, filePath: string, maxBytes: number) {
+  if (fs.readHead) return fs.readHead(filePath, maxBytes);
+  const stat = await fs.stat(filePath);
+  if (!stat) return undefined;
+  if (stat.kind !== 'file') return { bytes: new Uint8Array(0), stat };
+  return { bytes: await fs.readFile(filePath, maxBytes), stat };
+}
+
 /** Reads and analyses the head of a skill file; errors come back as values. */
 export async function readSkillRecord(
   fs: FileSystem,
@@ -53,27 +62,33 @@ export async function readSkillRecord(
   location: SkillLocation,
   options: ReadRecordOptions = {},
 ): Promise<ReadRecordResult> {
-  const stat = await fs.stat(filePath).catch(() => undefined);
-  if (!stat) return { ok: false, reason: 'the file no longer exists', missing: true };
+  let head: { bytes: Uint8Array; stat: EntryStat } | undefined;
+  try {
+    head = await readFirstBytes(fs, filePath, HEAD_BYTES);
+  } catch (error) {
+    return { ok: false, reason: `cannot read: ${describeError(error)}`, missing: false };
+  }
+  if (!head) return { ok: false, reason: 'the file no longer exists', missing: true };
+  const { stat } = head;
   if (stat.kind !== 'file') return { ok: false, reason: 'SKILL.md is not a file', missing: false };
   const dir = path.posix.dirname(filePath);
   const folderName = path.posix.basename(dir);
   const analyzeOptions = { folderName, fileName: path.posix.basename(filePath), unicodeNames: options.unicodeNames };
 
   let limit = HEAD_BYTES;
+  let bytes = head.bytes;
   for (;;) {
-    let bytes: Uint8Array;
-    try {
-      bytes = await fs.readFile(filePath, limit);
-    } catch (error) {
-      const reason = `cannot read: ${describeError(error)}`;
-      return { ok: false, reason, missing: /ENOENT|FileNotFound|no such file/i.test(reason) };
-    }
     const complete = bytes.length < limit || bytes.length >= stat.size;
     const analysis = analyzeSkillText(decodeUtf8(bytes), { ...analyzeOptions, complete });
     const unclosed = analysis.problems.some((p) => p.code === 'unclosed-frontmatter');
     if (unclosed && !complete && limit < MAX_FRONTMATTER_BYTES) {
       limit = Math.min(limit * 8, MAX_FRONTMATTER_BYTES);
+      try {
+        bytes = await fs.readFile(filePath, limit);
+      } catch (error) {
+        const reason = `cannot read: ${describeError(error)}`;
+        return { ok: false, reason, missing: /ENOENT|FileNotFound|no such file/i.test(reason) };
+      }
       continue;
     }
     return {

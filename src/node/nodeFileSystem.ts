@@ -13,12 +13,38 @@ function kindOf(stats: Stats | Dirent): EntryKind {
 export class NodeFileSystem implements FileSystem {
   async stat(filePath: string): Promise<EntryStat | undefined> {
     try {
-      const stats = await fsp.stat(filePath);
-      const isSymlink = (await fsp.lstat(filePath)).isSymbolicLink();
-      return { kind: kindOf(stats), isSymlink, size: stats.size, mtime: stats.mtimeMs };
+      const link = await fsp.lstat(filePath);
+      if (!link.isSymbolicLink()) return { kind: kindOf(link), isSymlink: false, size: link.size, mtime: link.mtimeMs };
+      const target = await fsp.stat(filePath);
+      return { kind: kindOf(target), isSymlink: true, size: target.size, mtime: target.mtimeMs };
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
+    }
+  }
+
+  async readHead(filePath: string, maxBytes: number): Promise<{ bytes: Uint8Array; stat: EntryStat } | undefined> {
+    let handle: fsp.FileHandle;
+    try {
+      handle = await fsp.open(filePath, 'r');
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+    try {
+      const stats = await handle.stat();
+      const stat: EntryStat = { kind: kindOf(stats), isSymlink: false, size: stats.size, mtime: stats.mtimeMs };
+      if (stat.kind !== 'file') return { bytes: new Uint8Array(0), stat };
+      const buffer = Buffer.allocUnsafe(Math.min(maxBytes, stats.size));
+      let filled = 0;
+      while (filled < buffer.length) {
+        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return { bytes: buffer.subarray(0, filled), stat };
+    } finally {
+      await handle.close();
     }
   }
 

@@ -1,0 +1,190 @@
+// `npm run bench [-- --skills N] [--json]`: measures the core on a synthetic workspace
+// and prints each figure beside its target, as a ratio or a bound (issue: benchmarks).
+// Figures are medians of several runs in one process, so that one slow moment of a
+// shared machine does not decide the result.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { analyzeSkillText } from '../src/core/analyze';
+import { SkillCatalog } from '../src/core/catalog';
+import { CatalogUpdater } from '../src/core/catalogUpdater';
+import { mapConcurrent } from '../src/core/concurrency';
+import { DEFAULT_LISTING_BUDGET } from '../src/core/listing';
+import { resolveLocations } from '../src/core/locations';
+import { HEAD_BYTES } from '../src/core/skillRecord';
+import { NodeFileSystem } from '../src/node/nodeFileSystem';
+import { BODY_MARKER, generateWorkspace, seededRandom, skillText } from './workspace';
+
+interface Options {
+  readonly skills: number;
+  readonly json: boolean;
+  readonly runs: number;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const at = argv.indexOf('--skills');
+  const skills = at >= 0 ? Number(argv[at + 1]) : 5000;
+  if (!Number.isInteger(skills) || skills < 1) throw new Error(`--skills takes a whole number, not '${argv[at + 1]}'`);
+  const runsAt = argv.indexOf('--runs');
+  const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 5;
+  return { skills, json: argv.includes('--json'), runs };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function timed(work: () => Promise<unknown> | unknown): Promise<number> {
+  const start = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** The floor: open every SKILL.md and read its first 4 KiB, with the scan's parallelism. */
+async function headReadFloor(files: readonly string[]): Promise<void> {
+  const buffer = Buffer.alloc(HEAD_BYTES);
+  await mapConcurrent(files, 32, async (file) => {
+    const handle = await fs.promises.open(file, 'r');
+    try {
+      await handle.read(buffer, 0, HEAD_BYTES, 0);
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+async function coldScan(root: string): Promise<SkillCatalog> {
+  const catalog = new SkillCatalog();
+  const locations = resolveLocations({ workspaceFolders: [root], includeUser: false });
+  await new CatalogUpdater(catalog, new NodeFileSystem(), locations).scanAll();
+  return catalog;
+}
+
+/** One description changed on disk, through the updater, until the new listing is ready. */
+async function oneChange(root: string, files: readonly string[], runs: number): Promise<number> {
+  const catalog = new SkillCatalog();
+  const locations = resolveLocations({ workspaceFolders: [root], includeUser: false });
+  const updater = new CatalogUpdater(catalog, new NodeFileSystem(), locations);
+  await updater.scanAll();
+  catalog.listing(DEFAULT_LISTING_BUDGET);
+  const random = seededRandom(7);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const file = files[Math.floor(random() * files.length)];
+    const name = path.basename(path.dirname(file));
+    fs.writeFileSync(file, skillText(name, `Changed description number ${i}. Use when benchmarking one change.`, 80, random));
+    times.push(
+      await timed(async () => {
+        await updater.pathChanged(file);
+        const listing = catalog.listing(DEFAULT_LISTING_BUDGET);
+        if (catalog.get(name)?.record.description?.startsWith(`Changed description number ${i}.`) !== true) {
+          throw new Error(`the change to ${name} did not reach the catalog`);
+        }
+        void listing;
+      }),
+    );
+  }
+  return median(times);
+}
+
+function lint500Lines(runs: number): number {
+  const text = skillText('long-skill', 'Lints a long file. Use when measuring the linter.', 500, seededRandom(3));
+  for (let i = 0; i < 20; i++) analyzeSkillText(text, { folderName: 'long-skill' }); // warm up the JIT
+  const times: number[] = [];
+  for (let i = 0; i < runs * 20; i++) {
+    const start = process.hrtime.bigint();
+    analyzeSkillText(text, { folderName: 'long-skill' });
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return median(times);
+}
+
+function turnListing(catalog: SkillCatalog): number {
+  catalog.listing(DEFAULT_LISTING_BUDGET);
+  const rounds = 10000;
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < rounds; i++) catalog.listing(DEFAULT_LISTING_BUDGET);
+  return Number(process.hrtime.bigint() - start) / 1e6 / rounds;
+}
+
+function heapUsedMb(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / (1024 * 1024);
+}
+
+function bundleKb(): number {
+  const file = path.join(__dirname, '..', '..', 'dist', 'extension.js');
+  return fs.existsSync(file) ? fs.statSync(file).size / 1024 : NaN;
+}
+
+function round(value: number, digits = 3): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-bench-'));
+  const small = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-bench-500-'));
+  try {
+    const workspace = generateWorkspace(root, options.skills);
+    const workspace500 = generateWorkspace(small, 500, 99);
+
+    // Warm the page cache and the JIT once, then alternate floor and scan runs.
+    await headReadFloor(workspace.skillFiles);
+    await coldScan(root);
+    const floors: number[] = [];
+    const scans: number[] = [];
+    for (let i = 0; i < options.runs; i++) {
+      floors.push(await timed(() => headReadFloor(workspace.skillFiles)));
+      scans.push(await timed(() => coldScan(root)));
+    }
+
+    const heapBefore = heapUsedMb();
+    const catalog = await coldScan(root);
+    const heapMb = heapUsedMb() - heapBefore;
+    const bodiesHeld = JSON.stringify(catalog.entries().map((e) => e.record)).includes(BODY_MARKER);
+
+    const figures = {
+      skills: catalog.size,
+      cold_scan_ms: round(median(scans), 1),
+      floor_head_read_ms: round(median(floors), 1),
+      cold_scan_ratio: round(median(scans) / median(floors), 2),
+      turn_listing_ms: round(turnListing(catalog), 5),
+      one_change_ms: round(await oneChange(root, workspace.skillFiles, options.runs * 10), 3),
+      one_change_ms_at_500: round(await oneChange(small, workspace500.skillFiles, options.runs * 10), 3),
+      lint_500_lines_ms: round(lint500Lines(options.runs), 3),
+      heap_mb: round(heapMb, 1),
+      bundle_kb: round(bundleKb(), 1),
+      bodies_held: bodiesHeld,
+    };
+    const targets: [string, boolean, string][] = [
+      ['cold_scan_ms ≤ 1.5 × floor_head_read_ms', figures.cold_scan_ratio <= 1.5, `ratio ${figures.cold_scan_ratio}`],
+      ['turn_listing_ms ≤ 0.1', figures.turn_listing_ms <= 0.1, `${figures.turn_listing_ms} ms`],
+      ['one_change_ms ≤ 2', figures.one_change_ms <= 2, `${figures.one_change_ms} ms`],
+      ['one_change_ms_at_500 ≤ 2', figures.one_change_ms_at_500 <= 2, `${figures.one_change_ms_at_500} ms`],
+      ['one_change grows little with N (5000 vs 500)', figures.one_change_ms <= 2 * Math.max(figures.one_change_ms_at_500, 0.25), `ratio ${round(figures.one_change_ms / figures.one_change_ms_at_500, 2)}`],
+      ['lint_500_lines_ms ≤ 2', figures.lint_500_lines_ms <= 2, `${figures.lint_500_lines_ms} ms`],
+      ['bundle_kb ≤ 200', figures.bundle_kb <= 200, `${figures.bundle_kb} KiB`],
+      ['no bodies held', !figures.bodies_held, figures.bodies_held ? 'bodies found in the catalog' : 'none'],
+    ];
+    if (!options.json) {
+      console.log(`Skillsmith benchmark: ${figures.skills} skills, medians of ${options.runs} runs\n`);
+      for (const [key, value] of Object.entries(figures)) console.log(`  ${key.padEnd(22)} ${value}`);
+      console.log('\nTargets:');
+      for (const [label, met, detail] of targets) console.log(`  ${met ? '✔' : '✖'} ${label.padEnd(46)} ${detail}`);
+    }
+    const met = targets.filter((t) => t[1]).length;
+    if (options.json) console.log(JSON.stringify({ ...figures, targets_met: met, targets_total: targets.length }));
+    else console.log(`\n${met} of ${targets.length} targets met`);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(small, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
