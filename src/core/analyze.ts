@@ -5,7 +5,7 @@ import type { ParsedSkillFile } from './frontmatter';
 import { parseSkillFile } from './frontmatter';
 import type { Rule, RuleContext } from './rules';
 import { BODY_RULES, FIELD_RULES, FILE_RULES, STRUCTURE_RULES } from './rules';
-import type { AnalyzeOptions, Position, Problem, SkillFileAnalysis } from './types';
+import type { AnalyzeOptions, Position, Problem, Range, SkillFileAnalysis } from './types';
 
 /** Parses and lints the text of one SKILL.md (no file system involved). */
 export function analyzeSkillText(text: string, options: AnalyzeOptions): SkillFileAnalysis {
@@ -17,6 +17,7 @@ export function analyzeSkillText(text: string, options: AnalyzeOptions): SkillFi
   const problems = sortProblems([...structural, ...runRules(rules, context)]);
   return {
     name: fieldString(file, 'name'),
+    nameRange: nameRangeOf(file),
     description: fieldString(file, 'description'),
     frontmatter: file.data,
     hidden: isHidden(file),
@@ -46,6 +47,14 @@ function fieldString(file: ParsedSkillFile, key: string): string | undefined {
   if (file.status !== 'ok') return undefined;
   const field = file.fields.find((f) => f.key === key);
   return field?.value.kind === 'scalar' ? field.value.text : undefined;
+}
+
+/** Where the name's value is written, or the opening fence when there is no name. */
+function nameRangeOf(file: ParsedSkillFile): Range | undefined {
+  const field = file.status === 'ok' ? file.fields.find((f) => f.key === 'name') : undefined;
+  if (field) return file.lines.rangeOf(field.value.span.start, field.value.span.end);
+  if (file.split.kind === 'no-frontmatter') return undefined;
+  return file.lines.rangeOf(file.split.open.start, file.split.open.end);
 }
 
 /** `disable-model-invocation: true` hides the skill from the model's listing. */

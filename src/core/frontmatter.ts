@@ -130,7 +130,7 @@ export function parseSkillFile(rawText: string): ParsedSkillFile {
     return { ...base, split: { ...split, likelyBodyStart }, ...empty, status: 'unclosed' };
   }
   const yaml = parseYaml(text, split.yaml);
-  if (yaml.status === 'yaml-syntax' && yaml.yamlError) {
+  if (yaml.yamlError && mayBeLostFence(yaml.yamlError)) {
     // A lost closing fence makes the body part of the YAML up to the next `---` line
     // (often a markdown rule): say that, rather than report the body as bad YAML.
     const likelyBodyStart = findLikelyBodyStart(text, lines, split.yaml.start, yaml.yamlError.span.start + 1);
@@ -139,22 +139,35 @@ export function parseSkillFile(rawText: string): ParsedSkillFile {
   return { ...base, split, ...yaml };
 }
 
+/** Errors with a precise YAML diagnosis are never taken for a lost closing fence. */
+function mayBeLostFence(error: YamlSyntaxError): boolean {
+  return !error.colonInValue && error.code !== 'DUPLICATE_KEY' && error.code !== 'TAB_AS_INDENT';
+}
+
+// Bounds for the search of a lost closing fence, so that huge files stay linear.
+const MAX_FENCE_SEARCH_CHARS = 100_000;
+const MAX_FENCE_CANDIDATES = 20;
+
 /**
- * The first line, before `limit`, that starts a markdown body rather than YAML: a heading,
- * an HTML tag or comment, or a code fence at column 0. It counts only when everything
- * between the opening fence and it is a valid YAML mapping; only that first line is tried,
- * so that the cost stays linear.
+ * Where the body seems to start when the closing fence is missing: the last line, before
+ * `limit`, that starts like markdown (a heading, an HTML tag or comment, a code fence at
+ * column 0) while everything between the opening fence and it is still a valid YAML
+ * mapping. The YAML itself is only ever read by the parser.
  */
 function findLikelyBodyStart(text: string, lines: LineMap, yamlStart: number, limit: number): number | undefined {
+  let found: number | undefined;
+  let candidates = 0;
   for (let line = lines.lineAt(yamlStart); line < lines.lineCount; line++) {
     const start = lines.lineStarts[line];
-    if (start >= limit) return undefined;
+    if (start < yamlStart) continue;
+    if (start >= limit || start - yamlStart > MAX_FENCE_SEARCH_CHARS || candidates >= MAX_FENCE_CANDIDATES) break;
     if (!looksLikeMarkdownStart(text.slice(start, lines.lineContentEnd(line)))) continue;
+    candidates++;
     const prefix = parseDocument(text.slice(yamlStart, start), { prettyErrors: false });
-    const readable = prefix.errors.length === 0 && (prefix.contents === null || isMap(prefix.contents));
-    return readable ? start : undefined;
+    if (prefix.errors.length > 0 || !(prefix.contents === null || isMap(prefix.contents))) break;
+    found = start;
   }
-  return undefined;
+  return found;
 }
 
 /** A line that YAML would not start a frontmatter field with, but markdown starts a body with. */

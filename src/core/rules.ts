@@ -48,6 +48,8 @@ const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // digits, in segments separated by single hyphens.
 const UNICODE_NAME = /^[\p{Ll}\p{Lm}\p{Lo}\p{M}\p{N}]+(?:-[\p{Ll}\p{Lm}\p{Lo}\p{M}\p{N}]+)*$/u;
 const RESERVED_WORDS = ['anthropic', 'claude'];
+// Plain words that YAML 1.1 or 1.2 readers take for booleans or null.
+const YAML_KEYWORDS = ['true', 'false', 'null', 'yes', 'no', 'on', 'off', 'y', 'n'];
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -109,12 +111,20 @@ export function toKebabCase(name: string): string | undefined {
   return kebab.length > 0 ? kebab : undefined;
 }
 
-// Plain words that YAML 1.1 or 1.2 readers take for booleans or null.
-const YAML_KEYWORDS = ['true', 'false', 'null', 'yes', 'no', 'on', 'off', 'y', 'n'];
+/** The Unicode-profile form of a name (`Мой Навык` -> `мой-навык`), or undefined when nothing is left. */
+export function toUnicodeNameForm(name: string): string | undefined {
+  const words = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+  const form = words.join('-');
+  return form.length > 0 && UNICODE_NAME.test(form) ? form : undefined;
+}
 
 /** A string as a YAML scalar: plain when every YAML reader reads it back as that string, else double-quoted. */
 function yamlScalar(text: string): string {
-  const plain = KEBAB_CASE.test(text) && !/^[0-9]/.test(text) && !YAML_KEYWORDS.includes(text);
+  const plain = UNICODE_NAME.test(text) && !/^[0-9]/.test(text) && !YAML_KEYWORDS.includes(text);
   return plain ? text : JSON.stringify(text);
 }
 
@@ -356,7 +366,7 @@ export function ruleNameFormat({ file, options }: RuleContext): Problem[] {
   const name = field.value.text ?? '';
   if (isValidName(name, options.unicodeNames)) return [];
   const fixes: Fix[] = [];
-  const kebab = toKebabCase(name);
+  const kebab = options.unicodeNames ? toUnicodeNameForm(name) : toKebabCase(name);
   if (kebab !== undefined && kebab !== name) fixes.push(replaceFix(file, `Rename to '${kebab}'`, field.value.span, yamlScalar(kebab), true));
   return [problem('name-format', 'error', nameFormatMessage(name, options.unicodeNames), valueRange(file, field), fixes)];
 }
@@ -365,7 +375,7 @@ function nameFormatMessage(name: string, unicodeNames = false): string {
   const rule = unicodeNames
     ? 'lowercase letters and digits in words separated by single hyphens'
     : "lowercase letters a-z, digits and single hyphens, not at the start or end (like 'code-review')";
-  const kebab = toKebabCase(name);
+  const kebab = unicodeNames ? toUnicodeNameForm(name) : toKebabCase(name);
   const hint = kebab && kebab !== name ? ` For example '${kebab}'.` : '';
   return `The name '${name}' is not valid: use only ${rule}.${hint}`;
 }
@@ -545,14 +555,15 @@ export interface LinkCandidate {
 
 const BUNDLE_FOLDERS = ['scripts/', 'references/', 'assets/'];
 
-/** Relative links and backticked bundle paths in the body of a SKILL.md, outside fenced code. */
+/**
+ * Relative links and backticked bundle paths in the body of a SKILL.md, outside fenced code.
+ * Without a closed frontmatter there is no body to scan (the structural error is the news).
+ */
 export function findLinkCandidates(text: string): LinkCandidate[] {
   const bomless = stripBom(text).text;
   const lines = new LineMap(bomless);
   const split = splitFrontmatter(bomless, lines);
-  if (split.kind === 'unclosed') return [];
-  const bodyStart = split.kind === 'closed' ? split.bodyStart : 0;
-  return findLinkCandidatesInBody(bomless, lines, bodyStart);
+  return split.kind === 'closed' ? findLinkCandidatesInBody(bomless, lines, split.bodyStart) : [];
 }
 
 /** The candidates of findLinkCandidates, for a text whose LineMap is already built. */
@@ -571,8 +582,10 @@ export function findLinkCandidatesInBody(text: string, lines: LineMap, bodyStart
       fence = { char: marker[1][0], length: marker[1].length };
       continue;
     }
+    const column = start - lines.lineStarts[line];
     for (const found of scanLine(lineText)) {
-      candidates.push({ ...found, range: lines.rangeOf(start + found.start, start + found.end) });
+      const range = { start: { line, character: column + found.start }, end: { line, character: column + found.end } };
+      candidates.push({ target: found.target, range, kind: found.kind });
     }
   }
   return candidates;
@@ -587,50 +600,53 @@ interface LineCandidate {
 
 /** Candidates of one line outside fences: code spans first, then links in the rest. */
 function scanLine(line: string): LineCandidate[] {
-  if (!line.includes('`') && !line.includes('](') && !line.includes(']:')) return [];
-  const spans = codeSpans(line);
+  const mayLink = line.includes('](') || line.includes(']:');
+  if (!mayLink && !line.includes('`')) return [];
+  const spans = line.includes('`') ? codeSpans(line) : [];
   const found: LineCandidate[] = [];
   for (const span of spans) {
     const code = codeSpanPath(line, span);
     if (code) found.push(code);
   }
+  if (!mayLink) return found;
   const masked = maskSpans(line, spans);
   found.push(...inlineLinks(masked), ...referenceDefinition(masked));
   return found.sort((a, b) => a.start - b.start);
 }
 
-/** Code spans of a line: a run of N backticks up to the next run of exactly N. */
+/** Code spans of a line: a run of N backticks up to the next run of exactly N (linear). */
 function codeSpans(line: string): Span[] {
+  const runs = backtickRuns(line);
   const spans: Span[] = [];
+  // For each run, the index of the next run of the same length (or -1).
+  const nextSameLength = new Array<number>(runs.length).fill(-1);
+  const lastByLength = new Map<number, number>();
+  for (let i = runs.length - 1; i >= 0; i--) {
+    nextSameLength[i] = lastByLength.get(runs[i].length) ?? -1;
+    lastByLength.set(runs[i].length, i);
+  }
   let i = 0;
-  while (i < line.length) {
-    if (line[i] !== '`') {
+  while (i < runs.length) {
+    const close = nextSameLength[i];
+    if (close < 0) {
       i++;
       continue;
     }
-    const open = runLength(line, i);
-    let j = i + open;
-    let close = -1;
-    while (j < line.length) {
-      if (line[j] !== '`') {
-        j++;
-        continue;
-      }
-      const run = runLength(line, j);
-      if (run === open) {
-        close = j;
-        break;
-      }
-      j += run;
-    }
-    if (close < 0) {
-      i += open;
-      continue;
-    }
-    spans.push({ start: i, end: close + open });
-    i = close + open;
+    spans.push({ start: runs[i].start, end: runs[close].start + runs[close].length });
+    i = close + 1;
   }
   return spans;
+}
+
+/** The runs of backticks of a line, with their lengths. */
+function backtickRuns(line: string): { start: number; length: number }[] {
+  const runs: { start: number; length: number }[] = [];
+  for (let at = line.indexOf('`'); at >= 0; at = line.indexOf('`', at)) {
+    const length = runLength(line, at);
+    runs.push({ start: at, length });
+    at += length;
+  }
+  return runs;
 }
 
 function runLength(line: string, at: number): number {
@@ -639,18 +655,29 @@ function runLength(line: string, at: number): number {
   return n;
 }
 
+/** The line with its code spans blanked out (offsets are kept). */
 function maskSpans(line: string, spans: readonly Span[]): string {
-  let masked = line;
-  for (const s of spans) masked = masked.slice(0, s.start) + ' '.repeat(s.end - s.start) + masked.slice(s.end);
-  return masked;
+  if (spans.length === 0) return line;
+  const parts: string[] = [];
+  let from = 0;
+  for (const s of spans) {
+    parts.push(line.slice(from, s.start), ' '.repeat(s.end - s.start));
+    from = s.end;
+  }
+  parts.push(line.slice(from));
+  return parts.join('');
 }
 
 /** A path in backticks that starts with scripts/, references/ or assets/. */
 function codeSpanPath(line: string, span: Span): LineCandidate | undefined {
   const ticks = runLength(line, span.start);
+  let contentStart = span.start + ticks;
+  while (line[contentStart] === ' ') contentStart++;
+  if (!BUNDLE_FOLDERS.some((f) => line.startsWith(f, contentStart) || line.startsWith(`./${f}`, contentStart))) return undefined;
   const inner = line.slice(span.start + ticks, span.end - ticks);
   const leading = inner.length - inner.trimStart().length;
-  const token = inner.trim().split(/\s/)[0] ?? '';
+  // A command line keeps only its first word; `file:12` points at a line of the file.
+  const token = (inner.trim().split(/\s/)[0] ?? '').replace(/(:\d+)+$/, '');
   const path = token.startsWith('./') ? token.slice(2) : token;
   const folder = BUNDLE_FOLDERS.find((f) => path.startsWith(f));
   if (!folder || path === folder || path.includes('...')) return undefined;
@@ -678,7 +705,8 @@ function inlineLinks(line: string): LineCandidate[] {
 
 /** A `[label]: dest` reference definition. */
 function referenceDefinition(line: string): LineCandidate[] {
-  const match = /^( {0,3}\[[^\]]+\]:[ \t]*)(\S+)/.exec(line);
+  // `[^1]: text` is a footnote, not a link definition.
+  const match = /^( {0,3}\[(?!\^)[^\]]+\]:[ \t]*)(\S+)/.exec(line);
   if (!match) return [];
   const target = cleanTarget(match[2]);
   const start = match[1].length;

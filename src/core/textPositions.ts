@@ -71,6 +71,11 @@ const CR = 13;
 /** Offsets where each line of `text` starts, in one linear pass. */
 export function computeLineStarts(text: string): number[] {
   const starts = [0];
+  if (!text.includes('\r')) {
+    // The common case: indexOf is much faster than a loop over every character.
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+    return starts;
+  }
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === CR) {

@@ -9,6 +9,8 @@ import { findBrokenLinks, findLinkCandidates } from './rules';
 import { decodeUtf8 } from './skillRecord';
 import { hasErrors, type Problem, type SkillFileAnalysis } from './types';
 
+const STRUCTURAL_CODES = new Set(['no-frontmatter', 'unclosed-frontmatter', 'yaml-syntax', 'frontmatter-not-mapping']);
+
 export interface FileValidation {
   readonly filePath: string;
   readonly location: SkillLocation;
@@ -31,7 +33,9 @@ export async function validateSkillFile(fs: FileSystem, filePath: string, option
     fileName: path.posix.basename(filePath),
     unicodeNames: options.unicodeNames,
   });
-  const links = await findBrokenLinks(findLinkCandidates(text), dir, fs);
+  // One structural error is reported alone (SPEC §2): links are checked only in a readable file.
+  const structural = analysis.problems.some((p) => STRUCTURAL_CODES.has(p.code));
+  const links = structural ? [] : await findBrokenLinks(findLinkCandidates(text), dir, fs);
   return { analysis, problems: sortByPosition([...analysis.problems, ...links]) };
 }
 
