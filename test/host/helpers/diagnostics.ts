@@ -1,0 +1,59 @@
+// Reading Skillsmith's diagnostics and quick fixes in host tests. A diagnostic is
+// compared as one string, `code@line:char-line:char` (zero-based), so that a test can
+// state the exact codes and ranges it expects in one line each.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { waitFor } from './wait';
+
+/** Skillsmith's diagnostics of `uri` (VS Code's own skill validation also reports on SKILL.md). */
+export function skillsmithDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skillsmith');
+}
+
+/** `code@line:char-line:char` of one diagnostic. */
+export function describeDiagnostic(diagnostic: vscode.Diagnostic): string {
+  const { start, end } = diagnostic.range;
+  const code = typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;
+  return `${String(code)}@${start.line}:${start.character}-${end.line}:${end.character}`;
+}
+
+/** The sorted descriptions of Skillsmith's diagnostics of `uri`. */
+export function diagnosticSummary(uri: vscode.Uri): string[] {
+  return skillsmithDiagnostics(uri).map(describeDiagnostic).sort();
+}
+
+/** Waits until the diagnostics of `uri` are exactly `expected` (in any order); returns them. */
+export async function waitForDiagnostics(uri: vscode.Uri, expected: readonly string[], timeout = 10_000): Promise<vscode.Diagnostic[]> {
+  const want = [...expected].sort();
+  try {
+    await waitFor(() => JSON.stringify(diagnosticSummary(uri)) === JSON.stringify(want), {
+      timeout,
+      message: `diagnostics of ${vscode.workspace.asRelativePath(uri)}`,
+    });
+  } catch {
+    assert.deepStrictEqual(diagnosticSummary(uri), want, `diagnostics of ${vscode.workspace.asRelativePath(uri)}`);
+  }
+  return skillsmithDiagnostics(uri);
+}
+
+/** The quick fixes offered for our diagnostic `code` in `uri`, once there are some. */
+export async function waitForQuickFixes(uri: vscode.Uri, code: string): Promise<vscode.CodeAction[]> {
+  return waitFor(
+    async () => {
+      const diagnostic = skillsmithDiagnostics(uri).find((d) => d.code === code);
+      if (!diagnostic) return undefined;
+      const actions =
+        (await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
+          'vscode.executeCodeActionProvider',
+          uri,
+          diagnostic.range,
+          vscode.CodeActionKind.QuickFix.value,
+        )) ?? [];
+      const ours = actions.filter(
+        (a): a is vscode.CodeAction => 'kind' in a && (a.diagnostics ?? []).some((d) => d.source === 'skillsmith' && d.code === code),
+      );
+      return ours.length > 0 ? ours : undefined;
+    },
+    { message: `quick fixes for ${code} in ${vscode.workspace.asRelativePath(uri)}` },
+  );
+}

@@ -1,0 +1,28 @@
+// The host-test suites. Each one gets its own code-server, browser and profile.
+//   name          shown in the output and selectable with --suite=NAME
+//   fixture       folder under test/host/fixtures/, copied fresh for the run
+//   workspaceFile optional .code-workspace inside the fixture (multi-root)
+//   tests         TypeScript test modules (run from their out-host/ transpiled form)
+//   env           extra environment for the extension host
+//   settings      extra user settings
+//   screenshots   true: only run by scripts/host/screenshot.mjs, which saves PNGs
+//   timeoutMs     overrides the per-suite timeout (default 5 min)
+export const suites = [
+  {
+    name: 'workspace',
+    fixture: 'workspace',
+    tests: ['test/host/tests/activation.test.ts', 'test/host/tests/fakeModel.test.ts'],
+  },
+  {
+    name: 'multi-root',
+    fixture: 'multi-root',
+    workspaceFile: 'skills.code-workspace',
+    tests: ['test/host/tests/multiRoot.test.ts'],
+  },
+  {
+    name: 'screenshots',
+    fixture: 'workspace',
+    tests: ['test/host/screenshots/readme.shots.ts'],
+    screenshots: true,
+  },
+];
