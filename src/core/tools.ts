@@ -124,7 +124,9 @@ export function runListSkills(context: ToolContext, input: unknown = {}): ToolRe
 function findSkill(context: ToolContext, name: string): { entry: CatalogEntry } | { error: ToolResult } {
   const entry = context.catalog.get(name.trim());
   if (entry) return { entry };
-  const suggestion = didYouMean(closestMatches(name, context.catalog.offered().map((e) => e.record.name)));
+  // The model is only pointed at skills it may load; a user asking by name may run any.
+  const candidates = context.explicitUserRequest ? context.catalog.names() : context.catalog.offered().map((e) => e.record.name);
+  const suggestion = didYouMean(closestMatches(name, candidates));
   return { error: fail('not_found', `No skill named '${name}'.`, suggestion ?? 'Call skillsmith_listSkills to see the available skills.') };
 }
 

@@ -1,0 +1,48 @@
+// package.json declares the language-model tools that src/core/tools.ts implements: the
+// two must never drift (name, modelDescription, inputSchema), or VS Code would validate
+// calls against one schema while the core checks another.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from '../../src/core/tools';
+import { findRepoRoot } from './engineTestUtils';
+
+interface ManifestTool {
+  name: string;
+  modelDescription: string;
+  inputSchema: unknown;
+  when?: string;
+  toolReferenceName?: string;
+}
+
+function manifestTools(): ManifestTool[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(findRepoRoot(), 'package.json'), 'utf8'));
+  return manifest.contributes.languageModelTools as ManifestTool[];
+}
+
+const CORE_TOOLS = [LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL];
+
+test('package.json declares exactly the core tools, in the same order', () => {
+  assert.deepEqual(manifestTools().map((t) => t.name), CORE_TOOLS.map((t) => t.name));
+});
+
+for (const tool of CORE_TOOLS) {
+  test(`${tool.name}: modelDescription and inputSchema equal the core definition`, () => {
+    const declared = manifestTools().find((t) => t.name === tool.name);
+    assert.ok(declared, `${tool.name} is not in package.json`);
+    assert.equal(declared.modelDescription, tool.description);
+    assert.deepEqual(declared.inputSchema, tool.inputSchema);
+  });
+}
+
+test('every tool is enabled only while skills exist, and rejects unknown properties', () => {
+  for (const tool of manifestTools()) {
+    assert.equal(tool.when, 'skillsmith.hasSkills', tool.name);
+    assert.equal((tool.inputSchema as { additionalProperties?: unknown }).additionalProperties, false, tool.name);
+  }
+});
+
+test('the load tool can be referenced as #skill', () => {
+  assert.equal(manifestTools().find((t) => t.name === LOAD_SKILL_TOOL.name)?.toolReferenceName, 'skill');
+});
