@@ -235,13 +235,22 @@ export class SkillCatalog {
     else this.byKey.set(key, remaining);
   }
 
-  /** Keeps `offeredKeys` sorted by winner name with a binary-search insert or removal. */
-  private refreshOffered(key: string): void {
+  /**
+   * Re-files the changed keys in `offeredKeys`, which stays sorted by winner name. Every
+   * changed key is taken out before any is put back, so the binary search only meets keys
+   * whose winners did not change (a changed key may have no records left at all).
+   */
+  private refreshOffered(keys: ReadonlySet<string>): void {
+    let kept = 0;
+    for (const key of this.offeredKeys) if (!keys.has(key)) this.offeredKeys[kept++] = key;
+    this.offeredKeys.length = kept;
+    for (const key of keys) this.insertOffered(key);
+  }
+
+  /** Inserts one key by binary search when its winner is offered. */
+  private insertOffered(key: string): void {
     const winner = this.byKey.get(key)?.[0];
-    const offered = winner !== undefined && this.statusOfWinner(winner) === 'offered';
-    const at = this.offeredKeys.indexOf(key);
-    if (at >= 0) this.offeredKeys.splice(at, 1);
-    if (!offered) return;
+    if (winner === undefined || this.statusOfWinner(winner) !== 'offered') return;
     let low = 0;
     let high = this.offeredKeys.length;
     while (low < high) {
@@ -255,8 +264,8 @@ export class SkillCatalog {
 
   private changed(keys: Set<string>, files: string[]): void {
     const affected = new Set(files);
+    this.refreshOffered(keys);
     for (const key of keys) {
-      this.refreshOffered(key);
       for (const record of this.byKey.get(key) ?? []) affected.add(record.filePath);
     }
     this.version++;

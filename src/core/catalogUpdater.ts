@@ -88,7 +88,9 @@ export class CatalogUpdater {
       const scope = await this.scopeOf(eventPath, deleted);
       if (scope === undefined) continue;
       const relative = path.posix.relative(location.path, scope);
-      const depth = relative.split('/').length;
+      // A SKILL.md directly in the location gives the location itself as the scope: depth 0,
+      // where the location is not a skill folder and the full depth below it is rescanned.
+      const depth = relative === '' ? 0 : relative.split('/').length;
       if (depth > MAX_SKILL_DEPTH || isInSkippedFolder(relative)) continue;
       await this.rescan(location, scope, depth);
     }

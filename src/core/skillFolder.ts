@@ -40,9 +40,18 @@ export async function readSkillBody(fs: FileSystem, filePath: string, unicodeNam
   return { analysis, body: stripped.slice(start), fileBytes: stat.size };
 }
 
-/** The files below a skill folder, relative and sorted, without the skill file itself. */
+/**
+ * The files below a skill folder, relative and sorted, without the skill file itself.
+ * A symlinked file is listed only when it resolves inside the folder: readFileInSkill
+ * refuses the others, so offering them to the model would only invite a refusal.
+ */
 export async function listBundledFiles(fs: FileSystem, skillDir: string): Promise<string[]> {
   const files: string[] = [];
+  const realDir = await fs.realPath(skillDir).catch(() => skillDir);
+  const resolvesInside = async (relative: string) => {
+    const real = await fs.realPath(path.posix.join(skillDir, relative)).catch(() => undefined);
+    return real !== undefined && real.startsWith(realDir + '/');
+  };
   const walk = async (relative: string, depth: number): Promise<void> => {
     if (files.length >= MAX_LISTED_FILES || depth > 6) return;
     const entries = await fs.readDirectory(relative ? path.posix.join(skillDir, relative) : skillDir).catch(() => []);
@@ -50,7 +59,8 @@ export async function listBundledFiles(fs: FileSystem, skillDir: string): Promis
     for (const entry of entries) {
       const child = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.kind === 'file') {
-        if (!(depth === 0 && entry.name.toLowerCase() === 'skill.md')) files.push(child);
+        const isSkillFile = depth === 0 && entry.name.toLowerCase() === 'skill.md';
+        if (!isSkillFile && (!entry.isSymlink || (await resolvesInside(child)))) files.push(child);
       } else if (entry.kind === 'directory' && !entry.isSymlink && !SKIPPED_FOLDERS.has(entry.name)) {
         await walk(child, depth + 1);
       }

@@ -1,0 +1,88 @@
+// Helpers shared by the engine and CLI tests: temp trees, skill files, synthetic records.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { SkillLocation } from '../../src/core/locations';
+import type { SkillRecord } from '../../src/core/skillRecord';
+import type { Problem } from '../../src/core/types';
+
+/** A fresh temp folder (real path, so symlink-resolving code sees the same string). */
+export function makeTempDir(prefix = 'skillsmith-test-'): string {
+  return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+}
+
+export function removeDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Writes a file, creating its folders. */
+export function writeFile(filePath: string, content: string | Uint8Array): void {
+  fs.mkdirSync(path.dirname(filePath), { recursive: true });
+  fs.writeFileSync(filePath, content);
+}
+
+/** The text of a valid SKILL.md. */
+export function skillText(name: string, description: string, body = 'Do the thing.\n', extra = ''): string {
+  return `---\nname: ${name}\ndescription: ${description}\n${extra}---\n${body}`;
+}
+
+/** Writes `<parent>/<folder>/SKILL.md` (folder defaults to the name) and returns its path. */
+export function writeSkill(parent: string, name: string, description = `Does ${name} things. Use when asked.`, options: { folder?: string; body?: string; extra?: string; fileName?: string } = {}): string {
+  const filePath = path.join(parent, options.folder ?? name, options.fileName ?? 'SKILL.md');
+  writeFile(filePath, skillText(name, description, options.body, options.extra));
+  return filePath;
+}
+
+/** A synthetic location (no file system involved). */
+export function location(locPath: string, rank: number, scope: 'workspace' | 'user' = 'workspace', label = path.posix.basename(locPath)): SkillLocation {
+  return { path: locPath, label, scope, rank, root: scope === 'workspace' ? path.posix.dirname(locPath) : undefined };
+}
+
+/** A synthetic catalog record. */
+export function record(loc: SkillLocation, name: string, overrides: Partial<SkillRecord> = {}): SkillRecord {
+  const folderName = overrides.folderName ?? name;
+  const dir = overrides.dir ?? `${loc.path}/${folderName}`;
+  return {
+    filePath: `${dir}/SKILL.md`,
+    dir,
+    folderName,
+    location: loc,
+    name,
+    declaredName: name,
+    nameRange: { start: { line: 1, character: 6 }, end: { line: 1, character: 6 + name.length } },
+    description: `Does ${name} things.`,
+    hidden: false,
+    problems: [],
+    hasErrors: false,
+    mtime: 0,
+    size: 0,
+    ...overrides,
+  };
+}
+
+/** An error problem for synthetic records. */
+export function errorProblem(code: Problem['code'] = 'description-missing'): Problem {
+  return { code, severity: 'error', message: 'broken', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } } };
+}
+
+/** Walks up from `start` to the folder that holds package.json. */
+export function findRepoRoot(start: string = __dirname): string {
+  let dir = start;
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${start}`);
+    dir = parent;
+  }
+}
+
+/** True when the temp folder's file system tells `A` from `a`. */
+export function isCaseSensitive(dir: string): boolean {
+  const probe = path.join(dir, `CaseProbe-${process.pid}`);
+  fs.writeFileSync(probe, '');
+  try {
+    return !fs.existsSync(path.join(dir, path.basename(probe).toLowerCase()));
+  } finally {
+    fs.rmSync(probe, { force: true });
+  }
+}

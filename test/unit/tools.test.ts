@@ -1,0 +1,266 @@
+// The tool contracts (SPEC §6): list, load and read-file, with their structured errors.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SkillCatalog } from '../../src/core/catalog';
+import { CatalogUpdater } from '../../src/core/catalogUpdater';
+import { formatToolError, runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/tools';
+import { NodeFileSystem } from '../../src/node/nodeFileSystem';
+import { location, makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
+
+const nodeFs = new NodeFileSystem();
+let root: string;
+let loc: string;
+let outside: string;
+let context: ToolContext;
+
+before(async () => {
+  root = makeTempDir();
+  loc = path.join(root, 'skills');
+  outside = path.join(root, 'outside');
+  writeFile(path.join(outside, 'secret.txt'), 'top secret\n');
+  const review = path.join(loc, 'code-review');
+  writeSkill(loc, 'code-review', 'Reviews code. Use when asked for a review.', { body: 'Review $ARGUMENTS carefully.\nSee references/guide.md.\n' });
+  writeFile(path.join(review, 'references/guide.md'), '# Guide\nBe kind.\n');
+  writeFile(path.join(review, 'scripts/run.sh'), '#!/bin/sh\necho hi\n');
+  writeFile(path.join(review, 'assets/big.txt'), 'x'.repeat(256 * 1024 + 1));
+  writeFile(path.join(review, 'assets/limit.txt'), 'y'.repeat(256 * 1024));
+  writeFile(path.join(review, 'assets/image.bin'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02]));
+  fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(review, 'references/escape.md'));
+  fs.symlinkSync(outside, path.join(review, 'references/outside-dir'), 'dir');
+  fs.symlinkSync(path.join(review, 'references/guide.md'), path.join(review, 'inner-link.md'));
+  writeFile(path.join(loc, 'broken/SKILL.md'), '---\nname: broken\n---\nNo description.\n');
+  writeSkill(loc, 'manual-only', 'Runs only when the user asks.', { extra: 'disable-model-invocation: true\n', body: 'Manual steps for $ARGUMENTS.\n' });
+  writeSkill(loc, 'deploy', 'Deploys the app. Use when asked to ship.');
+  const catalog = new SkillCatalog();
+  await new CatalogUpdater(catalog, nodeFs, [location(loc, 0)]).scanAll();
+  context = { catalog, fs: nodeFs, budget: 12000 };
+});
+
+after(() => removeDir(root));
+
+function expectError(result: ToolResult, type: string): { type: string; message: string; suggestion?: string } {
+  assert.equal(result.ok, false, `expected ${type}, got ${result.ok ? result.text.slice(0, 200) : ''}`);
+  if (result.ok) throw new Error('unreachable');
+  assert.equal(result.error.type, type, result.error.message);
+  assert.ok(result.error.message.length > 0);
+  return result.error;
+}
+
+function expectText(result: ToolResult): string {
+  if (!result.ok) assert.fail(`expected success, got ${formatToolError(result.error)}`);
+  return result.text;
+}
+
+// ---------------------------------------------------------------------------------------
+// list
+
+test('list: the listing with where the skills live', () => {
+  const text = expectText(runListSkills(context, {}));
+  assert.ok(text.startsWith('- code-review: Reviews code. Use when asked for a review.\n- deploy: Deploys the app. Use when asked to ship.'), text);
+  assert.doesNotMatch(text, /broken|manual-only/);
+  assert.match(text, /Locations:\n- skills: code-review, deploy/);
+  expectText(runListSkills(context));
+  expectText(runListSkills(context, undefined));
+});
+
+test('list: unexpected input is invalid_input', () => {
+  expectError(runListSkills(context, { name: 'x' }), 'invalid_input');
+  expectError(runListSkills(context, 'x'), 'invalid_input');
+  expectError(runListSkills(context, [1]), 'invalid_input');
+});
+
+test('list: a small budget names the dropped skills', () => {
+  const text = expectText(runListSkills({ ...context, budget: 60 }, {}));
+  assert.match(text, /1 more skill not listed/);
+  assert.match(text, /deploy/);
+});
+
+test('list: an empty catalog says how to add skills', () => {
+  const text = expectText(runListSkills({ ...context, catalog: new SkillCatalog() }, {}));
+  assert.match(text, /No skills are available/);
+});
+
+// ---------------------------------------------------------------------------------------
+// load
+
+test('load: the expansion of SPEC §3', async () => {
+  const text = expectText(await runLoadSkill(context, { name: 'code-review', args: 'src/app.ts' }));
+  const dir = path.join(loc, 'code-review');
+  assert.ok(text.startsWith(`Base directory for this skill: ${dir}\n\nReview src/app.ts carefully.\nSee references/guide.md.`), text);
+  assert.doesNotMatch(text, /ARGUMENTS:/);
+  for (const file of ['assets/big.txt', 'assets/image.bin', 'inner-link.md', 'references/guide.md', 'scripts/run.sh']) {
+    assert.ok(text.includes(`\n- ${file}`), `lists ${file}`);
+  }
+  assert.doesNotMatch(text, /- SKILL\.md/);
+  // A symlink that points outside the skill would be refused, so it is not offered either.
+  assert.doesNotMatch(text, /escape\.md|outside-dir/);
+});
+
+test('load: an unknown name is not_found with a suggestion', async () => {
+  const error = expectError(await runLoadSkill(context, { name: 'code-reveiw' }), 'not_found');
+  assert.equal(error.suggestion, "Did you mean 'code-review'?");
+  assert.match(error.message, /code-reveiw/);
+  const far = expectError(await runLoadSkill(context, { name: 'zzzzzzzzzzzz' }), 'not_found');
+  assert.match(far.suggestion!, /listSkills/);
+});
+
+test('load: a missing name, wrong types and unexpected properties are invalid_input', async () => {
+  const cases: unknown[] = [
+    {},
+    { name: '' },
+    { name: '   ' },
+    { name: 5 },
+    { name: null },
+    { name: ['code-review'] },
+    { name: 'code-review', args: 5 },
+    { name: 'code-review', args: { a: 1 } },
+    { name: 'code-review', extra: true },
+    { name: 'code-review', path: 'x' },
+    null,
+    undefined,
+    'code-review',
+    ['code-review'],
+    42,
+  ];
+  for (const input of cases) {
+    const error = expectError(await runLoadSkill(context, input), 'invalid_input');
+    assert.ok(error.message.length > 10, JSON.stringify(input));
+  }
+  const unexpected = expectError(await runLoadSkill(context, { name: 'code-review', extra: 1 }), 'invalid_input');
+  assert.match(unexpected.message, /'extra'/);
+});
+
+test('load: a skill with errors is invalid_skill', async () => {
+  const error = expectError(await runLoadSkill(context, { name: 'broken' }), 'invalid_skill');
+  assert.match(error.message, /description-missing/);
+  const explicit = expectError(await runLoadSkill({ ...context, explicitUserRequest: true }, { name: 'broken' }), 'invalid_skill');
+  assert.match(explicit.message, /description-missing/);
+});
+
+test('load: a hidden skill is invalid_skill for the model, but loads on an explicit user request', async () => {
+  const error = expectError(await runLoadSkill(context, { name: 'manual-only' }), 'invalid_skill');
+  assert.match(error.message, /disable-model-invocation/);
+  const text = expectText(await runLoadSkill({ ...context, explicitUserRequest: true }, { name: 'manual-only', args: 'prod' }));
+  assert.match(text, /Manual steps for prod\./);
+});
+
+test('load: an untrusted workspace skill is invalid_skill', async () => {
+  const catalog = new SkillCatalog({ trustWorkspaceSkills: false });
+  await new CatalogUpdater(catalog, nodeFs, [location(loc, 0)]).scanAll();
+  expectError(await runLoadSkill({ ...context, catalog }, { name: 'deploy' }), 'invalid_skill');
+  expectError(await runReadSkillFile({ ...context, catalog }, { name: 'code-review', path: 'references/guide.md' }), 'invalid_skill');
+});
+
+test('load: the body is read fresh from disk', async () => {
+  const dir = makeTempDir();
+  try {
+    const file = writeSkill(dir, 'fresh', 'Changes over time.', { body: 'Old body.\n' });
+    const catalog = new SkillCatalog();
+    await new CatalogUpdater(catalog, nodeFs, [location(dir, 0)]).scanAll();
+    const fresh = { ...context, catalog };
+    assert.match(expectText(await runLoadSkill(fresh, { name: 'fresh' })), /Old body\./);
+    fs.writeFileSync(file, skillText('fresh', 'Changes over time.', 'New body.\n'));
+    const text = expectText(await runLoadSkill(fresh, { name: 'fresh' }));
+    assert.match(text, /New body\./);
+    assert.doesNotMatch(text, /Old body/);
+    // An edit that breaks the file is noticed at load time too.
+    fs.writeFileSync(file, '---\nname: fresh\n---\nNo description any more.\n');
+    expectError(await runLoadSkill(fresh, { name: 'fresh' }), 'invalid_skill');
+    // And a file deleted behind the catalog's back is reported, not thrown.
+    fs.rmSync(file);
+    const gone = await runLoadSkill(fresh, { name: 'fresh' });
+    assert.equal(gone.ok, false);
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test('load: names are matched after trimming', async () => {
+  expectText(await runLoadSkill(context, { name: ' deploy ' }));
+});
+
+// ---------------------------------------------------------------------------------------
+// read skill file
+
+test('read: a bundled text file', async () => {
+  assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'references/guide.md' })), '# Guide\nBe kind.\n');
+  assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: './references/guide.md' })), '# Guide\nBe kind.\n');
+  assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'references//guide.md' })), '# Guide\nBe kind.\n');
+  assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'inner-link.md' })), '# Guide\nBe kind.\n', 'a symlink that stays inside is fine');
+  assert.match(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'SKILL.md' })), /name: code-review/);
+  assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'assets/limit.txt' })).length, 256 * 1024);
+});
+
+test('read: paths that escape the skill are outside_skill', async () => {
+  const escapes = [
+    '../x',
+    '../deploy/SKILL.md',
+    'references/../../x',
+    'references/../../deploy/SKILL.md',
+    '/etc/passwd',
+    path.join(outside, 'secret.txt'),
+    '%2e%2e/x',
+    '%2E%2E/deploy/SKILL.md',
+    '%252e%252e/x',
+    '..%2fx',
+    '..\\x',
+    'references\\..\\..\\x',
+    'C:\\Windows\\win.ini',
+    '~/.ssh/id_rsa',
+    'references/escape.md',
+    'references/outside-dir/secret.txt',
+  ];
+  for (const requested of escapes) {
+    const error = expectError(await runReadSkillFile(context, { name: 'code-review', path: requested }), 'outside_skill');
+    assert.doesNotMatch(error.message, /top secret/);
+  }
+});
+
+test('read: a missing file is not_found with a suggestion', async () => {
+  const error = expectError(await runReadSkillFile(context, { name: 'code-review', path: 'references/guid.md' }), 'not_found');
+  assert.equal(error.suggestion, "Did you mean 'references/guide.md'?");
+  const none = expectError(await runReadSkillFile(context, { name: 'deploy', path: 'references/guide.md' }), 'not_found');
+  assert.equal(none.suggestion, 'This skill bundles no files.');
+});
+
+test('read: a folder is invalid_input; so is the skill folder itself', async () => {
+  expectError(await runReadSkillFile(context, { name: 'code-review', path: 'references' }), 'invalid_input');
+  expectError(await runReadSkillFile(context, { name: 'code-review', path: 'references/' }), 'invalid_input');
+  expectError(await runReadSkillFile(context, { name: 'code-review', path: '.' }), 'invalid_input');
+});
+
+test('read: a file over 256 KiB is too_large', async () => {
+  const error = expectError(await runReadSkillFile(context, { name: 'code-review', path: 'assets/big.txt' }), 'too_large');
+  assert.match(error.message, /262145/);
+});
+
+test('read: a binary file is invalid_input', async () => {
+  const error = expectError(await runReadSkillFile(context, { name: 'code-review', path: 'assets/image.bin' }), 'invalid_input');
+  assert.match(error.message, /binary/);
+});
+
+test('read: input checks and unknown skills', async () => {
+  for (const input of [{ name: 'code-review' }, { path: 'x' }, { name: 'code-review', path: 3 }, { name: 'code-review', path: '' }, { name: 'code-review', path: 'x', args: 'y' }, null]) {
+    expectError(await runReadSkillFile(context, input), 'invalid_input');
+  }
+  expectError(await runReadSkillFile(context, { name: 'code-review', path: 'a\0b' }), 'invalid_input');
+  const error = expectError(await runReadSkillFile(context, { name: 'code-reveiw', path: 'references/guide.md' }), 'not_found');
+  assert.equal(error.suggestion, "Did you mean 'code-review'?");
+});
+
+// ---------------------------------------------------------------------------------------
+// error format
+
+test('formatToolError gives the JSON shape of SPEC §6', async () => {
+  const result = await runLoadSkill(context, { name: 'code-reveiw' });
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  const text = formatToolError(result.error);
+  assert.deepEqual(JSON.parse(text), {
+    error: { type: 'not_found', message: "No skill named 'code-reveiw'.", suggestion: "Did you mean 'code-review'?" },
+  });
+  assert.ok(text.startsWith('{"error":{"type":"not_found","message":'), text);
+  assert.deepEqual(JSON.parse(formatToolError({ type: 'too_large', message: 'm' })), { error: { type: 'too_large', message: 'm' } });
+});
