@@ -4,8 +4,16 @@
 import * as vscode from 'vscode';
 import { SkillCatalog } from './core/catalog';
 import { CatalogWatcher } from './vscode/catalogWatcher';
+import { registerCodeActions } from './vscode/codeActions';
+import { createSkillDiagnostics } from './vscode/diagnostics';
+import { registerCommands } from './vscode/commands';
 import { WorkspaceFileSystem } from './vscode/fileSystem';
+import { registerSkillsParticipant } from './vscode/participant';
+import { registerScaffold } from './vscode/scaffold';
 import type { SkillsmithApi, SkillsmithServices } from './vscode/services';
+import { registerStatusBar } from './vscode/statusBar';
+import { registerSkillsView } from './vscode/treeView';
+import { registerSkillTools } from './vscode/tools';
 import { affectsCatalog } from './vscode/settings';
 
 export function activate(context: vscode.ExtensionContext): SkillsmithApi {
@@ -23,15 +31,29 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void watcher.restart()),
   );
+  // Diagnostics are shared: the quick fixes read their problems, Validate All refreshes them.
+  const diagnostics = createSkillDiagnostics(services);
   // Features: one register call each (a feature returns its disposables).
   context.subscriptions.push(
-    // (feature registrations go here, e.g. ...registerDiagnostics(services))
+    ...diagnostics.disposables,
+    ...registerCodeActions(services, diagnostics),
+    ...registerSkillTools(services),
+    ...registerSkillsParticipant(services),
+    ...registerScaffold(services),
+    ...registerCommands(services, () => diagnostics.validateAll()),
   );
-  void services;
+  const skillsView = registerSkillsView(services);
+  const statusBar = registerStatusBar(services);
+  context.subscriptions.push(...skillsView.disposables, ...statusBar.disposables);
 
   // Activation returns at once; the scan runs in the background with window progress.
   void watcher.restart();
-  return { catalog, whenIdle: () => watcher.whenIdle() };
+  return {
+    catalog,
+    whenIdle: () => watcher.whenIdle(),
+    viewSnapshot: skillsView.snapshot,
+    statusBarSnapshot: statusBar.snapshot,
+  };
 }
 
 export function deactivate(): void {}

@@ -61,6 +61,12 @@ export class CatalogWatcher implements vscode.Disposable {
     return this.scan;
   }
 
+  /** Re-reads one path now (e.g. a skill just written) and resolves once the catalog has it. */
+  async refreshPath(path: string): Promise<void> {
+    await this.scan;
+    await this.updater?.pathChanged(path);
+  }
+
   /** Resolves once the scan and every event received so far have been applied. */
   async whenIdle(): Promise<void> {
     await this.scan;
@@ -77,7 +83,10 @@ export class CatalogWatcher implements vscode.Disposable {
     const relative = configured.filter((l) => !isUserLocation(l)).map((l) => l.replace(/^\.\/+/, '').replace(/\/+$/, ''));
     const patterns: vscode.RelativePattern[] = [];
     if (relative.length > 0) {
-      const glob = `{${relative.flatMap((l) => [l, `${l}/**`]).join(',')}}`;
+      // A folder created with its contents at once (`mkdir -p .claude/skills/x`) is reported
+      // as one event for its top folder only, so the locations' ancestors are watched too.
+      const ancestors = relative.flatMap((l) => l.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/')));
+      const glob = `{${[...new Set([...ancestors, ...relative.flatMap((l) => [l, `${l}/**`])])].join(',')}}`;
       for (const folder of folders) patterns.push(new vscode.RelativePattern(folder, glob));
     }
     for (const location of this.currentLocations) {

@@ -3,6 +3,8 @@ import type * as vscode from 'vscode';
 import type { SkillCatalog } from '../core/catalog';
 import type { CatalogWatcher } from './catalogWatcher';
 import type { WorkspaceFileSystem } from './fileSystem';
+import type { StatusBarSnapshot } from './statusBar';
+import type { SkillsViewSnapshot } from './treeView';
 
 export interface SkillsmithServices {
   readonly catalog: SkillCatalog;
@@ -17,4 +19,8 @@ export interface SkillsmithApi {
   readonly catalog: SkillCatalog;
   /** Resolves when the scan and every file event received so far have been applied. */
   whenIdle(): Promise<void>;
+  /** What the Skills view shows now, grouped by location. */
+  viewSnapshot?(): SkillsViewSnapshot[];
+  /** What the status-bar item shows now. */
+  statusBarSnapshot?(): StatusBarSnapshot;
 }

@@ -20,6 +20,44 @@ export const suites = [
     tests: ['test/host/tests/multiRoot.test.ts'],
   },
   {
+    name: 'ui',
+    fixture: 'ui',
+    tests: [
+      'test/host/tests/skillsView.test.ts',
+      'test/host/tests/watcherView.test.ts',
+      'test/host/tests/listingCommands.test.ts',
+      'test/host/tests/newSkill.test.ts',
+    ],
+  },
+  {
+    name: 'ui-multi-root',
+    fixture: 'ui-multi-root',
+    workspaceFile: 'skills.code-workspace',
+    tests: ['test/host/tests/multiRootView.test.ts'],
+  },
+  {
+    name: 'ui-screenshots',
+    fixture: 'ui',
+    tests: ['test/host/screenshots/skillsView.shots.ts'],
+    screenshots: true,
+  },
+  {
+    name: 'diagnostics',
+    fixture: 'diagnostics',
+    tests: ['test/host/tests/diagnostics.test.ts', 'test/host/tests/codeActions.test.ts'],
+  },
+  {
+    name: 'chat',
+    fixture: 'chat',
+    tests: ['test/host/tests/chatTools.test.ts', 'test/host/tests/chatParticipant.test.ts'],
+  },
+  {
+    name: 'chat-screenshots',
+    fixture: 'chat',
+    tests: ['test/host/screenshots/chat.shots.ts'],
+    screenshots: true,
+  },
+  {
     name: 'screenshots',
     fixture: 'workspace',
     tests: ['test/host/screenshots/readme.shots.ts'],

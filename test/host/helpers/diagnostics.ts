@@ -36,7 +36,15 @@ export async function waitForDiagnostics(uri: vscode.Uri, expected: readonly str
   return skillsmithDiagnostics(uri);
 }
 
-/** The quick fixes offered for our diagnostic `code` in `uri`, once there are some. */
+/**
+ * True for a CodeAction of kind exactly `quickfix`: ours. (The command's result does not
+ * carry the actions' diagnostics, and Copilot adds `quickfix.copilot` actions to every one.)
+ */
+export function isPlainQuickFix(action: vscode.CodeAction | vscode.Command): action is vscode.CodeAction {
+  return 'kind' in action && action.kind?.value === vscode.CodeActionKind.QuickFix.value;
+}
+
+/** The quick fixes offered for our diagnostic `code` in `uri` (asked at its range), once there are some. */
 export async function waitForQuickFixes(uri: vscode.Uri, code: string): Promise<vscode.CodeAction[]> {
   return waitFor(
     async () => {
@@ -49,11 +57,18 @@ export async function waitForQuickFixes(uri: vscode.Uri, code: string): Promise<
           diagnostic.range,
           vscode.CodeActionKind.QuickFix.value,
         )) ?? [];
-      const ours = actions.filter(
-        (a): a is vscode.CodeAction => 'kind' in a && (a.diagnostics ?? []).some((d) => d.source === 'skillsmith' && d.code === code),
-      );
+      const ours = actions.filter(isPlainQuickFix);
       return ours.length > 0 ? ours : undefined;
     },
     { message: `quick fixes for ${code} in ${vscode.workspace.asRelativePath(uri)}` },
   );
+}
+
+/**
+ * Saves `document` and waits until it is clean. (TextDocument.save() sometimes answers
+ * false right after an edit while its save still lands a moment later.)
+ */
+export async function saveDocument(document: vscode.TextDocument): Promise<void> {
+  await document.save();
+  await waitFor(() => !document.isDirty, { message: `${vscode.workspace.asRelativePath(document.uri)} to be saved` });
 }
