@@ -1,0 +1,85 @@
+// Skills: Show Listing (a read-only virtual document that follows the catalog and the
+// budget), Skills: Validate All (diagnostics for files nobody opened), Skills: Refresh
+// and Skills: Open Skill.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { HostTest, waitFor } from '../helpers';
+import { diskPath, idleApi, setSetting, skillText, writeOnDisk } from './uiSupport';
+
+export const tests: HostTest[] = [
+  {
+    name: 'Show Listing shows the exact listing, the budget used, what it dropped and what is not offered',
+    timeoutMs: 30_000,
+    fn: async () => {
+      const api = await idleApi();
+      const uri = await vscode.commands.executeCommand<vscode.Uri>('skillsmith.showListing');
+      assert.strictEqual(uri.scheme, 'skillsmith-listing');
+      const document = await vscode.workspace.openTextDocument(uri);
+      const full = api.catalog.listing(12000);
+      assert.ok(document.getText().includes(`\n${full.text}\n`), 'the listing text verbatim');
+      assert.ok(document.getText().includes(`- Budget: ${full.used} / 12000 characters used`));
+      assert.ok(!document.getText().includes('## Dropped by the budget'));
+      assert.match(document.getText(), /## Not offered \(3\)/);
+      assert.match(document.getText(), /- Beta_Broken — errors: [a-z-, ]*name-format/);
+      assert.match(document.getText(), /\n- hidden-one — hidden .* — skills\/hidden-one\/SKILL\.md\n/);
+      assert.match(document.getText(), /\n- alpha — shadowed by skills\/alpha\/SKILL\.md — \.github\/skills\/alpha\/SKILL\.md\n/);
+
+      try {
+        await setSetting('listing.budget', 250);
+        const small = api.catalog.listing(250);
+        assert.ok(small.dropped.length > 0, 'the fixture overflows 250 characters');
+        await waitFor(() => document.getText().includes(`## Dropped by the budget (${small.dropped.length})`), { message: 'the document to show the dropped skills' });
+        const text = document.getText();
+        for (const name of small.dropped) assert.ok(text.includes(`\n- ${name}\n`) || text.endsWith(`- ${name}\n`), `${name} listed as dropped`);
+        assert.ok(text.includes(`- Budget: ${small.used} / 250 characters used`));
+        assert.ok(text.includes(`\n${small.text}\n`), 'the cut listing verbatim');
+        await waitFor(() => api.statusBarSnapshot!().tooltip.includes(`the budget dropped ${small.dropped.length}`), { message: 'the status bar tooltip to count the dropped skills' });
+      } finally {
+        await setSetting('listing.budget', undefined);
+      }
+      await waitFor(() => !document.getText().includes('## Dropped by the budget'), { message: 'the document to follow the restored budget' });
+    },
+  },
+  {
+    name: 'the listing document follows catalog changes',
+    fn: async () => {
+      const api = await idleApi();
+      const document = await vscode.workspace.openTextDocument(await vscode.commands.executeCommand<vscode.Uri>('skillsmith.showListing'));
+      writeOnDisk('skills/listed-late/SKILL.md', skillText('listed-late', 'Appears later. Use when testing the listing.'));
+      await waitFor(() => document.getText().includes('- listed-late: Appears later. Use when testing the listing.'), { timeout: 15_000, message: 'listed-late in the listing document' });
+      fs.rmSync(diskPath('skills/listed-late'), { recursive: true });
+      await waitFor(() => !api.catalog.get('listed-late') && !document.getText().includes('listed-late'), { timeout: 15_000, message: 'listed-late gone' });
+    },
+  },
+  {
+    name: 'Validate All fills diagnostics for files that were never opened',
+    timeoutMs: 30_000,
+    fn: async () => {
+      await idleApi();
+      const linked = vscode.Uri.file(diskPath('skills/linked/SKILL.md'));
+      assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === linked.toString()), 'linked/SKILL.md is not open');
+      const result = await vscode.commands.executeCommand<{ files: number; errors: number; warnings: number }>('skillsmith.validateAll');
+      assert.ok(result, 'Validate All returns its summary');
+      assert.strictEqual(result.files, 6);
+      assert.ok(result.errors > 0);
+      const codes = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skillsmith').map((d) => String(d.code));
+      await waitFor(() => codes(linked).includes('broken-link'), { message: 'broken-link on the unopened linked/SKILL.md' });
+      await waitFor(() => codes(vscode.Uri.file(diskPath('skills/beta-broken/SKILL.md'))).includes('name-format'), { message: 'name-format on beta-broken' });
+    },
+  },
+  {
+    name: 'Refresh rescans at once and Open Skill opens a SKILL.md by path',
+    fn: async () => {
+      const api = await idleApi();
+      writeOnDisk('skills/refreshed/SKILL.md', skillText('refreshed', 'Found by Refresh. Use when testing.'));
+      await vscode.commands.executeCommand('skillsmith.refresh');
+      assert.ok(api.catalog.get('refreshed'), 'the catalog has the skill when Refresh returns');
+      const path = diskPath('skills/refreshed/SKILL.md');
+      await vscode.commands.executeCommand('skillsmith.openSkill', path);
+      assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, path);
+      fs.rmSync(diskPath('skills/refreshed'), { recursive: true });
+      await waitFor(() => !api.catalog.get('refreshed'), { timeout: 15_000, message: 'refreshed gone' });
+    },
+  },
+];
