@@ -2,7 +2,7 @@
 // `/run name args`, fencing text safely, wording tool errors for a person, the
 // metadata each turn stores in its ChatResult, and the follow-ups it suggests. Kept
 // free of `vscode` so node --test covers them; src/vscode/ only renders the output.
-import { isToolCallRoundList, type ToolCallRound } from './agentLoop';
+import { isToolCallRoundList, type ToolCallRound } from './conversation';
 import type { SkillDraft } from './skillDraft';
 import type { ToolError } from './tools';
 

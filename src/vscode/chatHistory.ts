@@ -2,7 +2,7 @@
 // question sees what was asked, what was answered, and the tool results of that turn
 // (stored in its ChatResult.metadata; VS Code keeps only the rendered markdown).
 import * as vscode from 'vscode';
-import type { HistoryTurn } from '../core/agentLoop';
+import type { HistoryTurn } from '../core/conversation';
 import { readChatMetadata } from '../core/chatCommands';
 
 /** The prompt as the user typed it, slash command included. */

@@ -2,7 +2,8 @@
 // can drive the model the user picked in the chat view. Only message and part shapes are
 // translated here; the protocol (rounds, call ids, errors, cancellation) stays in core.
 import * as vscode from 'vscode';
-import type { CancellationToken, ChatMessage, ChatModel, ResponsePart } from '../core/agentLoop';
+import type { ChatModel } from '../core/agentLoop';
+import type { CancellationToken, ChatMessage, ResponsePart } from '../core/conversation';
 import type { ToolDefinition } from '../core/tools';
 
 /** One core message as a VS Code message (1.95 has no system role: it is sent as User). */

@@ -9,7 +9,7 @@
 // `skillsmith.chat.includeOtherTools` is on) can only go through `vscode.lm.invokeTool`,
 // with the request's toolInvocationToken so that their confirmations appear in this chat.
 import * as vscode from 'vscode';
-import type { CancellationToken, ToolCall } from '../core/agentLoop';
+import type { CancellationToken, ToolCall } from '../core/conversation';
 import type { CatalogEntry } from '../core/catalog';
 import type { Listing } from '../core/listing';
 import { perSkillToolDefinitions, skillNameForToolName } from '../core/prompt';

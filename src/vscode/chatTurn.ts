@@ -3,14 +3,8 @@
 // agent loop with its output streamed into the chat. Every way the loop can end is
 // turned into a message here, so the handler never throws at the user.
 import * as vscode from 'vscode';
-import {
-  historyToMessages,
-  roundMessages,
-  runAgentLoop,
-  type AgentLoopOutcome,
-  type ChatMessage,
-  type ToolCallRound,
-} from '../core/agentLoop';
+import { runAgentLoop, type AgentLoopOutcome } from '../core/agentLoop';
+import { historyToMessages, roundMessages, type ChatMessage, type ToolCallRound } from '../core/conversation';
 import type { CatalogEntry } from '../core/catalog';
 import { escapeInlineMarkdown, type SkillsChatMetadata } from '../core/chatCommands';
 import { buildSystemPrompt } from '../core/prompt';

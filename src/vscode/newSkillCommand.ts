@@ -3,7 +3,8 @@
 // with a button that hands it to the `skillsmith.newSkill` command to create the files.
 // The draft is not streamed as it arrives: a retry would otherwise show two drafts.
 import * as vscode from 'vscode';
-import { runAgentLoop, type AgentLoopOutcome, type ChatMessage } from '../core/agentLoop';
+import { runAgentLoop, type AgentLoopOutcome } from '../core/agentLoop';
+import type { ChatMessage } from '../core/conversation';
 import { escapeInlineMarkdown, markdownFence, type SkillsChatMetadata } from '../core/chatCommands';
 import { checkDraft, draftRequestPrompt, draftRetryPrompt, DRAFT_SYSTEM_PROMPT, extractDraftText, type CheckedDraft, type SkillDraft } from '../core/skillDraft';
 import { LanguageModelChatAdapter } from './chatModelAdapter';

@@ -3,18 +3,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
+import { runAgentLoop, type AgentLoopRequest, type ChatModel } from '../../src/core/agentLoop';
 import {
-  runAgentLoop,
   historyToMessages,
   isToolCallRoundList,
-  type AgentLoopRequest,
   type CancellationToken,
   type ChatMessage,
-  type ChatModel,
   type ResponsePart,
   type ToolCall,
   type ToolCallRound,
-} from '../../src/core/agentLoop';
+} from '../../src/core/conversation';
 import type { ToolDefinition } from '../../src/core/tools';
 
 // The VS Code adapter must stay thin: its token and tool type fit the core's as they are.
