@@ -1,0 +1,120 @@
+// Lists the entries of the packaged .vsix and fails on anything outside the allowed set,
+// or when something the extension needs at run time is missing. `npm run package` runs
+// it after `vsce package`, so a stray file (a source map, a test fixture, a screenshot
+// nobody shows) never ships. Usage: node scripts/check-vsix.mjs [skillsmith.vsix]
+import { readFileSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+// vsce's own files, then the extension's. README, CHANGELOG and LICENSE are renamed by
+// vsce (readme.md, changelog.md, LICENSE.txt).
+const ALLOWED = [
+  /^\[Content_Types\]\.xml$/,
+  /^extension\.vsixmanifest$/,
+  /^extension\/package\.json$/,
+  /^extension\/readme\.md$/i,
+  /^extension\/changelog\.md$/i,
+  /^extension\/license(\.txt|\.md)?$/i,
+  /^extension\/dist\/(extension|cli)\.js$/,
+  /^extension\/skills-templates\/[^/]+\/.+$/,
+  /^extension\/media\/icon\.png$/,
+  /^extension\/media\/walkthrough\/[^/]+\.md$/,
+  /^extension\/media\/screenshots\/[^/]+\.png$/,
+];
+
+const REQUIRED = [
+  'extension/package.json',
+  'extension/dist/extension.js',
+  'extension/dist/cli.js',
+  'extension/media/icon.png',
+  'extension/readme.md',
+  'extension/changelog.md',
+  'extension/LICENSE.txt',
+];
+
+/** The entries of a zip archive (name and uncompressed size), read from its central directory. */
+export function listZipEntries(buffer) {
+  const EOCD = 0x06054b50;
+  const CENTRAL = 0x02014b50;
+  let end = -1;
+  // The end record is 22 bytes plus a comment of up to 65535 bytes.
+  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 22 - 0xffff); i--) {
+    if (buffer.readUInt32LE(i) === EOCD) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw new Error('not a zip archive (no end of central directory record)');
+  const count = buffer.readUInt16LE(end + 10);
+  let offset = buffer.readUInt32LE(end + 16);
+  const entries = [];
+  for (let n = 0; n < count; n++) {
+    if (buffer.readUInt32LE(offset) !== CENTRAL) throw new Error(`corrupt central directory at entry ${n}`);
+    const size = buffer.readUInt32LE(offset + 24);
+    const nameLength = buffer.readUInt16LE(offset + 28);
+    const extraLength = buffer.readUInt16LE(offset + 30);
+    const commentLength = buffer.readUInt16LE(offset + 32);
+    const name = buffer.toString('utf8', offset + 46, offset + 46 + nameLength);
+    if (!name.endsWith('/')) entries.push({ name, size });
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** The walkthrough files package.json points at, and the relative images those pages show. */
+export function walkthroughFiles(manifest, readText = (rel) => readFileSync(join(REPO_ROOT, rel), 'utf8')) {
+  const files = new Set();
+  for (const walkthrough of manifest.contributes?.walkthroughs ?? []) {
+    for (const step of walkthrough.steps ?? []) {
+      const media = step.media ?? {};
+      for (const key of ['image', 'svg', 'markdown']) {
+        const value = media[key];
+        const paths = typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value) : [];
+        for (const path of paths) files.add(posix.normalize(path));
+      }
+      if (typeof media.markdown === 'string') {
+        for (const match of readText(media.markdown).matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)) {
+          if (!/^[a-z]+:/i.test(match[1])) files.add(posix.normalize(posix.join(posix.dirname(media.markdown), match[1])));
+        }
+      }
+    }
+  }
+  return [...files];
+}
+
+/** Problems with a .vsix's entry names: anything not allowed, anything required that is missing. */
+export function checkVsixEntries(names, manifest) {
+  const problems = [];
+  for (const name of names) {
+    if (!ALLOWED.some((pattern) => pattern.test(name))) problems.push(`not allowed in the .vsix: ${name}`);
+  }
+  const present = new Set(names);
+  const required = [...REQUIRED, ...(manifest ? walkthroughFiles(manifest).map((rel) => `extension/${rel}`) : [])];
+  for (const name of required) {
+    if (!present.has(name)) problems.push(`missing from the .vsix: ${name}`);
+  }
+  return problems;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const file = resolve(process.argv[2] ?? join(REPO_ROOT, 'skillsmith.vsix'));
+  let entries;
+  try {
+    entries = listZipEntries(readFileSync(file));
+  } catch (error) {
+    console.error(`check-vsix: cannot read ${file}: ${error.message}`);
+    process.exit(2);
+  }
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+  const total = entries.reduce((sum, e) => sum + e.size, 0);
+  for (const entry of entries) console.log(`${String(entry.size).padStart(9)}  ${entry.name}`);
+  console.log(`${String(total).padStart(9)}  ${entries.length} files (uncompressed); ${readFileSync(file).length} bytes packed`);
+  const problems = checkVsixEntries(entries.map((e) => e.name), manifest);
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(`✖ ${problem}`);
+    process.exit(1);
+  }
+  console.log('✔ the .vsix holds only the allowed files');
+}
