@@ -53,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     whenIdle: () => watcher.whenIdle(),
     viewSnapshot: skillsView.snapshot,
     statusBarSnapshot: statusBar.snapshot,
+    skipped: () => watcher.skipped(),
   };
 }
 

@@ -51,7 +51,7 @@ export async function startCodeServer(layout, sandbox, { healthTimeoutMs = 60_00
     '--auth', 'none',
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(sandbox.untrusted ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--user-data-dir', sandbox.userDataDir,
     '--extensions-dir', sandbox.extensionsDir,

@@ -48,6 +48,14 @@ function isolatedEnv(dir) {
   };
 }
 
+// Restricted Mode (a suite's `untrusted: true`): trust on, never asked, so the
+// workspace opens untrusted. code-server then runs without --disable-workspace-trust.
+const UNTRUSTED_SETTINGS = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.emptyWindow': false,
+};
+
 /**
  * Creates `<runRoot>/<suite.name>/` with an isolated environment, user settings and
  * a fresh copy of the suite's workspace fixture (a folder, or a .code-workspace).
@@ -61,7 +69,7 @@ export function createSandbox(runRoot, suite, fixturesRoot) {
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   writeFileSync(
     join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ ...BASE_SETTINGS, ...suite.settings }, null, 2),
+    JSON.stringify({ ...BASE_SETTINGS, ...(suite.untrusted ? UNTRUSTED_SETTINGS : {}), ...suite.settings }, null, 2),
   );
   const extensionsDir = join(dir, 'ext');
   mkdirSync(extensionsDir, { recursive: true });
@@ -80,5 +88,9 @@ export function createSandbox(runRoot, suite, fixturesRoot) {
   const configFile = join(dir, 'config.yaml');
   writeFileSync(configFile, 'auth: none\ncert: false\n');
 
-  return { dir, env, userDataDir, extensionsDir, workspace, channelDir, configFile, serverLog: join(dir, 'code-server.log') };
+  return {
+    dir, env, userDataDir, extensionsDir, workspace, channelDir, configFile,
+    serverLog: join(dir, 'code-server.log'),
+    untrusted: Boolean(suite.untrusted),
+  };
 }

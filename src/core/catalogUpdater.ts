@@ -110,6 +110,7 @@ export class CatalogUpdater {
       startDepth: depth,
       maxDepth: MAX_SKILL_DEPTH,
       onSkip: this.options.onSkip,
+      ancestors: await this.realAncestors(location.path, scope),
     });
     const foundPaths = new Set(found.map((f) => f.filePath));
     if (this.stopped) return;
@@ -125,6 +126,18 @@ export class CatalogUpdater {
     for (const filePath of foundPaths) {
       if (!records.some((r) => r.filePath === filePath)) this.catalog.remove(filePath);
     }
+  }
+
+  /**
+   * The real paths of the folders from the location down to `scope`'s parent, so that a
+   * rescan stops at the symlink loops a full scan stops at (and finds no phantom skills).
+   */
+  private realAncestors(locationPath: string, scope: string): Promise<string[]> {
+    const relative = path.posix.relative(locationPath, scope);
+    if (relative === '') return Promise.resolve([]);
+    const folders = [locationPath];
+    for (const segment of relative.split('/').slice(0, -1)) folders.push(path.posix.join(folders[folders.length - 1], segment));
+    return Promise.all(folders.map((folder) => this.fs.realPath(folder).catch(() => folder)));
   }
 
   private async readAll(files: readonly (readonly [string, SkillLocation])[], reportProgress: boolean): Promise<SkillRecord[]> {

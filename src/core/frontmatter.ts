@@ -180,8 +180,9 @@ type YamlPart = Pick<ParsedSkillFile, 'status' | 'yamlError' | 'notMappingSpan' 
 /** Parses the YAML between the fences; offsets are shifted back into the whole text. */
 function parseYaml(text: string, yaml: Span): YamlPart {
   const source = text.slice(yaml.start, yaml.end);
-  // uniqueKeys (the default) reports duplicate keys as DUPLICATE_KEY errors.
-  const doc = parseDocument(source, { prettyErrors: false, uniqueKeys: true });
+  // uniqueKeys (the default) reports duplicate keys as DUPLICATE_KEY errors. logLevel
+  // 'error': no process warnings (such as for `[a]: x`, a key that is a collection).
+  const doc = parseDocument(source, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
   const failed = { notMappingSpan: undefined, fields: [], data: undefined, flowMapping: false };
   if (doc.errors.length > 0) {
     return { ...failed, status: 'yaml-syntax', yamlError: describeYamlError(doc, text, yaml.start) };

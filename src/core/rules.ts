@@ -206,6 +206,9 @@ function yamlErrorMessage(file: ParsedSkillFile, error: YamlSyntaxError): string
     return `The field '${key}' appears more than once in the frontmatter. Keep one of them and remove the other.`;
   }
   if (error.code === 'TAB_AS_INDENT') return 'The frontmatter is indented with a tab. YAML allows only spaces for indentation: replace the tab with spaces.';
+  if (error.code === 'RESOURCE_EXHAUSTION' || /call stack|alias count/i.test(error.message)) {
+    return 'The frontmatter is nested too deeply, or expands too many aliases, to be read. Write its fields as plain text values.';
+  }
   if (error.code === 'MULTIPLE_DOCS') return "The frontmatter holds a second YAML document ('---' or '...' line). Remove that line, or quote the value it belongs to.";
   const detail = error.message.replace(/\s+$/, '').replace(/\.$/, '');
   return `The frontmatter is not valid YAML: ${detail}. Fix the syntax; quote values that contain special characters such as ': ', ' #', or a leading '[', '{', '*', '&', '!', '|', '>', '%' or '@'.`;
@@ -228,15 +231,18 @@ function plainValueExtent(file: ParsedSkillFile, keyStart: number, valueStart: n
   const { lines, text } = file;
   const keyLine = lines.lineAt(keyStart);
   const keyIndent = keyStart - lines.lineStarts[keyLine];
+  // Usually the key's line; not when YAML read a key across a lone \r, which it does not
+  // take for a line break, while the LineMap (like VS Code) does.
+  const valueLine = lines.lineAt(valueStart);
   const sourceLines: string[] = [];
   const comments: string[] = [];
   let end = valueStart;
-  for (let line = keyLine; line < lines.lineCount; line++) {
-    const lineStart = line === keyLine ? valueStart : lines.lineStarts[line];
+  for (let line = valueLine; line < lines.lineCount; line++) {
+    const lineStart = line === valueLine ? valueStart : lines.lineStarts[line];
     if (lineStart >= limit) break;
     const lineText = text.slice(lineStart, Math.min(lines.lineContentEnd(line), limit));
     const trimmed = lineText.trim();
-    if (line > keyLine && trimmed.length > 0 && (indentOf(lineText) <= keyIndent || trimmed.startsWith('#'))) break;
+    if (line > valueLine && trimmed.length > 0 && (indentOf(lineText) <= keyIndent || trimmed.startsWith('#'))) break;
     const hash = commentStart(lineText);
     if (hash !== undefined) comments.push(lineText.slice(hash).trim());
     sourceLines.push((hash === undefined ? lineText : lineText.slice(0, hash)).trim());
@@ -697,6 +703,9 @@ function inlineLinks(line: string): LineCandidate[] {
     from = at + 2;
     const dest = linkDestination(line, at + 2);
     if (!dest) continue;
+    // The next link starts after this destination: rescanning inside it made a long
+    // line of `](((` quadratic in time and memory.
+    from = dest.end;
     const target = cleanTarget(dest.text);
     if (target !== undefined) found.push({ target, start: dest.start, end: dest.end, kind: 'link' });
   }

@@ -34,6 +34,11 @@ export interface DiscoverOptions {
   /** The depth of `root` below its location (0 when `root` is the location itself). */
   readonly startDepth?: number;
   readonly onSkip?: (skipped: SkippedPath) => void;
+  /**
+   * The real paths of the folders above `root`, from its location down, when `root` lies
+   * below a location (a rescan): a symlink back to one of them is a loop, as in a full scan.
+   */
+  readonly ancestors?: readonly string[];
   /** Search resource folders too (validating "every SKILL.md below a folder"). */
   readonly includeResourceFolders?: boolean;
 }
@@ -70,6 +75,13 @@ export async function discoverSkillFiles(
     realRoot = await fs.realPath(root);
   } catch {
     return found; // A missing location is normal: most workspaces have only some of them.
+  }
+  const ancestors = options.ancestors ?? [];
+  // `root` is inside a symlink loop, where a full scan never goes.
+  const loop = [...ancestors, realRoot].find((real, i, chain) => chain.indexOf(real) < i);
+  if (loop !== undefined) {
+    options.onSkip?.({ path: root, reason: `symlink loop: points back to ${loop}` });
+    return found;
   }
 
   const walk = async (dir: string, realDir: string, ancestors: readonly string[], depth: number) => {
@@ -111,6 +123,6 @@ export async function discoverSkillFiles(
     );
   };
 
-  await walk(root, realRoot, [], options.startDepth ?? 0);
+  await walk(root, realRoot, ancestors, options.startDepth ?? 0);
   return found.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
 }

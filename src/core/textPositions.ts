@@ -30,11 +30,12 @@ export class LineMap {
     return low;
   }
 
-  /** The position of `offset`, clamped to the text. */
+  /** The position of `offset`, clamped to the text and to its line's content. */
   positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
     const line = this.lineAt(clamped);
-    return { line, character: clamped - this.lineStarts[line] };
+    // An offset between the \r and the \n of a CRLF is the end of the line's content.
+    return { line, character: Math.min(clamped, this.lineContentEnd(line)) - this.lineStarts[line] };
   }
 
   /** The offset of `position`, clamped to its line's content. */

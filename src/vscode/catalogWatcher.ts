@@ -6,10 +6,13 @@ import * as vscode from 'vscode';
 import type { SkillCatalog } from '../core/catalog';
 import { CatalogUpdater } from '../core/catalogUpdater';
 import { isUserLocation, resolveLocations, type SkillLocation } from '../core/locations';
+import type { SkippedPath } from '../core/scan';
 import type { WorkspaceFileSystem } from './fileSystem';
 import { readSettings } from './settings';
 
 export const HAS_SKILLS_CONTEXT = 'skillsmith.hasSkills';
+/** How many of the latest skips `skipped()` keeps. */
+const MAX_KEPT_SKIPS = 200;
 
 export class CatalogWatcher implements vscode.Disposable {
   private updater: CatalogUpdater | undefined;
@@ -18,6 +21,7 @@ export class CatalogWatcher implements vscode.Disposable {
   private hasSkills: boolean | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private currentLocations: readonly SkillLocation[] = [];
+  private readonly recentSkips: SkippedPath[] = [];
 
   constructor(
     private readonly catalog: SkillCatalog,
@@ -48,7 +52,7 @@ export class CatalogWatcher implements vscode.Disposable {
     });
     const updater = new CatalogUpdater(this.catalog, this.fs, this.currentLocations, {
       unicodeNames: settings.unicodeNames,
-      onSkip: (skipped) => this.log.warn(`Skipped ${skipped.path}: ${skipped.reason}`),
+      onSkip: (skipped) => this.recordSkip(skipped),
     });
     this.updater = updater;
     this.watch(updater, folders, settings.locations);
@@ -65,6 +69,11 @@ export class CatalogWatcher implements vscode.Disposable {
   async refreshPath(path: string): Promise<void> {
     await this.scan;
     await this.updater?.pathChanged(path);
+  }
+
+  /** The latest paths the scan passed over, with why (the output channel logs them too). */
+  skipped(): readonly SkippedPath[] {
+    return [...this.recentSkips];
   }
 
   /** Resolves once the scan and every event received so far have been applied. */
@@ -99,6 +108,12 @@ export class CatalogWatcher implements vscode.Disposable {
       watcher.onDidDelete((uri) => void updater.pathDeleted(this.fs.toPath(uri)));
       this.watchers.push(watcher);
     }
+  }
+
+  private recordSkip(skipped: SkippedPath): void {
+    this.log.warn(`Skipped ${skipped.path}: ${skipped.reason}`);
+    this.recentSkips.push(skipped);
+    if (this.recentSkips.length > MAX_KEPT_SKIPS) this.recentSkips.shift();
   }
 
   private disposeWatchers(): void {

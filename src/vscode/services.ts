@@ -23,4 +23,6 @@ export interface SkillsmithApi {
   viewSnapshot?(): SkillsViewSnapshot[];
   /** What the status-bar item shows now. */
   statusBarSnapshot?(): StatusBarSnapshot;
+  /** The latest paths the scan passed over, with why (also logged to the output channel). */
+  skipped?(): readonly { readonly path: string; readonly reason: string }[];
 }

@@ -37,6 +37,9 @@ export function statusContent(catalog: SkillCatalog, budget: number): StatusBarS
   let text = `$(mortar-board) ${plural(entries.length, 'skill')}`;
   if (errors > 0) text += ` $(error) ${errors}`;
   if (warnings > 0) text += ` $(warning) ${warnings}`;
+  // In Restricted Mode, say why the workspace's skills are not offered.
+  const untrusted = notOffered.get('untrusted') ?? 0;
+  if (untrusted > 0) text += ' (Restricted Mode)';
 
   const listing = catalog.listing(budget);
   const notOfferedCount = [...notOffered.values()].reduce((a, b) => a + b, 0);
@@ -48,6 +51,7 @@ export function statusContent(catalog: SkillCatalog, budget: number): StatusBarS
     '',
     `- ${catalog.offeredCount} offered to the model`,
     `- ${notOfferedCount} not offered${why ? ` (${why})` : ''}`,
+    ...(untrusted > 0 ? [`- Restricted Mode: ${plural(untrusted, 'workspace skill')} will be offered once you trust this workspace`] : []),
     `- listing: ${listing.used} / ${listing.budget} characters${listing.dropped.length > 0 ? `; the budget dropped ${listing.dropped.length}` : ''}`,
     `- ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`,
     '',

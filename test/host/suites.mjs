@@ -7,6 +7,7 @@
 //   settings      extra user settings
 //   screenshots   true: only run by scripts/host/screenshot.mjs, which saves PNGs
 //   timeoutMs     overrides the per-suite timeout (default 5 min)
+//   untrusted     true: workspace trust is enabled and the workspace is not trusted (Restricted Mode)
 export const suites = [
   {
     name: 'workspace',
@@ -27,6 +28,7 @@ export const suites = [
       'test/host/tests/watcherView.test.ts',
       'test/host/tests/listingCommands.test.ts',
       'test/host/tests/newSkill.test.ts',
+      'test/host/tests/walkthrough.test.ts',
     ],
   },
   {
@@ -47,6 +49,19 @@ export const suites = [
     tests: ['test/host/tests/diagnostics.test.ts', 'test/host/tests/codeActions.test.ts'],
   },
   {
+    // Skip reasons first (they clean up after themselves), then 1,000 folders at once.
+    name: 'storm',
+    fixture: 'storm',
+    tests: ['test/host/tests/skipReasons.test.ts', 'test/host/tests/watcherStorm.test.ts'],
+    timeoutMs: 10 * 60_000,
+  },
+  {
+    name: 'untrusted',
+    fixture: 'untrusted',
+    tests: ['test/host/tests/restrictedMode.test.ts'],
+    untrusted: true,
+  },
+  {
     name: 'chat',
     fixture: 'chat',
     tests: ['test/host/tests/chatTools.test.ts', 'test/host/tests/chatParticipant.test.ts'],
@@ -61,6 +76,14 @@ export const suites = [
     name: 'screenshots',
     fixture: 'workspace',
     tests: ['test/host/screenshots/readme.shots.ts'],
+    screenshots: true,
+  },
+  {
+    // The README's squiggles, Show Listing and walkthrough pictures, of examples/ (what `npm start` opens).
+    name: 'release-screenshots',
+    fixture: '../../../examples',
+    tests: ['test/host/screenshots/release.shots.ts'],
+    settings: { 'skillsmith.listing.budget': 600 },
     screenshots: true,
   },
 ];
