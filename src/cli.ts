@@ -96,6 +96,11 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  // A reader that goes away (`skillsmith list | head`) is not an error worth a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   void main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

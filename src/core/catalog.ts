@@ -1,7 +1,7 @@
 // The one catalog every feature reads: skill records by file, precedence by name
 // (SPEC §4), what is offered to the model, and the cached listing (SPEC §5).
 // It holds metadata only, never bodies, and is updated one file at a time.
-import { buildListing, compareNames, type Listing } from './listing';
+import { buildListing, compareNames, type Listing, type ListingItem } from './listing';
 import type { SkillRecord } from './skillRecord';
 import type { Problem } from './types';
 
@@ -42,10 +42,12 @@ function byPrecedence(a: SkillRecord, b: SkillRecord): number {
 
 export class SkillCatalog {
   private readonly byFile = new Map<string, SkillRecord>();
+  /** Every file path, sorted, so that the records below a folder are found by binary search. */
+  private readonly sortedFiles: string[] = [];
   /** Records sharing a name key, best precedence first. */
   private readonly byKey = new Map<string, SkillRecord[]>();
-  /** Keys whose winner is offered, sorted by the winner's name. */
-  private readonly offeredKeys: string[] = [];
+  /** The offered winners' listing items with their keys, sorted by name: the listing's input as is. */
+  private readonly offeredItems: OfferedItem[] = [];
   private readonly listeners = new Set<(change: CatalogChange) => void>();
   private trustWorkspaceSkills: boolean;
   private listingCache: { version: number; budget: number; listing: Listing } | undefined;
@@ -66,7 +68,7 @@ export class SkillCatalog {
 
   /** How many names are offered to the model. */
   get offeredCount(): number {
-    return this.offeredKeys.length;
+    return this.offeredItems.length;
   }
 
   /** Adds or replaces the record of one file. */
@@ -93,7 +95,12 @@ export class SkillCatalog {
   /** The records whose file lies below `folder`. */
   recordsUnder(folder: string): SkillRecord[] {
     const prefix = folder.endsWith('/') ? folder : folder + '/';
-    return [...this.byFile.values()].filter((r) => r.filePath.startsWith(prefix));
+    const records: SkillRecord[] = [];
+    for (let i = lowerBound(this.sortedFiles, prefix); i < this.sortedFiles.length; i++) {
+      if (!this.sortedFiles[i].startsWith(prefix)) break;
+      records.push(this.byFile.get(this.sortedFiles[i])!);
+    }
+    return records;
   }
 
   /** Removes every record below a folder (a deleted skill or location folder). */
@@ -115,16 +122,19 @@ export class SkillCatalog {
     const files = new Set(this.byFile.keys());
     this.byFile.clear();
     this.byKey.clear();
+    this.sortedFiles.length = 0;
     for (const record of records) {
       if (this.byFile.has(record.filePath)) continue;
-      this.attach(record);
+      this.attach(record, false);
+      this.sortedFiles.push(record.filePath);
       files.add(record.filePath);
     }
-    this.offeredKeys.length = 0;
+    this.sortedFiles.sort(compareNames);
+    this.offeredItems.length = 0;
     for (const [key, rivals] of this.byKey) {
-      if (this.statusOfWinner(rivals[0]) === 'offered') this.offeredKeys.push(key);
+      if (this.statusOfWinner(rivals[0]) === 'offered') this.offeredItems.push(offeredItem(key, rivals[0]));
     }
-    this.offeredKeys.sort((a, b) => compareNames(this.byKey.get(a)![0].name, this.byKey.get(b)![0].name));
+    this.offeredItems.sort((a, b) => compareNames(a.name, b.name));
     this.version++;
     this.emit({ files: [...files] });
   }
@@ -165,7 +175,7 @@ export class SkillCatalog {
 
   /** The entries offered to the model, sorted by name. */
   offered(): CatalogEntry[] {
-    return this.offeredKeys.map((key) => this.entryOf(this.byKey.get(key)![0]));
+    return this.offeredItems.map((item) => this.entryOf(this.byKey.get(item.key)![0]));
   }
 
   /** Every name in the catalog (for "did you mean"). */
@@ -177,11 +187,7 @@ export class SkillCatalog {
   listing(budget: number): Listing {
     const cached = this.listingCache;
     if (cached && cached.version === this.version && cached.budget === budget) return cached.listing;
-    const items = this.offeredKeys.map((key) => {
-      const winner = this.byKey.get(key)![0];
-      return { name: winner.name, description: winner.description ?? '' };
-    });
-    const listing = buildListing(items, budget);
+    const listing = buildListing(this.offeredItems, budget);
     this.listingCache = { version: this.version, budget, listing };
     return listing;
   }
@@ -213,8 +219,10 @@ export class SkillCatalog {
     return 'offered';
   }
 
-  private attach(record: SkillRecord): void {
+  /** Files the record; `placeInSortedFiles` is false when the caller sorts all paths at once. */
+  private attach(record: SkillRecord, placeInSortedFiles = true): void {
     this.byFile.set(record.filePath, record);
+    if (placeInSortedFiles) this.sortedFiles.splice(lowerBound(this.sortedFiles, record.filePath), 0, record.filePath);
     const key = nameKey(record.name);
     const rivals = this.byKey.get(key);
     if (!rivals) {
@@ -227,6 +235,8 @@ export class SkillCatalog {
 
   private detach(record: SkillRecord): void {
     this.byFile.delete(record.filePath);
+    const at = lowerBound(this.sortedFiles, record.filePath);
+    if (this.sortedFiles[at] === record.filePath) this.sortedFiles.splice(at, 1);
     const key = nameKey(record.name);
     const rivals = this.byKey.get(key);
     if (!rivals) return;
@@ -236,14 +246,14 @@ export class SkillCatalog {
   }
 
   /**
-   * Re-files the changed keys in `offeredKeys`, which stays sorted by winner name. Every
+   * Re-files the changed keys in `offeredItems`, which stays sorted by winner name. Every
    * changed key is taken out before any is put back, so the binary search only meets keys
    * whose winners did not change (a changed key may have no records left at all).
    */
   private refreshOffered(keys: ReadonlySet<string>): void {
     let kept = 0;
-    for (const key of this.offeredKeys) if (!keys.has(key)) this.offeredKeys[kept++] = key;
-    this.offeredKeys.length = kept;
+    for (const item of this.offeredItems) if (!keys.has(item.key)) this.offeredItems[kept++] = item;
+    this.offeredItems.length = kept;
     for (const key of keys) this.insertOffered(key);
   }
 
@@ -252,14 +262,13 @@ export class SkillCatalog {
     const winner = this.byKey.get(key)?.[0];
     if (winner === undefined || this.statusOfWinner(winner) !== 'offered') return;
     let low = 0;
-    let high = this.offeredKeys.length;
+    let high = this.offeredItems.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      const other = this.byKey.get(this.offeredKeys[mid])![0];
-      if (compareNames(other.name, winner.name) < 0) low = mid + 1;
+      if (compareNames(this.offeredItems[mid].name, winner.name) < 0) low = mid + 1;
       else high = mid;
     }
-    this.offeredKeys.splice(low, 0, key);
+    this.offeredItems.splice(low, 0, offeredItem(key, winner));
   }
 
   private changed(keys: Set<string>, files: string[]): void {
@@ -285,6 +294,26 @@ function precedenceReason(loser: SkillRecord, winner: SkillRecord): string {
   if (w.label === l.label && w.root !== l.root) return `workspace folder '${w.root}' comes before '${l.root}'`;
   if (w.rank !== l.rank) return `location '${w.label}' comes before '${l.label}'`;
   return 'the first path in sort order wins';
+}
+
+interface OfferedItem extends ListingItem {
+  readonly key: string;
+}
+
+function offeredItem(key: string, winner: SkillRecord): OfferedItem {
+  return { key, name: winner.name, description: winner.description };
+}
+
+/** The first index whose value is not below `value` (binary search over a sorted array). */
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function duplicateNameProblem(loser: SkillRecord, winner: SkillRecord): Problem {

@@ -6,7 +6,7 @@ import type { SkillCatalog } from './catalog';
 import type { FileSystem } from './fileSystem';
 import { isInside, locationOf, type SkillLocation } from './locations';
 import { discoverSkillFiles, isInSkippedFolder, isSkillFileName, MAX_SKILL_DEPTH, type SkippedPath } from './scan';
-import { mapConcurrent } from './concurrency';
+import { createLimiter, mapConcurrent } from './concurrency';
 import { readSkillRecord, type SkillRecord } from './skillRecord';
 
 /** Skill files read at once during a scan. */
@@ -34,17 +34,31 @@ export class CatalogUpdater {
   /** Rebuilds the catalog from every location, replacing what it held with one change event. */
   scanAll(): Promise<void> {
     return this.enqueue(async () => {
-      const perLocation = await Promise.all(
-        this.locations.map((location) => discoverSkillFiles(this.fs, location.path, { onSkip: this.options.onSkip })),
+      // Reading starts as soon as discovery finds a file, so the two overlap.
+      const limit = createLimiter(READ_CONCURRENCY);
+      const seen = new Set<string>();
+      const reads: Promise<SkillRecord | undefined>[] = [];
+      let read = 0;
+      const schedule = (filePath: string, fallback: SkillLocation) => {
+        if (seen.has(filePath)) return;
+        seen.add(filePath);
+        const location = locationOf(filePath, this.locations) ?? fallback;
+        reads.push(
+          limit(() => this.readOne(filePath, location)).then((record) => {
+            this.options.onScanProgress?.(++read, seen.size);
+            return record;
+          }),
+        );
+      };
+      await Promise.all(
+        this.locations.map((location) =>
+          discoverSkillFiles(this.fs, location.path, {
+            onSkip: this.options.onSkip,
+            onFound: (found) => schedule(found.filePath, location),
+          }),
+        ),
       );
-      const files = new Map<string, SkillLocation>();
-      perLocation.forEach((found, index) => {
-        for (const file of found) {
-          const location = locationOf(file.filePath, this.locations) ?? this.locations[index];
-          if (!files.has(file.filePath)) files.set(file.filePath, location);
-        }
-      });
-      const records = await this.readAll([...files], true);
+      const records = (await Promise.all(reads)).filter((r): r is SkillRecord => r !== undefined);
       if (!this.stopped) this.catalog.replaceAll(records);
     });
   }
@@ -117,10 +131,7 @@ export class CatalogUpdater {
     for (const record of this.catalog.recordsUnder(scope)) {
       if (record.location.path === location.path && !foundPaths.has(record.filePath)) this.catalog.remove(record.filePath);
     }
-    const records = await this.readAll(
-      found.map((f) => [f.filePath, location] as const),
-      false,
-    );
+    const records = await this.readAll(found.map((f) => [f.filePath, location] as const));
     if (this.stopped) return;
     for (const record of records) this.catalog.upsert(record);
     for (const filePath of foundPaths) {
@@ -140,16 +151,17 @@ export class CatalogUpdater {
     return Promise.all(folders.map((folder) => this.fs.realPath(folder).catch(() => folder)));
   }
 
-  private async readAll(files: readonly (readonly [string, SkillLocation])[], reportProgress: boolean): Promise<SkillRecord[]> {
-    const records: SkillRecord[] = [];
-    let read = 0;
-    await mapConcurrent(files, READ_CONCURRENCY, async ([filePath, location]) => {
-      const result = await readSkillRecord(this.fs, filePath, location, { unicodeNames: this.options.unicodeNames });
-      if (result.ok) records.push(result.record);
-      else this.options.onSkip?.({ path: filePath, reason: result.reason });
-      read++;
-      if (reportProgress) this.options.onScanProgress?.(read, files.length);
-    });
-    return records;
+  private async readAll(files: readonly (readonly [string, SkillLocation])[]): Promise<SkillRecord[]> {
+    const records = await mapConcurrent(files, READ_CONCURRENCY, ([filePath, location]) => this.readOne(filePath, location));
+    return records.filter((r): r is SkillRecord => r !== undefined);
   }
+
+  /** One file's record, or undefined (with the reason told to onSkip). */
+  private async readOne(filePath: string, location: SkillLocation): Promise<SkillRecord | undefined> {
+    const result = await readSkillRecord(this.fs, filePath, location, { unicodeNames: this.options.unicodeNames });
+    if (result.ok) return result.record;
+    this.options.onSkip?.({ path: filePath, reason: result.reason });
+    return undefined;
+  }
+
 }

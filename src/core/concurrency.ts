@@ -14,3 +14,31 @@ export async function mapConcurrent<T, R>(items: readonly T[], limit: number, wo
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/** A gate that runs at most `limit` tasks at once, in the order they were given. */
+export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  let head = 0;
+  const startNext = () => {
+    if (active >= limit || head >= waiting.length) return;
+    active++;
+    waiting[head++]();
+    if (head === waiting.length) {
+      waiting.length = 0;
+      head = 0;
+    }
+  };
+  return <T>(task: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push(() => {
+        task()
+          .then(resolve, reject)
+          .finally(() => {
+            active--;
+            startNext();
+          });
+      });
+      startNext();
+    });
+}

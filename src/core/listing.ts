@@ -5,7 +5,8 @@ export const DEFAULT_LISTING_BUDGET = 12000;
 
 export interface ListingItem {
   readonly name: string;
-  readonly description: string;
+  /** Undefined is listed as an empty description. */
+  readonly description: string | undefined;
 }
 
 export interface Listing {
@@ -21,7 +22,7 @@ export interface Listing {
 
 /** One listing line: the description with its white space folded onto one line. */
 export function listingLine(item: ListingItem): string {
-  return `- ${item.name}: ${item.description.replace(/\s+/g, ' ').trim()}`;
+  return `- ${item.name}: ${(item.description ?? '').replace(/\s+/g, ' ').trim()}`;
 }
 
 function codePointLength(text: string): number {

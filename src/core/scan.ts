@@ -39,6 +39,8 @@ export interface DiscoverOptions {
    * below a location (a rescan): a symlink back to one of them is a loop, as in a full scan.
    */
   readonly ancestors?: readonly string[];
+  /** Told about each skill file as soon as it is found, so that reading can start at once. */
+  readonly onFound?: (found: DiscoveredSkillFile) => void;
   /** Search resource folders too (validating "every SKILL.md below a folder"). */
   readonly includeResourceFolders?: boolean;
 }
@@ -94,7 +96,11 @@ export async function discoverSkillFiles(
     }
     if (depth >= 1) {
       const skillFile = skillFileIn(entries);
-      if (skillFile) found.push({ filePath: path.posix.join(dir, skillFile.name) });
+      if (skillFile) {
+        const discovered = { filePath: path.posix.join(dir, skillFile.name) };
+        found.push(discovered);
+        options.onFound?.(discovered);
+      }
       const misplaced = entries.find((e) => isSkillFileName(e.name) && e.kind !== 'file');
       if (misplaced) options.onSkip?.({ path: path.posix.join(dir, misplaced.name), reason: 'SKILL.md is not a file' });
     }

@@ -46,6 +46,15 @@ export function decodeUtf8(bytes: Uint8Array): string {
   return utf8.decode(bytes);
 }
 
+/**
+ * A copy of `text` that does not share memory with the string it was cut from. V8 keeps a
+ * substring as a view of its parent, so without this every record would hold its file's
+ * whole head (body included) alive.
+ */
+function detached(text: string): string {
+  return (' ' + text).slice(1);
+}
+
 /** The stat and first bytes of a file: in one open where the file system allows it. */
 async function readFirstBytes(fs: FileSystem, filePath: string, maxBytes: number) {
   if (fs.readHead) return fs.readHead(filePath, maxBytes);
@@ -98,10 +107,10 @@ export async function readSkillRecord(
         dir,
         folderName,
         location,
-        name: analysis.name?.trim() || folderName,
-        declaredName: analysis.name,
+        name: detached(analysis.name?.trim() || folderName),
+        declaredName: analysis.name === undefined ? undefined : detached(analysis.name),
         nameRange: analysis.nameRange,
-        description: analysis.description,
+        description: analysis.description === undefined ? undefined : detached(analysis.description),
         hidden: analysis.hidden,
         problems: analysis.problems,
         hasErrors: hasErrors(analysis.problems),

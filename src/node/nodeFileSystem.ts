@@ -1,4 +1,5 @@
 // The core's FileSystem over Node's fs, for the CLI, the benchmark and the unit tests.
+import * as fs from 'node:fs';
 import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import type { DirectoryEntry, EntryKind, EntryStat, FileSystem } from '../core/fileSystem';
@@ -23,40 +24,51 @@ export class NodeFileSystem implements FileSystem {
     }
   }
 
-  async readHead(filePath: string, maxBytes: number): Promise<{ bytes: Uint8Array; stat: EntryStat } | undefined> {
-    let handle: fsp.FileHandle;
-    try {
-      handle = await fsp.open(filePath, 'r');
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
-    }
-    try {
-      const stats = await handle.stat();
-      const stat: EntryStat = { kind: kindOf(stats), isSymlink: false, size: stats.size, mtime: stats.mtimeMs };
-      if (stat.kind !== 'file') return { bytes: new Uint8Array(0), stat };
-      const buffer = Buffer.allocUnsafe(Math.min(maxBytes, stats.size));
-      let filled = 0;
-      while (filled < buffer.length) {
-        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-        if (bytesRead === 0) break;
-        filled += bytesRead;
-      }
-      return { bytes: buffer.subarray(0, filled), stat };
-    } finally {
-      await handle.close();
-    }
+  // Node's callback API, not FileHandle promises: discovery opens thousands of files, and
+  // each FileHandle costs an object, a promise per call and a finaliser.
+  readHead(filePath: string, maxBytes: number): Promise<{ bytes: Uint8Array; stat: EntryStat } | undefined> {
+    return new Promise((resolve, reject) => {
+      fs.open(filePath, 'r', (openError, fd) => {
+        if (openError) return isMissing(openError) ? resolve(undefined) : reject(openError);
+        const finish = (error: unknown, value?: { bytes: Uint8Array; stat: EntryStat }) =>
+          fs.close(fd, () => (error ? reject(error) : resolve(value)));
+        fs.fstat(fd, (statError, stats) => {
+          if (statError) return finish(statError);
+          const stat: EntryStat = { kind: kindOf(stats), isSymlink: false, size: stats.size, mtime: stats.mtimeMs };
+          if (stat.kind !== 'file') return finish(undefined, { bytes: new Uint8Array(0), stat });
+          const buffer = Buffer.allocUnsafe(Math.min(maxBytes, stats.size));
+          const readFrom = (filled: number): void => {
+            if (filled >= buffer.length) return finish(undefined, { bytes: buffer, stat });
+            fs.read(fd, buffer, filled, buffer.length - filled, filled, (readError, bytesRead) => {
+              if (readError) return finish(readError);
+              if (bytesRead === 0) return finish(undefined, { bytes: buffer.subarray(0, filled), stat });
+              readFrom(filled + bytesRead);
+            });
+          };
+          readFrom(0);
+        });
+      });
+    });
   }
 
-  async readDirectory(dir: string): Promise<DirectoryEntry[]> {
-    const dirents = await fsp.readdir(dir, { withFileTypes: true });
-    return Promise.all(
-      dirents.map(async (dirent): Promise<DirectoryEntry> => {
-        if (!dirent.isSymbolicLink()) return { name: dirent.name, kind: kindOf(dirent), isSymlink: false };
-        const target = await fsp.stat(path.join(dir, dirent.name)).catch(() => undefined);
-        return { name: dirent.name, kind: target ? kindOf(target) : 'other', isSymlink: true };
-      }),
-    );
+
+  readDirectory(dir: string): Promise<DirectoryEntry[]> {
+    return new Promise((resolve, reject) => {
+      fs.readdir(dir, { withFileTypes: true }, (error, dirents) => {
+        if (error) return reject(error);
+        // Only symlinks need a second call, to learn what they point to.
+        if (!dirents.some((d) => d.isSymbolicLink())) {
+          return resolve(dirents.map((d) => ({ name: d.name, kind: kindOf(d), isSymlink: false })));
+        }
+        Promise.all(
+          dirents.map(async (dirent): Promise<DirectoryEntry> => {
+            if (!dirent.isSymbolicLink()) return { name: dirent.name, kind: kindOf(dirent), isSymlink: false };
+            const target = await fsp.stat(path.join(dir, dirent.name)).catch(() => undefined);
+            return { name: dirent.name, kind: target ? kindOf(target) : 'other', isSymlink: true };
+          }),
+        ).then(resolve, reject);
+      });
+    });
   }
 
   async readFile(filePath: string, maxBytes?: number): Promise<Uint8Array> {
