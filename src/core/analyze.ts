@@ -3,7 +3,7 @@
 // error stops the field and body rules) and reports what the catalog needs to know.
 import type { ParsedSkillFile } from './frontmatter';
 import { parseSkillFile } from './frontmatter';
-import type { Rule, RuleContext } from './rules';
+import type { Rule, RuleContext } from './ruleSupport';
 import { BODY_RULES, FIELD_RULES, FILE_RULES, STRUCTURE_RULES } from './rules';
 import type { AnalyzeOptions, Position, Problem, Range, SkillFileAnalysis } from './types';
 

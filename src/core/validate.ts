@@ -4,8 +4,8 @@ import * as path from 'node:path';
 import { analyzeSkillText } from './analyze';
 import { SkillCatalog } from './catalog';
 import { describeError, type FileSystem } from './fileSystem';
+import { findBrokenLinks, findLinkCandidates } from './links';
 import type { SkillLocation } from './locations';
-import { findBrokenLinks, findLinkCandidates } from './rules';
 import { decodeUtf8 } from './skillRecord';
 import { hasErrors, type Problem, type SkillFileAnalysis } from './types';
 

@@ -5,7 +5,7 @@ import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import { analyzeSkillText } from '../core/analyze';
 import { nameKey } from '../core/catalog';
-import { findBrokenLinks, findLinkCandidates } from '../core/rules';
+import { findBrokenLinks, findLinkCandidates } from '../core/links';
 import type { Problem, Range } from '../core/types';
 import type { SkillsmithServices } from './services';
 

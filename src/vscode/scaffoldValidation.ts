@@ -2,7 +2,7 @@
 // on scripted arguments: the same name and description rules the linter applies
 // (SPEC §2), plus "no such skill yet" and "no such folder in the chosen location".
 import type { SkillCatalog } from '../core/catalog';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, codePointLength, isValidName, toKebabCase, toUnicodeNameForm } from '../core/rules';
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, codePointLength, isValidName, toKebabCase, toUnicodeNameForm } from '../core/ruleSupport';
 import type { WorkspaceFileSystem } from './fileSystem';
 
 /** An error blocks the step; a warning is shown but accepted. */

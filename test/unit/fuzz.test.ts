@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { analyzeSkillText } from '../../src/core/analyze';
 import { expandSkill, splitArguments, substituteBody } from '../../src/core/expand';
 import { parseSkillFile, stripBom, type Span } from '../../src/core/frontmatter';
-import { findLinkCandidates } from '../../src/core/rules';
+import { findLinkCandidates } from '../../src/core/links';
 import { LineMap } from '../../src/core/textPositions';
 import type { AnalyzeOptions, ProblemCode, Range, SkillFileAnalysis } from '../../src/core/types';
 

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DirectoryEntry, EntryStat, FileSystem } from '../../src/core/fileSystem';
-import { findBrokenLinks, findLinkCandidates, isValidName, toKebabCase, toUnicodeNameForm } from '../../src/core/rules';
+import { findBrokenLinks, findLinkCandidates } from '../../src/core/links';
+import { isValidName, toKebabCase, toUnicodeNameForm } from '../../src/core/ruleSupport';
 import { analyze, applyFix, codes, only, rangeTuple, skill } from './lintTestUtils';
 
 const VALID = ['name: code-review', 'description: Reviews a file. Use when asked for a review.'];
