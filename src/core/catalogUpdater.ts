@@ -22,6 +22,8 @@ export interface CatalogUpdaterOptions {
 
 export class CatalogUpdater {
   private queue: Promise<void> = Promise.resolve();
+  /** Paths with a step queued that has not started yet. */
+  private readonly waiting = new Set<string>();
   private stopped = false;
 
   constructor(
@@ -65,12 +67,12 @@ export class CatalogUpdater {
 
   /** A path was created or changed: rescan the smallest folder that can be affected. */
   pathChanged(changedPath: string): Promise<void> {
-    return this.enqueue(() => this.reconcile(changedPath, false));
+    return this.enqueueEvent(changedPath);
   }
 
   /** A path was deleted: drop what was under it and look again at its folder. */
   pathDeleted(deletedPath: string): Promise<void> {
-    return this.enqueue(() => this.reconcile(deletedPath, true));
+    return this.enqueueEvent(deletedPath);
   }
 
   /** Stops applying events: queued and running steps leave the catalog alone. */
@@ -91,7 +93,22 @@ export class CatalogUpdater {
     return run;
   }
 
-  private async reconcile(eventPath: string, deleted: boolean): Promise<void> {
+  /**
+   * Queues the reconciliation of one path. A path whose own step, or whose folder's step, is
+   * still waiting needs no second one: that step reads the disk when it runs, so it sees
+   * this change too. Watchers report a burst (a folder and its SKILL.md, or one file saved
+   * twice) as several events; this keeps the work to one step each.
+   */
+  private enqueueEvent(eventPath: string): Promise<void> {
+    if (this.waiting.has(eventPath) || this.waiting.has(path.posix.dirname(eventPath))) return this.queue;
+    this.waiting.add(eventPath);
+    return this.enqueue(() => {
+      this.waiting.delete(eventPath);
+      return this.reconcile(eventPath);
+    });
+  }
+
+  private async reconcile(eventPath: string): Promise<void> {
     for (const location of this.locations) {
       if (isInside(location.path, eventPath)) {
         await this.rescan(location, location.path, 0);
@@ -99,7 +116,7 @@ export class CatalogUpdater {
       }
       if (!isInside(eventPath, location.path)) continue;
       if (locationOf(eventPath, this.locations) !== location) continue;
-      const scope = await this.scopeOf(eventPath, deleted);
+      const scope = await this.scopeOf(eventPath);
       if (scope === undefined) continue;
       const relative = path.posix.relative(location.path, scope);
       // A SKILL.md directly in the location gives the location itself as the scope: depth 0,
@@ -110,10 +127,12 @@ export class CatalogUpdater {
     }
   }
 
-  /** The folder to rescan for an event, or undefined when the event cannot matter. */
-  private async scopeOf(eventPath: string, deleted: boolean): Promise<string | undefined> {
+  /**
+   * The folder to rescan for an event, or undefined when the event cannot matter. Whether
+   * the event was a creation, a change or a deletion does not matter: the disk says now.
+   */
+  private async scopeOf(eventPath: string): Promise<string | undefined> {
     if (isSkillFileName(path.posix.basename(eventPath))) return path.posix.dirname(eventPath);
-    if (deleted) return eventPath;
     const stat = await this.fs.stat(eventPath).catch(() => undefined);
     if (!stat) return eventPath; // Gone already: treat like a deletion.
     return stat.kind === 'directory' ? eventPath : undefined;
