@@ -9,6 +9,9 @@ import { discoverSkillFiles, isInSkippedFolder, isSkillFileName, MAX_SKILL_DEPTH
 import { createLimiter, mapConcurrent } from './concurrency';
 import { readSkillRecord, type SkillRecord } from './skillRecord';
 
+/** Past this many waiting events, the locations they touch are rescanned whole. */
+const STORM_EVENTS = 64;
+
 /** Skill files read at once during a scan. */
 const READ_CONCURRENCY = 32;
 
@@ -102,10 +105,29 @@ export class CatalogUpdater {
   private enqueueEvent(eventPath: string): Promise<void> {
     if (this.waiting.has(eventPath) || this.waiting.has(path.posix.dirname(eventPath))) return this.queue;
     this.waiting.add(eventPath);
-    return this.enqueue(() => {
+    return this.enqueue(async () => {
+      if (!this.waiting.has(eventPath)) return; // absorbed by a location rescan below
+      if (this.waiting.size > STORM_EVENTS) {
+        const paths = [...this.waiting];
+        this.waiting.clear();
+        await this.rescanLocationsOf(paths);
+        return;
+      }
       this.waiting.delete(eventPath);
-      return this.reconcile(eventPath);
+      await this.reconcile(eventPath);
     });
+  }
+
+  /**
+   * A storm (thousands of folders created or deleted at once): one rescan of each location
+   * involved, reading files in parallel, costs far less than one small step per event.
+   */
+  private async rescanLocationsOf(paths: readonly string[]): Promise<void> {
+    for (const location of this.locations) {
+      if (paths.some((p) => isInside(p, location.path) || isInside(location.path, p))) {
+        await this.rescan(location, location.path, 0);
+      }
+    }
   }
 
   private async reconcile(eventPath: string): Promise<void> {
@@ -153,8 +175,9 @@ export class CatalogUpdater {
     const records = await this.readAll(found.map((f) => [f.filePath, location] as const));
     if (this.stopped) return;
     for (const record of records) this.catalog.upsert(record);
+    const readPaths = new Set(records.map((r) => r.filePath));
     for (const filePath of foundPaths) {
-      if (!records.some((r) => r.filePath === filePath)) this.catalog.remove(filePath);
+      if (!readPaths.has(filePath)) this.catalog.remove(filePath);
     }
   }
 
