@@ -50,15 +50,23 @@ export class CatalogWatcher implements vscode.Disposable {
       configured: settings.locations,
       home: os.homedir().replace(/\\/g, '/'),
     });
+    let progress: vscode.Progress<{ message?: string }> | undefined;
     const updater = new CatalogUpdater(this.catalog, this.fs, this.currentLocations, {
       unicodeNames: settings.unicodeNames,
       onSkip: (skipped) => this.recordSkip(skipped),
+      // Every hundredth file, so that a large scan shows it is moving without flooding the UI.
+      onScanProgress: (read, total) => {
+        if (read % 100 === 0 || read === total) progress?.report({ message: `${read} of ${total} skills read` });
+      },
     });
     this.updater = updater;
     this.watch(updater, folders, settings.locations);
     const started = Date.now();
     this.scan = Promise.resolve(
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Scanning skills' }, () => updater.scanAll()),
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Scanning skills' }, (windowProgress) => {
+        progress = windowProgress;
+        return updater.scanAll();
+      }),
     ).then(() => {
       this.log.info(`Scanned ${this.currentLocations.length} locations: ${this.catalog.size} skills (${this.catalog.offeredCount} offered) in ${Date.now() - started} ms.`);
     });
