@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SkillCatalog, type CatalogChange } from '../../src/core/catalog';
 import { resolveLocations, type SkillLocation } from '../../src/core/locations';
-import { errorProblem, record } from './engineTestUtils';
+import { errorProblem, record, seededRandom } from './engineTestUtils';
 
 function locationsFor(workspaceFolders: string[], home = '/home/me'): Map<string, SkillLocation> {
   const byKey = new Map<string, SkillLocation>();
@@ -339,23 +339,12 @@ test('renaming one of many offered skills keeps the offered list sorted (and doe
   assert.deepEqual(catalog.offered().map((e) => e.record.name), ['a', 'c', 'd', 'e', 'e0', 'g', 'h', 'i', 'j', 'zz']);
 });
 
-/** mulberry32, so that a failing sequence replays. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('property: after random upserts and removals, offered() equals a brute-force computation', () => {
   const locs = [SKILLS, AGENTS, CLAUDE, USER_CLAUDE, USER_AGENTS];
   const names = ['a', 'b', 'c', 'code-review', 'deploy', 'x', 'y', 'zeta'];
   for (const seed of [3, 17, 99]) {
-    const random = prng(seed);
+    const random = seededRandom(seed);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
     const catalog = new SkillCatalog();
     const live = new Map<string, ReturnType<typeof record>>();

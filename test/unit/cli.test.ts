@@ -1,33 +1,20 @@
 // The `skillsmith` CLI (SPEC §7), run as a child process over fixtures in a temp folder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findRepoRoot, makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
+import { builtCli, findRepoRoot, makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
 
 const REPO = findRepoRoot();
 const CLI = path.join(REPO, 'dist', 'cli.js');
 
-/** The newest modification time of the sources the CLI bundle is built from. */
-function newestSourceMtime(): number {
-  let newest = 0;
-  const visit = (entry: string) => {
-    const stat = fs.statSync(entry);
-    if (stat.isDirectory()) for (const child of fs.readdirSync(entry)) visit(path.join(entry, child));
-    else if (entry.endsWith('.ts')) newest = Math.max(newest, stat.mtimeMs);
-  };
-  for (const part of ['src/cli.ts', 'src/cli', 'src/core', 'src/node']) visit(path.join(REPO, part));
-  return newest;
-}
 
 let tmp: string;
 let home: string;
 
 before(() => {
-  if (!fs.existsSync(CLI) || fs.statSync(CLI).mtimeMs < newestSourceMtime()) {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO, stdio: 'inherit' });
-  }
+  builtCli(REPO);
   tmp = makeTempDir('skillsmith-cli-');
   home = path.join(tmp, 'home');
   fs.mkdirSync(home);

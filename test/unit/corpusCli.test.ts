@@ -2,10 +2,10 @@
 // SKILL.md is reported, nothing crashes, and the real errors give exit code 1.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findRepoRoot } from './engineTestUtils';
+import { builtCli, findRepoRoot } from './engineTestUtils';
 
 const REPO = findRepoRoot();
 const CLI = path.join(REPO, 'dist', 'cli.js');
@@ -22,22 +22,10 @@ function plainWalk(dir: string): string[] {
   return found;
 }
 
-function newestSourceMtime(): number {
-  let newest = 0;
-  const visit = (entry: string) => {
-    const stat = fs.statSync(entry);
-    if (stat.isDirectory()) for (const child of fs.readdirSync(entry)) visit(path.join(entry, child));
-    else if (entry.endsWith('.ts')) newest = Math.max(newest, stat.mtimeMs);
-  };
-  for (const part of ['src/cli.ts', 'src/cli', 'src/core', 'src/node']) visit(path.join(REPO, part));
-  return newest;
-}
 
 before(() => {
   if (!fs.existsSync(CORPUS)) return;
-  if (!fs.existsSync(CLI) || fs.statSync(CLI).mtimeMs < newestSourceMtime()) {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO, stdio: 'inherit' });
-  }
+  builtCli(REPO);
 });
 
 test('validate --json over the corpus reports every SKILL.md and exits 1', (t) => {

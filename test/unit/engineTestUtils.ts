@@ -1,4 +1,5 @@
 // Helpers shared by the engine and CLI tests: temp trees, skill files, synthetic records.
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -85,4 +86,37 @@ export function isCaseSensitive(dir: string): boolean {
   } finally {
     fs.rmSync(probe, { force: true });
   }
+}
+
+/** mulberry32: a small seeded PRNG, so that a failing random sequence replays. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The newest modification time of the sources the CLI bundle is built from. */
+function newestCliSourceMtime(repo: string): number {
+  let newest = 0;
+  const visit = (entry: string) => {
+    const stat = fs.statSync(entry);
+    if (stat.isDirectory()) for (const child of fs.readdirSync(entry)) visit(path.join(entry, child));
+    else if (entry.endsWith('.ts')) newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const part of ['src/cli.ts', 'src/cli', 'src/core', 'src/node']) visit(path.join(repo, part));
+  return newest;
+}
+
+/** The path of dist/cli.js, built first when it is missing or older than its sources. */
+export function builtCli(repo: string = findRepoRoot()): string {
+  const cli = path.join(repo, 'dist', 'cli.js');
+  if (!fs.existsSync(cli) || fs.statSync(cli).mtimeMs < newestCliSourceMtime(repo)) {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repo, stdio: 'inherit' });
+  }
+  return cli;
 }

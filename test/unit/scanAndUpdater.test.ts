@@ -11,7 +11,7 @@ import { resolveLocations, type SkillLocation } from '../../src/core/locations';
 import { discoverSkillFiles, type SkippedPath } from '../../src/core/scan';
 import { HEAD_BYTES, readSkillRecord } from '../../src/core/skillRecord';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
-import { isCaseSensitive, location, makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
+import { isCaseSensitive, location, makeTempDir, removeDir, seededRandom, skillText, writeFile, writeSkill } from './engineTestUtils';
 
 const nodeFs = new NodeFileSystem();
 
@@ -370,17 +370,6 @@ test('an edit that changes a name updates the duplicate pair', () =>
 // ---------------------------------------------------------------------------------------
 // CatalogUpdater: random operations, compared with a fresh full scan
 
-/** mulberry32: a small seeded PRNG, so failures replay. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = ['alpha', 'beta', 'gamma', 'code-review', 'x', 'deploy'];
 const NESTED_NAMES = ['group', 'scripts', 'references', 'assets', 'node_modules', '.git', 'deep', 'nested'];
@@ -585,7 +574,7 @@ async function runRandomOperations(seed: number, operations: number, compareEver
   const root = makeTempDir(`skillsmith-prop-${seed}-`);
   try {
     const w = makeWorkspace(root);
-    const tree = new RandomTree(prng(seed), w);
+    const tree = new RandomTree(seededRandom(seed), w);
     const catalog = new SkillCatalog();
     const skipped: SkippedPath[] = [];
     const updater = new CatalogUpdater(catalog, nodeFs, w.locations, { onSkip: (s) => skipped.push(s) });

@@ -14,7 +14,7 @@ import { resolveLocations } from '../../src/core/locations';
 import { runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/tools';
 import { validateSkillFile } from '../../src/core/validate';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
-import { findRepoRoot, makeTempDir, removeDir, writeFile } from './engineTestUtils';
+import { builtCli, findRepoRoot, makeTempDir, removeDir, writeFile } from './engineTestUtils';
 
 const REPO = findRepoRoot();
 const CLI = path.join(REPO, 'dist', 'cli.js');
@@ -27,17 +27,6 @@ let skillDir: string;
 let context: ToolContext;
 let args: string;
 
-/** The newest modification time of the sources the CLI bundle is built from. */
-function newestSourceMtime(): number {
-  let newest = 0;
-  const visit = (entry: string) => {
-    const stat = fs.statSync(entry);
-    if (stat.isDirectory()) for (const child of fs.readdirSync(entry)) visit(path.join(entry, child));
-    else if (entry.endsWith('.ts')) newest = Math.max(newest, stat.mtimeMs);
-  };
-  for (const part of ['src/cli.ts', 'src/cli', 'src/core', 'src/node']) visit(path.join(REPO, part));
-  return newest;
-}
 
 function evilSkill(m: string): string {
   return [
@@ -67,9 +56,7 @@ function evilSkill(m: string): string {
 }
 
 before(() => {
-  if (!fs.existsSync(CLI) || fs.statSync(CLI).mtimeMs < newestSourceMtime()) {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO, stdio: 'inherit' });
-  }
+  builtCli(REPO);
   root = makeTempDir('skillsmith-security-');
   ws = path.join(root, 'ws');
   markers = path.join(root, 'markers');
