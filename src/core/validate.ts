@@ -2,12 +2,16 @@
 // it: the whole text, the links checked on disk, and duplicate names across the set.
 import * as path from 'node:path';
 import { analyzeSkillText } from './analyze';
+import { mapConcurrent } from './concurrency';
 import { SkillCatalog } from './catalog';
 import { describeError, type FileSystem } from './fileSystem';
 import { findBrokenLinks, findLinkCandidates } from './links';
 import type { SkillLocation } from './locations';
 import { decodeUtf8 } from './skillRecord';
 import { hasErrors, type Problem, type SkillFileAnalysis } from './types';
+
+/** Whole files read at once. */
+const VALIDATE_CONCURRENCY = 16;
 
 const STRUCTURAL_CODES = new Set(['no-frontmatter', 'unclosed-frontmatter', 'yaml-syntax', 'frontmatter-not-mapping']);
 
@@ -49,16 +53,14 @@ export async function validateSkillFiles(
   files: readonly { readonly filePath: string; readonly location: SkillLocation }[],
   options: ValidateOptions = {},
 ): Promise<ValidationOutcome[]> {
-  const outcomes = await Promise.all(
-    files.map(async ({ filePath, location }): Promise<ValidationOutcome> => {
-      try {
-        const { analysis, problems } = await validateSkillFile(fs, filePath, options);
-        return { ok: true, filePath, location, analysis, problems };
-      } catch (error) {
-        return { ok: false, filePath, reason: `cannot read: ${describeError(error)}` };
-      }
-    }),
-  );
+  const outcomes = await mapConcurrent(files, VALIDATE_CONCURRENCY, async ({ filePath, location }): Promise<ValidationOutcome> => {
+    try {
+      const { analysis, problems } = await validateSkillFile(fs, filePath, options);
+      return { ok: true, filePath, location, analysis, problems };
+    } catch (error) {
+      return { ok: false, filePath, reason: `cannot read: ${describeError(error)}` };
+    }
+  });
   const catalog = new SkillCatalog();
   const validated = outcomes.filter((o): o is Extract<ValidationOutcome, { ok: true }> => o.ok);
   catalog.replaceAll(

@@ -21,6 +21,9 @@ export class CatalogWatcher implements vscode.Disposable {
   private hasSkills: boolean | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private currentLocations: readonly SkillLocation[] = [];
+  private readonly scanned = new vscode.EventEmitter<void>();
+  /** Fires when a full scan has filled the catalog (at start, on Refresh, on a settings change). */
+  readonly onDidScan = this.scanned.event;
   private readonly recentSkips: SkippedPath[] = [];
 
   constructor(
@@ -68,6 +71,7 @@ export class CatalogWatcher implements vscode.Disposable {
         return updater.scanAll();
       }),
     ).then(() => {
+      if (this.updater === updater) this.scanned.fire();
       this.log.info(`Scanned ${this.currentLocations.length} locations: ${this.catalog.size} skills (${this.catalog.offeredCount} offered) in ${Date.now() - started} ms.`);
     });
     return this.scan;
@@ -91,6 +95,7 @@ export class CatalogWatcher implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.scanned.dispose();
     this.disposeWatchers();
     this.updater?.stop();
     for (const d of this.subscriptions) d.dispose();

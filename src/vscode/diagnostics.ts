@@ -23,6 +23,13 @@ import { isSkillDocument } from './skillFiles';
 /** How long typing must pause before an open document is linted again. */
 export const LINT_DELAY_MS = 250;
 
+/**
+ * After a scan, catalogs up to this size are validated completely in the background, so
+ * that unopened files show every problem (broken links included) without Validate All.
+ * Larger ones keep the scan's head-only problems until Validate All or opening a file.
+ */
+const BACKGROUND_VALIDATION_LIMIT = 2000;
+
 /** What Validate All found, counted over every catalog file (problems, not files). */
 export interface ValidationSummary {
   readonly files: number;
@@ -83,8 +90,18 @@ class DiagnosticsController implements SkillDiagnostics {
         if (event.affectsConfiguration('skillsmith.validation.unicodeNames')) this.lintOpenDocuments();
       }),
     );
+    this.disposables.push(services.watcher.onDidScan(() => this.validateAfterScan()));
     this.refreshFiles(services.catalog.entries().map((e) => e.record.filePath));
     this.lintOpenDocuments();
+  }
+
+  /** The background pass after a scan; failures are logged, never shown as errors. */
+  private validateAfterScan(): void {
+    if (this.services.catalog.size > BACKGROUND_VALIDATION_LIMIT) return;
+    this.validateAll().then(
+      (summary) => this.services.log.info(`Validated ${summary.files} skill files after the scan.`),
+      (error) => this.services.log.warn(`Background validation failed: ${String(error)}`),
+    );
   }
 
   async validateAll(): Promise<ValidationSummary> {

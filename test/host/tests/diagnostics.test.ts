@@ -32,7 +32,8 @@ const FROM_SCAN: Record<string, string[]> = {
   'skills/unknown-field/SKILL.md': ['unknown-field@3:0-3:6'],
   'skills/with-bom/SKILL.md': ['bom@0:0-0:3'],
   'skills/lower-case/skill.md': ['file-name-case@0:0-0:3'],
-  'skills/broken-link/SKILL.md': [],
+  // Broken links need the whole file: the background validation after the scan adds them.
+  'skills/broken-link/SKILL.md': ['broken-link@4:17-4:38'],
   'skills/dup-skill/SKILL.md': [],
   '.claude/skills/dup-skill/SKILL.md': ['duplicate-name@1:6-1:15'],
   'docs/outside/SKILL.md': [],
@@ -67,10 +68,9 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: 'Validate All reads unopened files completely: broken links appear',
+    name: 'Validate All reads unopened files completely: broken links stay, the summary counts them',
     fn: async () => {
       const uri = workspaceUri('skills/broken-link/SKILL.md');
-      assert.deepStrictEqual(diagnosticSummary(uri), []);
       const result = await vscode.commands.executeCommand<{ files: number; errors: number; warnings: number }>('skillsmith.validateAll');
       assert.ok(result, 'skillsmith.validateAll returned a summary');
       assert.strictEqual(result.files, 19);
