@@ -14,7 +14,8 @@ import { resolveLocations } from '../src/core/locations';
 import { HEAD_BYTES } from '../src/core/skillRecord';
 import { parseDocument } from 'yaml';
 import { NodeFileSystem } from '../src/node/nodeFileSystem';
-import { BODY_MARKER, generateWorkspace, seededRandom, skillText } from './workspace';
+import { seededRandom } from '../test/seededRandom';
+import { BODY_MARKER, generateWorkspace, skillText } from './workspace';
 
 interface Options {
   readonly skills: number;

@@ -2,18 +2,8 @@
 // 100–400 characters, bodies of 40–300 lines, some skills with references/ and scripts/.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { seededRandom } from '../test/seededRandom';
 
-/** A small seeded generator, so that every run measures the same workspace. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   'review code changes tests release notes migration database schema api endpoint latency ' +

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SkillCatalog, type CatalogChange } from '../../src/core/catalog';
 import { resolveLocations, type SkillLocation } from '../../src/core/locations';
-import { errorProblem, record, seededRandom } from './engineTestUtils';
+import { errorProblem, record } from './engineTestUtils';
+import { seededRandom } from '../seededRandom';
 
 function locationsFor(workspaceFolders: string[], home = '/home/me'): Map<string, SkillLocation> {
   const byKey = new Map<string, SkillLocation>();

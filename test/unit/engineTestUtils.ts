@@ -88,17 +88,6 @@ export function isCaseSensitive(dir: string): boolean {
   }
 }
 
-/** mulberry32: a small seeded PRNG, so that a failing random sequence replays. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The newest modification time of the sources the CLI bundle is built from. */
 function newestCliSourceMtime(repo: string): number {

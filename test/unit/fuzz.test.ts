@@ -12,6 +12,7 @@ import { parseSkillFile, stripBom, type Span } from '../../src/core/frontmatter'
 import { findLinkCandidates } from '../../src/core/links';
 import { LineMap } from '../../src/core/textPositions';
 import type { AnalyzeOptions, ProblemCode, Range, SkillFileAnalysis } from '../../src/core/types';
+import { seededRandom } from '../seededRandom';
 
 const SEED = Number(process.env.SKILLSMITH_FUZZ_SEED ?? 0x5eed);
 const MIN_INPUTS = 100_000;
@@ -44,22 +45,20 @@ const CODES: Record<ProblemCode, true> = {
 const SEVERITIES = new Set(['error', 'warning', 'info']);
 
 // ---------------------------------------------------------------------------------------
-// A small seeded PRNG (mulberry32) and helpers
+// The shared seeded PRNG, with helpers
 
 class Random {
-  private state: number;
+  private readonly nextFloat: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.nextFloat = seededRandom(seed);
   }
 
   /** A float in [0, 1). */
   next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.nextFloat();
   }
+
 
   /** An integer in [0, n). */
   int(n: number): number {

@@ -11,7 +11,8 @@ import { resolveLocations, type SkillLocation } from '../../src/core/locations';
 import { discoverSkillFiles, type SkippedPath } from '../../src/core/scan';
 import { HEAD_BYTES, readSkillRecord } from '../../src/core/skillRecord';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
-import { isCaseSensitive, location, makeTempDir, removeDir, seededRandom, skillText, writeFile, writeSkill } from './engineTestUtils';
+import { isCaseSensitive, location, makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
+import { seededRandom } from '../seededRandom';
 
 const nodeFs = new NodeFileSystem();
 
