@@ -58,7 +58,10 @@ async function expand(argv: readonly string[]): Promise<number> {
   const catalog = await loadCatalog(fs, { root, includeUser: !args.flags.has('no-user'), unicodeNames });
   const result = await expandForCli(catalog, fs, name, rest.join(' '), unicodeNames);
   if (!result.ok) {
-    writeErr(`skillsmith: ${result.error.message}${result.error.suggestion ? ` ${result.error.suggestion}` : ''}`);
+    // The tool's fallback hint speaks to a model; on the command line, point at `list`.
+    const { message, suggestion, type } = result.error;
+    const hint = type === 'not_found' && !suggestion?.startsWith('Did you mean') ? "Run 'skillsmith list' to see the skills." : suggestion;
+    writeErr(`skillsmith: ${message}${hint ? ` ${hint}` : ''}`);
     return 1;
   }
   await writeOut(result.text.endsWith('\n') ? result.text : result.text + '\n');
