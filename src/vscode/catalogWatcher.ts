@@ -2,6 +2,7 @@
 // settings change, then FileSystemWatcher events applied one path at a time. Also owns
 // the `skillsmith.hasSkills` context key and workspace trust, which follow the catalog.
 import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillCatalog } from '../core/catalog';
 import { CatalogUpdater } from '../core/catalogUpdater';
@@ -114,6 +115,7 @@ export class CatalogWatcher implements vscode.Disposable {
     for (const location of this.currentLocations) {
       if (location.scope === 'user') patterns.push(new vscode.RelativePattern(vscode.Uri.file(location.path), '**'));
     }
+    void this.watchForMissingUserLocations();
     for (const pattern of patterns) {
       const watcher = vscode.workspace.createFileSystemWatcher(pattern);
       watcher.onDidCreate((uri) => void updater.pathChanged(this.fs.toPath(uri)));
@@ -127,6 +129,34 @@ export class CatalogWatcher implements vscode.Disposable {
     this.log.warn(`Skipped ${skipped.path}: ${skipped.reason}`);
     this.recentSkips.push(skipped);
     if (this.recentSkips.length > MAX_KEPT_SKIPS) this.recentSkips.shift();
+  }
+
+  /**
+   * A user-level folder that does not exist yet (`~/.claude/skills` before the first skill)
+   * cannot be watched; its nearest existing parent is watched, without recursion, for the
+   * missing folder, and its creation restarts the watchers, which then see the location.
+   */
+  private async watchForMissingUserLocations(): Promise<void> {
+    const generation = this.watchers;
+    const home = os.homedir().replace(/\\/g, '/');
+    for (const location of this.currentLocations) {
+      if (location.scope !== 'user' || (await this.fs.stat(location.path).catch(() => undefined))) continue;
+      let missing = location.path;
+      let parent = path.posix.dirname(missing);
+      while (parent.length >= home.length && parent !== missing && !(await this.fs.stat(parent).catch(() => undefined))) {
+        missing = parent;
+        parent = path.posix.dirname(parent);
+      }
+      if (this.watchers !== generation) return; // restarted meanwhile
+      const watcher = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(vscode.Uri.file(parent), path.posix.basename(missing)),
+        false,
+        true,
+        true,
+      );
+      watcher.onDidCreate(() => void this.restart());
+      this.watchers.push(watcher);
+    }
   }
 
   private disposeWatchers(): void {

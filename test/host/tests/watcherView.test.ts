@@ -3,6 +3,8 @@
 // does a change of the `skillsmith.locations` setting. Runs after skillsView.test.
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { HostTest, waitFor } from '../helpers';
 import { catalogNames, diskPath, idleApi, setSetting, skillText, viewLines, writeOnDisk } from './uiSupport';
 
@@ -93,6 +95,27 @@ export const tests: HostTest[] = [
         return api.catalog.get('gamma') && !api.catalog.get('custom-one');
       }, { ...TIMEOUT, message: 'the default locations back' });
       assert.strictEqual(api.catalog.size, 6);
+    },
+  },
+  {
+    name: 'a user-level folder created after start (~/.claude/skills) is found and watched',
+    fn: async () => {
+      const api = await idleApi();
+      // The host runs with a sandboxed HOME, where no user-level skills folder exists yet.
+      const userSkills = path.join(os.homedir(), '.claude', 'skills');
+      assert.ok(!fs.existsSync(userSkills), `${userSkills} should not exist before the test`);
+      try {
+        fs.mkdirSync(path.join(userSkills, 'user-one'), { recursive: true });
+        fs.writeFileSync(path.join(userSkills, 'user-one', 'SKILL.md'), skillText('user-one', 'A user-level skill. Use when testing user folders.'));
+        await waitFor(() => api.catalog.get('user-one')?.record.location.label === '~/.claude/skills', { ...TIMEOUT, message: 'user-one from ~/.claude/skills' });
+        // From now on the folder itself is watched.
+        fs.mkdirSync(path.join(userSkills, 'user-two'));
+        fs.writeFileSync(path.join(userSkills, 'user-two', 'SKILL.md'), skillText('user-two', 'Another one. Use when testing user folders.'));
+        await waitFor(() => api.catalog.get('user-two')?.status === 'offered', { ...TIMEOUT, message: 'user-two picked up by the watcher' });
+      } finally {
+        fs.rmSync(path.join(os.homedir(), '.claude'), { recursive: true, force: true });
+      }
+      await waitFor(() => !api.catalog.get('user-one') && !api.catalog.get('user-two'), { ...TIMEOUT, message: 'the user skills gone again' });
     },
   },
 ];
