@@ -6,6 +6,7 @@ import { posix } from 'node:path';
 import type { FileSystem } from './fileSystem';
 import type { Span } from './frontmatter';
 import { splitFrontmatter, stripBom } from './frontmatter';
+import { isInside } from './locations';
 import { problem } from './ruleSupport';
 import { LineMap } from './textPositions';
 import type { Problem, Range } from './types';
@@ -242,7 +243,7 @@ export async function findBrokenLinks(candidates: readonly LinkCandidate[], skil
 
 function brokenLinkProblem(candidate: LinkCandidate, root: string): Problem {
   const resolved = posix.resolve(root, candidate.target);
-  const outside = resolved !== root && !resolved.startsWith(root.endsWith('/') ? root : `${root}/`);
+  const outside = !isInside(resolved, root);
   const where = outside ? 'outside the skill folder' : "in the skill's folder";
   const message = `'${candidate.target}' does not exist ${where}. Create it, or fix the path.`;
   return problem('broken-link', 'warning', message, candidate.range);

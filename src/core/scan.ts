@@ -6,7 +6,7 @@ import { describeError, type DirectoryEntry, type FileSystem } from './fileSyste
 /** How many folder levels below a location a skill folder may sit. */
 export const MAX_SKILL_DEPTH = 4;
 /** Folders never searched: version control and dependencies. */
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+export const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 /**
  * Also skipped when discovering skills for the catalog: a skill's own resource folders
  * (a skill may nest other skills, but one in its assets/ is a sample, not a skill).

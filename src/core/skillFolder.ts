@@ -4,12 +4,13 @@ import * as path from 'node:path';
 import { analyzeSkillText } from './analyze';
 import { MAX_BODY_BYTES } from './expand';
 import { describeError, type FileSystem } from './fileSystem';
+import { isInside } from './locations';
+import { ALWAYS_SKIPPED } from './scan';
 import { decodeUtf8, MAX_FRONTMATTER_BYTES } from './skillRecord';
 import type { SkillFileAnalysis } from './types';
 
 /** Bundled files larger than this are refused with `too_large`. */
 export const MAX_READ_BYTES = 256 * 1024;
-const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 /** Listing a folder stops after this many files, so a huge folder costs little. */
 const MAX_LISTED_FILES = 1000;
 
@@ -50,7 +51,7 @@ export async function listBundledFiles(fs: FileSystem, skillDir: string): Promis
   const realDir = await fs.realPath(skillDir).catch(() => skillDir);
   const resolvesInside = async (relative: string) => {
     const real = await fs.realPath(path.posix.join(skillDir, relative)).catch(() => undefined);
-    return real !== undefined && real.startsWith(realDir + '/');
+    return real !== undefined && real !== realDir && isInside(real, realDir);
   };
   const walk = async (relative: string, depth: number): Promise<void> => {
     if (files.length >= MAX_LISTED_FILES || depth > 6) return;
@@ -61,7 +62,7 @@ export async function listBundledFiles(fs: FileSystem, skillDir: string): Promis
       if (entry.kind === 'file') {
         const isSkillFile = depth === 0 && entry.name.toLowerCase() === 'skill.md';
         if (!isSkillFile && (!entry.isSymlink || (await resolvesInside(child)))) files.push(child);
-      } else if (entry.kind === 'directory' && !entry.isSymlink && !SKIPPED_FOLDERS.has(entry.name)) {
+      } else if (entry.kind === 'directory' && !entry.isSymlink && !ALWAYS_SKIPPED.has(entry.name)) {
         await walk(child, depth + 1);
       }
       if (files.length >= MAX_LISTED_FILES) return;
@@ -131,7 +132,7 @@ export async function readFileInSkill(fs: FileSystem, skillDir: string, requeste
   } catch {
     return { ok: false, error: { type: 'not_found', message: `No file '${checked.relative}' in this skill.` } };
   }
-  if (realTarget !== realDir && !realTarget.startsWith(realDir + '/')) {
+  if (!isInside(realTarget, realDir)) {
     return { ok: false, error: { type: 'outside_skill', message: `'${requested}' resolves to a place outside the skill's folder (through a symlink); it is not read.` } };
   }
   const stat = await fs.stat(realTarget);
