@@ -1,6 +1,6 @@
 // The `skillsmith` command line: validate, list and expand over the same core as the
 // extension (SPEC §7). Exit codes: 0 success, 1 problems found or skill unusable, 2 usage.
-import { DEFAULT_LISTING_BUDGET } from './core/listing';
+import { DEFAULT_LISTING_BUDGET } from './core/catalog/listing';
 import { integerFlag, parseArgs, UsageError } from './cli/args';
 import { expandForCli } from './cli/expandCommand';
 import { listJson, listText, loadCatalog } from './cli/listCommand';

@@ -2,18 +2,18 @@
 // feature. Each feature lives in src/vscode/ and returns its disposables, which are all
 // registered here, in one place.
 import * as vscode from 'vscode';
-import { SkillCatalog } from './core/catalog';
-import { CatalogWatcher } from './vscode/catalogWatcher';
-import { registerCodeActions } from './vscode/codeActions';
-import { createSkillDiagnostics } from './vscode/diagnostics';
-import { registerCommands } from './vscode/commands';
-import { WorkspaceFileSystem } from './vscode/fileSystem';
-import { registerSkillsParticipant } from './vscode/participant';
-import { registerScaffold } from './vscode/scaffold';
+import { SkillCatalog } from './core/catalog/catalog';
+import { CatalogWatcher } from './vscode/catalog/catalogWatcher';
+import { registerCodeActions } from './vscode/lint/codeActions';
+import { createSkillDiagnostics } from './vscode/lint/diagnostics';
+import { registerCommands } from './vscode/views/viewCommands';
+import { WorkspaceFileSystem } from './vscode/workspaceFileSystem';
+import { registerSkillsParticipant } from './vscode/chat/participant';
+import { registerScaffold } from './vscode/scaffold/newSkill';
 import type { SkillsmithApi, SkillsmithServices } from './vscode/services';
-import { registerStatusBar } from './vscode/statusBar';
-import { registerSkillsView } from './vscode/treeView';
-import { registerSkillTools } from './vscode/tools';
+import { registerStatusBar } from './vscode/views/statusBar';
+import { registerSkillsView } from './vscode/views/skillsView';
+import { registerSkillTools } from './vscode/tools/languageModelTools';
 import { affectsCatalog } from './vscode/settings';
 
 export function activate(context: vscode.ExtensionContext): SkillsmithApi {

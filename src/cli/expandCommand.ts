@@ -1,8 +1,8 @@
 // `skillsmith expand NAME [ARGS] [--root ROOT]` (SPEC §7): what the load tool returns.
-import type { SkillCatalog } from '../core/catalog';
-import type { FileSystem } from '../core/fileSystem';
-import { DEFAULT_LISTING_BUDGET } from '../core/listing';
-import { runLoadSkill, type ToolResult } from '../core/tools';
+import type { SkillCatalog } from '../core/catalog/catalog';
+import type { FileSystem } from '../core/base/fileSystem';
+import { DEFAULT_LISTING_BUDGET } from '../core/catalog/listing';
+import { runLoadSkill, type ToolResult } from '../core/loading/tools';
 
 /** Expands a skill as the user asked for it by name (hidden skills included). */
 export function expandForCli(catalog: SkillCatalog, fs: FileSystem, name: string, args: string, unicodeNames: boolean): Promise<ToolResult> {

@@ -2,12 +2,12 @@
 // the listing exactly as the extension builds them for ROOT as the workspace folder.
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SkillCatalog, type CatalogEntry } from '../core/catalog';
-import { CatalogUpdater } from '../core/catalogUpdater';
-import type { FileSystem } from '../core/fileSystem';
-import type { Listing } from '../core/listing';
-import { resolveLocations } from '../core/locations';
-import type { SkippedPath } from '../core/scan';
+import { SkillCatalog, type CatalogEntry } from '../core/catalog/catalog';
+import { CatalogUpdater } from '../core/catalog/catalogUpdater';
+import type { FileSystem } from '../core/base/fileSystem';
+import type { Listing } from '../core/catalog/listing';
+import { resolveLocations } from '../core/catalog/locations';
+import type { SkippedPath } from '../core/catalog/discovery';
 
 export interface CatalogOptions {
   readonly root: string;

@@ -1,10 +1,10 @@
 // `skillsmith validate [PATH...] [--json] [--unicode-names]` (SPEC §7).
 import * as path from 'node:path';
-import type { FileSystem } from '../core/fileSystem';
-import { resolveLocations, type SkillLocation } from '../core/locations';
-import { discoverSkillFiles, skillFileIn } from '../core/scan';
-import type { Problem } from '../core/types';
-import { validateSkillFiles } from '../core/validate';
+import type { FileSystem } from '../core/base/fileSystem';
+import { resolveLocations, type SkillLocation } from '../core/catalog/locations';
+import { discoverSkillFiles, skillFileIn } from '../core/catalog/discovery';
+import type { Problem } from '../core/base/types';
+import { validateSkillFiles } from '../core/catalog/validate';
 import { UsageError } from './args';
 
 /** A folder given to validate that holds no skill at all is searched this deep. */

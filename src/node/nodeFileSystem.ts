@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
-import type { DirectoryEntry, EntryKind, EntryStat, FileSystem } from '../core/fileSystem';
+import type { DirectoryEntry, EntryKind, EntryStat, FileSystem } from '../core/base/fileSystem';
 
 function kindOf(stats: Stats | Dirent): EntryKind {
   if (stats.isFile()) return 'file';

@@ -2,8 +2,8 @@
 // picker): its configured label, plus which workspace folder it belongs to in a
 // multi-root workspace, or "user" for the user-level folders.
 import * as vscode from 'vscode';
-import type { SkillLocation } from '../core/locations';
-import type { WorkspaceFileSystem } from './fileSystem';
+import type { SkillLocation } from '../core/catalog/locations';
+import type { WorkspaceFileSystem } from './workspaceFileSystem';
 
 /** The workspace folder name (multi-root only), "user" for user-level locations, else undefined. */
 export function locationDescription(location: SkillLocation, fs: WorkspaceFileSystem): string | undefined {

@@ -1,10 +1,10 @@
 // What the composition root hands to every feature: the one catalog and its helpers.
 import type * as vscode from 'vscode';
-import type { SkillCatalog } from '../core/catalog';
-import type { CatalogWatcher } from './catalogWatcher';
-import type { WorkspaceFileSystem } from './fileSystem';
-import type { StatusBarSnapshot } from './statusBar';
-import type { SkillsViewSnapshot } from './treeView';
+import type { SkillCatalog } from '../core/catalog/catalog';
+import type { CatalogWatcher } from './catalog/catalogWatcher';
+import type { WorkspaceFileSystem } from './workspaceFileSystem';
+import type { StatusBarSnapshot } from './views/statusBar';
+import type { SkillsViewSnapshot } from './views/skillsView';
 
 export interface SkillsmithServices {
   readonly catalog: SkillCatalog;

@@ -1,7 +1,7 @@
 // Typed access to the `skillsmith.*` settings (contributed in package.json).
 import * as vscode from 'vscode';
-import { DEFAULT_LISTING_BUDGET } from '../core/listing';
-import { DEFAULT_LOCATIONS } from '../core/locations';
+import { DEFAULT_LISTING_BUDGET } from '../core/catalog/listing';
+import { DEFAULT_LOCATIONS } from '../core/catalog/locations';
 
 export interface SkillsmithSettings {
   readonly locations: readonly string[];

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { runAgentLoop, type AgentLoopRequest, type ChatModel } from '../../src/core/agentLoop';
+import { runAgentLoop, type AgentLoopRequest, type ChatModel } from '../../src/core/chat/agentLoop';
 import {
   historyToMessages,
   isToolCallRoundList,
@@ -12,8 +12,8 @@ import {
   type ResponsePart,
   type ToolCall,
   type ToolCallRound,
-} from '../../src/core/conversation';
-import type { ToolDefinition } from '../../src/core/tools';
+} from '../../src/core/chat/conversation';
+import type { ToolDefinition } from '../../src/core/loading/tools';
 
 // The VS Code adapter must stay thin: its token and tool type fit the core's as they are.
 const vscodeTokenFits = (t: vscode.CancellationToken): CancellationToken => t;

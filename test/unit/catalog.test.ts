@@ -2,8 +2,8 @@
 // and the cached listing. Records are synthetic: no file system is involved.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SkillCatalog, type CatalogChange } from '../../src/core/catalog';
-import { resolveLocations, type SkillLocation } from '../../src/core/locations';
+import { SkillCatalog, type CatalogChange } from '../../src/core/catalog/catalog';
+import { resolveLocations, type SkillLocation } from '../../src/core/catalog/locations';
 import { errorProblem, record } from './engineTestUtils';
 import { seededRandom } from '../seededRandom';
 

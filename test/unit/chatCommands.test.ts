@@ -9,7 +9,7 @@ import {
   markdownFence,
   parseSkillCommand,
   readChatMetadata,
-} from '../../src/core/chatCommands';
+} from '../../src/core/chat/chatCommands';
 
 test('parseSkillCommand splits the name from the arguments', () => {
   assert.deepEqual(parseSkillCommand('code-review src/app.ts --strict'), { name: 'code-review', args: 'src/app.ts --strict' });

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { analyzeSkillText } from '../../src/core/analyze';
-import type { ProblemCode, SkillFileAnalysis } from '../../src/core/types';
+import { analyzeSkillText } from '../../src/core/lint/analyze';
+import type { ProblemCode, SkillFileAnalysis } from '../../src/core/base/types';
 import { applyFix, rangeTuple } from './lintTestUtils';
 
 /** The repository root: the nearest folder above this file that holds package.json. */

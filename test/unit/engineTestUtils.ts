@@ -3,9 +3,9 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { SkillLocation } from '../../src/core/locations';
-import type { SkillRecord } from '../../src/core/skillRecord';
-import type { Problem } from '../../src/core/types';
+import type { SkillLocation } from '../../src/core/catalog/locations';
+import type { SkillRecord } from '../../src/core/catalog/skillRecord';
+import type { Problem } from '../../src/core/base/types';
 
 /** A fresh temp folder (real path, so symlink-resolving code sees the same string). */
 export function makeTempDir(prefix = 'skillsmith-test-'): string {

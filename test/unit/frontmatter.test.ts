@@ -1,8 +1,8 @@
 // Parsing of SKILL.md texts: fences, the YAML reader and every item of SPEC §1's parsing list.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isFenceLine, parseSkillFile, splitFrontmatter, stripBom } from '../../src/core/frontmatter';
-import { computeLineStarts, detectLineEnding, LineMap } from '../../src/core/textPositions';
+import { isFenceLine, parseSkillFile, splitFrontmatter, stripBom } from '../../src/core/lint/frontmatter';
+import { computeLineStarts, detectLineEnding, LineMap } from '../../src/core/base/textPositions';
 import { analyze, codes, only, rangeTuple, skill } from './lintTestUtils';
 
 test('LineMap converts offsets and positions for LF, CRLF and lone CR', () => {

@@ -6,12 +6,12 @@
 // cheap random and mutated texts make up the bulk of the >= 100,000 inputs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeSkillText } from '../../src/core/analyze';
-import { expandSkill, splitArguments, substituteBody } from '../../src/core/expand';
-import { parseSkillFile, stripBom, type Span } from '../../src/core/frontmatter';
-import { findLinkCandidates } from '../../src/core/links';
-import { LineMap } from '../../src/core/textPositions';
-import type { AnalyzeOptions, ProblemCode, Range, SkillFileAnalysis } from '../../src/core/types';
+import { analyzeSkillText } from '../../src/core/lint/analyze';
+import { expandSkill, splitArguments, substituteBody } from '../../src/core/loading/expand';
+import { parseSkillFile, stripBom, type Span } from '../../src/core/lint/frontmatter';
+import { findLinkCandidates } from '../../src/core/lint/links';
+import { LineMap } from '../../src/core/base/textPositions';
+import type { AnalyzeOptions, ProblemCode, Range, SkillFileAnalysis } from '../../src/core/base/types';
 import { seededRandom } from '../seededRandom';
 
 const SEED = Number(process.env.SKILLSMITH_FUZZ_SEED ?? 0x5eed);

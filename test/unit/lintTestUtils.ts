@@ -1,7 +1,7 @@
 // Helpers shared by the lint tests: analyse a text, pick problems, apply a fix's edits.
-import { analyzeSkillText } from '../../src/core/analyze';
-import { LineMap } from '../../src/core/textPositions';
-import type { AnalyzeOptions, Fix, Problem, ProblemCode, Range, SkillFileAnalysis } from '../../src/core/types';
+import { analyzeSkillText } from '../../src/core/lint/analyze';
+import { LineMap } from '../../src/core/base/textPositions';
+import type { AnalyzeOptions, Fix, Problem, ProblemCode, Range, SkillFileAnalysis } from '../../src/core/base/types';
 
 export const FOLDER = 'code-review';
 

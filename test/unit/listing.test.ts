@@ -1,7 +1,7 @@
 // The listing under its character budget (SPEC §5).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildListing, compareNames, DEFAULT_LISTING_BUDGET, listingLine } from '../../src/core/listing';
+import { buildListing, compareNames, DEFAULT_LISTING_BUDGET, listingLine } from '../../src/core/catalog/listing';
 
 const A = { name: 'alpha', description: 'First skill.' };
 const B = { name: 'beta', description: 'Second skill.' };

@@ -7,7 +7,7 @@ import {
   perSkillToolName,
   perSkillToolDefinitions,
   skillNameForToolName,
-} from '../../src/core/prompt';
+} from '../../src/core/chat/prompt';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const LISTING = '- code-review: Reviews a file.\n- bug-report: Writes a bug report.';

@@ -2,9 +2,9 @@
 // system): positive and negative cases, exact code, severity and range, and each fix's result.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DirectoryEntry, EntryStat, FileSystem } from '../../src/core/fileSystem';
-import { findBrokenLinks, findLinkCandidates } from '../../src/core/links';
-import { isValidName, toKebabCase, toUnicodeNameForm } from '../../src/core/ruleSupport';
+import type { DirectoryEntry, EntryStat, FileSystem } from '../../src/core/base/fileSystem';
+import { findBrokenLinks, findLinkCandidates } from '../../src/core/lint/links';
+import { isValidName, toKebabCase, toUnicodeNameForm } from '../../src/core/lint/ruleSupport';
 import { analyze, applyFix, codes, only, rangeTuple, skill } from './lintTestUtils';
 
 const VALID = ['name: code-review', 'description: Reviews a file. Use when asked for a review.'];

@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SkillCatalog } from '../../src/core/catalog';
-import { CatalogUpdater } from '../../src/core/catalogUpdater';
-import { expandSkill } from '../../src/core/expand';
-import { resolveLocations } from '../../src/core/locations';
-import { runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/tools';
-import { validateSkillFile } from '../../src/core/validate';
+import { SkillCatalog } from '../../src/core/catalog/catalog';
+import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
+import { expandSkill } from '../../src/core/loading/expand';
+import { resolveLocations } from '../../src/core/catalog/locations';
+import { runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/loading/tools';
+import { validateSkillFile } from '../../src/core/catalog/validate';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 import { builtCli, findRepoRoot, makeTempDir, removeDir, writeFile } from './engineTestUtils';
 

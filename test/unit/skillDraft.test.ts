@@ -1,7 +1,7 @@
 // `/new`: taking the SKILL.md out of a model's answer and checking it with the linter.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkDraft, draftRequestPrompt, draftRetryPrompt, DRAFT_SYSTEM_PROMPT, extractDraftText } from '../../src/core/skillDraft';
+import { checkDraft, draftRequestPrompt, draftRetryPrompt, DRAFT_SYSTEM_PROMPT, extractDraftText } from '../../src/core/chat/skillDraft';
 
 const GOOD = '---\nname: sql-review\ndescription: Reviews SQL migrations for locking problems. Use when a migration changes a table.\n---\n1. Read the migration.\n\n$ARGUMENTS\n';
 

@@ -1,9 +1,9 @@
 // The `/list` answer: one row per skill with why it is (not) offered, the budget and the dropped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SkillCatalog } from '../../src/core/catalog';
-import { buildSkillTable, offerText } from '../../src/core/skillTable';
-import type { Problem } from '../../src/core/types';
+import { SkillCatalog } from '../../src/core/catalog/catalog';
+import { buildSkillTable, offerText } from '../../src/core/chat/skillTable';
+import type { Problem } from '../../src/core/base/types';
 import { location, record } from './engineTestUtils';
 
 const WS = location('/ws/skills', 0);

@@ -3,9 +3,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SkillCatalog } from '../../src/core/catalog';
-import { CatalogUpdater } from '../../src/core/catalogUpdater';
-import { formatToolError, runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/tools';
+import { SkillCatalog } from '../../src/core/catalog/catalog';
+import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
+import { formatToolError, runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/loading/tools';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 import { location, makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
 

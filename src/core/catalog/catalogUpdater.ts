@@ -1,0 +1,209 @@
+// Keeps the catalog equal to what is on disk: a full scan at start, then one small,
+// local rescan per file-system event. Work is queued so that events apply in order
+// and each step reads the disk as it is when the step runs.
+import * as path from 'node:path';
+import type { SkillCatalog } from './catalog';
+import type { FileSystem } from '../base/fileSystem';
+import { isInside, locationOf, type SkillLocation } from './locations';
+import { discoverSkillFiles, isInSkippedFolder, isSkillFileName, MAX_SKILL_DEPTH, type SkippedPath } from './discovery';
+import { createLimiter, mapConcurrent } from '../base/concurrency';
+import { readSkillRecord, type SkillRecord } from './skillRecord';
+
+/** Past this many waiting events, the locations they touch are rescanned whole. */
+const STORM_EVENTS = 64;
+
+/** Skill files read at once during a scan. */
+const READ_CONCURRENCY = 32;
+
+export interface CatalogUpdaterOptions {
+  readonly unicodeNames?: boolean;
+  /** Told about every path passed over and why (for the output channel). */
+  readonly onSkip?: (skipped: SkippedPath) => void;
+  /** Told how far a full scan has come (skill files read so far, and the total found). */
+  readonly onScanProgress?: (read: number, total: number) => void;
+}
+
+export class CatalogUpdater {
+  private queue: Promise<void> = Promise.resolve();
+  /** Paths with a step queued that has not started yet. */
+  private readonly waiting = new Set<string>();
+  private stopped = false;
+
+  constructor(
+    private readonly catalog: SkillCatalog,
+    private readonly fs: FileSystem,
+    private readonly locations: readonly SkillLocation[],
+    private readonly options: CatalogUpdaterOptions = {},
+  ) {}
+
+  /** Rebuilds the catalog from every location, replacing what it held with one change event. */
+  scanAll(): Promise<void> {
+    return this.enqueue(async () => {
+      // Reading starts as soon as discovery finds a file, so the two overlap.
+      const limit = createLimiter(READ_CONCURRENCY);
+      const seen = new Set<string>();
+      const reads: Promise<SkillRecord | undefined>[] = [];
+      let read = 0;
+      const schedule = (filePath: string, fallback: SkillLocation) => {
+        if (seen.has(filePath)) return;
+        seen.add(filePath);
+        const location = locationOf(filePath, this.locations) ?? fallback;
+        reads.push(
+          limit(() => this.readOne(filePath, location)).then((record) => {
+            this.options.onScanProgress?.(++read, seen.size);
+            return record;
+          }),
+        );
+      };
+      await Promise.all(
+        this.locations.map((location) =>
+          discoverSkillFiles(this.fs, location.path, {
+            onSkip: this.options.onSkip,
+            onFound: (found) => schedule(found.filePath, location),
+          }),
+        ),
+      );
+      const records = (await Promise.all(reads)).filter((r): r is SkillRecord => r !== undefined);
+      if (!this.stopped) this.catalog.replaceAll(records);
+    });
+  }
+
+  /** A path was created or changed: rescan the smallest folder that can be affected. */
+  pathChanged(changedPath: string): Promise<void> {
+    return this.enqueueEvent(changedPath);
+  }
+
+  /** A path was deleted: drop what was under it and look again at its folder. */
+  pathDeleted(deletedPath: string): Promise<void> {
+    return this.enqueueEvent(deletedPath);
+  }
+
+  /** Stops applying events: queued and running steps leave the catalog alone. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** Resolves when every queued event has been applied. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(() => (this.stopped ? undefined : step())).catch((error) => {
+      this.options.onSkip?.({ path: '(catalog)', reason: `update failed: ${String(error)}` });
+    });
+    this.queue = run;
+    return run;
+  }
+
+  /**
+   * Queues the reconciliation of one path. A path whose own step, or whose folder's step, is
+   * still waiting needs no second one: that step reads the disk when it runs, so it sees
+   * this change too. Watchers report a burst (a folder and its SKILL.md, or one file saved
+   * twice) as several events; this keeps the work to one step each.
+   */
+  private enqueueEvent(eventPath: string): Promise<void> {
+    if (this.waiting.has(eventPath) || this.waiting.has(path.posix.dirname(eventPath))) return this.queue;
+    this.waiting.add(eventPath);
+    return this.enqueue(async () => {
+      if (!this.waiting.has(eventPath)) return; // absorbed by a location rescan below
+      if (this.waiting.size > STORM_EVENTS) {
+        const paths = [...this.waiting];
+        this.waiting.clear();
+        await this.rescanLocationsOf(paths);
+        return;
+      }
+      this.waiting.delete(eventPath);
+      await this.reconcile(eventPath);
+    });
+  }
+
+  /**
+   * A storm (thousands of folders created or deleted at once): one rescan of each location
+   * involved, reading files in parallel, costs far less than one small step per event.
+   */
+  private async rescanLocationsOf(paths: readonly string[]): Promise<void> {
+    for (const location of this.locations) {
+      if (paths.some((p) => isInside(p, location.path) || isInside(location.path, p))) {
+        await this.rescan(location, location.path, 0);
+      }
+    }
+  }
+
+  private async reconcile(eventPath: string): Promise<void> {
+    for (const location of this.locations) {
+      if (isInside(location.path, eventPath)) {
+        await this.rescan(location, location.path, 0);
+        continue;
+      }
+      if (!isInside(eventPath, location.path)) continue;
+      if (locationOf(eventPath, this.locations) !== location) continue;
+      const scope = await this.scopeOf(eventPath);
+      if (scope === undefined) continue;
+      const relative = path.posix.relative(location.path, scope);
+      // A SKILL.md directly in the location gives the location itself as the scope: depth 0,
+      // where the location is not a skill folder and the full depth below it is rescanned.
+      const depth = relative === '' ? 0 : relative.split('/').length;
+      if (depth > MAX_SKILL_DEPTH || isInSkippedFolder(relative)) continue;
+      await this.rescan(location, scope, depth);
+    }
+  }
+
+  /**
+   * The folder to rescan for an event, or undefined when the event cannot matter. Whether
+   * the event was a creation, a change or a deletion does not matter: the disk says now.
+   */
+  private async scopeOf(eventPath: string): Promise<string | undefined> {
+    if (isSkillFileName(path.posix.basename(eventPath))) return path.posix.dirname(eventPath);
+    const stat = await this.fs.stat(eventPath).catch(() => undefined);
+    if (!stat) return eventPath; // Gone already: treat like a deletion.
+    return stat.kind === 'directory' ? eventPath : undefined;
+  }
+
+  private async rescan(location: SkillLocation, scope: string, depth: number): Promise<void> {
+    const found = await discoverSkillFiles(this.fs, scope, {
+      startDepth: depth,
+      maxDepth: MAX_SKILL_DEPTH,
+      onSkip: this.options.onSkip,
+      ancestors: await this.realAncestors(location.path, scope),
+    });
+    const foundPaths = new Set(found.map((f) => f.filePath));
+    if (this.stopped) return;
+    for (const record of this.catalog.recordsUnder(scope)) {
+      if (record.location.path === location.path && !foundPaths.has(record.filePath)) this.catalog.remove(record.filePath);
+    }
+    const records = await this.readAll(found.map((f) => [f.filePath, location] as const));
+    if (this.stopped) return;
+    for (const record of records) this.catalog.upsert(record);
+    const readPaths = new Set(records.map((r) => r.filePath));
+    for (const filePath of foundPaths) {
+      if (!readPaths.has(filePath)) this.catalog.remove(filePath);
+    }
+  }
+
+  /**
+   * The real paths of the folders from the location down to `scope`'s parent, so that a
+   * rescan stops at the symlink loops a full scan stops at (and finds no phantom skills).
+   */
+  private realAncestors(locationPath: string, scope: string): Promise<string[]> {
+    const relative = path.posix.relative(locationPath, scope);
+    if (relative === '') return Promise.resolve([]);
+    const folders = [locationPath];
+    for (const segment of relative.split('/').slice(0, -1)) folders.push(path.posix.join(folders[folders.length - 1], segment));
+    return Promise.all(folders.map((folder) => this.fs.realPath(folder).catch(() => folder)));
+  }
+
+  private async readAll(files: readonly (readonly [string, SkillLocation])[]): Promise<SkillRecord[]> {
+    const records = await mapConcurrent(files, READ_CONCURRENCY, ([filePath, location]) => this.readOne(filePath, location));
+    return records.filter((r): r is SkillRecord => r !== undefined);
+  }
+
+  /** One file's record, or undefined (with the reason told to onSkip). */
+  private async readOne(filePath: string, location: SkillLocation): Promise<SkillRecord | undefined> {
+    const result = await readSkillRecord(this.fs, filePath, location, { unicodeNames: this.options.unicodeNames });
+    if (result.ok) return result.record;
+    this.options.onSkip?.({ path: filePath, reason: result.reason });
+    return undefined;
+  }
+
+}

@@ -1,0 +1,134 @@
+// Discovery (SPEC §4): finds skill folders below a location through the FileSystem
+// interface. Bounded depth, `.git`/`node_modules` skipped, symlinks followed without loops.
+import * as path from 'node:path';
+import { describeError, type DirectoryEntry, type FileSystem } from '../base/fileSystem';
+
+/** How many folder levels below a location a skill folder may sit. */
+export const MAX_SKILL_DEPTH = 4;
+/** Folders never searched: version control and dependencies. */
+export const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+/**
+ * Also skipped when discovering skills for the catalog: a skill's own resource folders
+ * (a skill may nest other skills, but one in its assets/ is a sample, not a skill).
+ */
+const SKIPPED_FOLDERS = new Set([...ALWAYS_SKIPPED, 'scripts', 'references', 'assets']);
+
+/** True when a path below a location passes through a folder that discovery skips. */
+export function isInSkippedFolder(relativePath: string): boolean {
+  return relativePath.split('/').some((segment) => SKIPPED_FOLDERS.has(segment));
+}
+
+export interface DiscoveredSkillFile {
+  /** Absolute path of the SKILL.md (or lowercase skill.md). */
+  readonly filePath: string;
+}
+
+/** Something the scan passed over, with the reason (shown in the output channel). */
+export interface SkippedPath {
+  readonly path: string;
+  readonly reason: string;
+}
+
+export interface DiscoverOptions {
+  readonly maxDepth?: number;
+  /** The depth of `root` below its location (0 when `root` is the location itself). */
+  readonly startDepth?: number;
+  readonly onSkip?: (skipped: SkippedPath) => void;
+  /**
+   * The real paths of the folders above `root`, from its location down, when `root` lies
+   * below a location (a rescan): a symlink back to one of them is a loop, as in a full scan.
+   */
+  readonly ancestors?: readonly string[];
+  /** Told about each skill file as soon as it is found, so that reading can start at once. */
+  readonly onFound?: (found: DiscoveredSkillFile) => void;
+  /** Search resource folders too (validating "every SKILL.md below a folder"). */
+  readonly includeResourceFolders?: boolean;
+}
+
+/** The skill file inside a folder's entries: `SKILL.md` preferred, any other case accepted. */
+export function skillFileIn(entries: readonly DirectoryEntry[]): DirectoryEntry | undefined {
+  let other: DirectoryEntry | undefined;
+  for (const entry of entries) {
+    if (entry.name === 'SKILL.md' && entry.kind === 'file') return entry;
+    if (!other && entry.kind === 'file' && entry.name.toLowerCase() === 'skill.md') other = entry;
+  }
+  return other;
+}
+
+/** True when `name` is a skill file name in any letter case. */
+export function isSkillFileName(name: string): boolean {
+  return name.toLowerCase() === 'skill.md';
+}
+
+/**
+ * Finds every skill file whose folder lies 1..maxDepth levels below `root`, including
+ * skills nested in other skills' folders.
+ */
+export async function discoverSkillFiles(
+  fs: FileSystem,
+  root: string,
+  options: DiscoverOptions = {},
+): Promise<DiscoveredSkillFile[]> {
+  const maxDepth = options.maxDepth ?? MAX_SKILL_DEPTH;
+  const skipped = options.includeResourceFolders ? ALWAYS_SKIPPED : SKIPPED_FOLDERS;
+  const found: DiscoveredSkillFile[] = [];
+  let realRoot: string;
+  try {
+    realRoot = await fs.realPath(root);
+  } catch {
+    return found; // A missing location is normal: most workspaces have only some of them.
+  }
+  const ancestors = options.ancestors ?? [];
+  // `root` is inside a symlink loop, where a full scan never goes.
+  const loop = [...ancestors, realRoot].find((real, i, chain) => chain.indexOf(real) < i);
+  if (loop !== undefined) {
+    options.onSkip?.({ path: root, reason: `symlink loop: points back to ${loop}` });
+    return found;
+  }
+
+  const walk = async (dir: string, realDir: string, ancestors: readonly string[], depth: number) => {
+    let entries: DirectoryEntry[];
+    try {
+      entries = await fs.readDirectory(dir);
+    } catch (error) {
+      options.onSkip?.({ path: dir, reason: `cannot read folder: ${describeError(error)}` });
+      return;
+    }
+    if (depth >= 1) {
+      const skillFile = skillFileIn(entries);
+      if (skillFile) {
+        const discovered = { filePath: path.posix.join(dir, skillFile.name) };
+        found.push(discovered);
+        options.onFound?.(discovered);
+      }
+      const misplaced = entries.find((e) => isSkillFileName(e.name) && e.kind !== 'file');
+      if (misplaced) options.onSkip?.({ path: path.posix.join(dir, misplaced.name), reason: 'SKILL.md is not a file' });
+    }
+    if (depth >= maxDepth) return;
+    const chain = [...ancestors, realDir];
+    await Promise.all(
+      entries
+        .filter((e) => e.kind === 'directory' && !skipped.has(e.name))
+        .map(async (entry) => {
+          const child = path.posix.join(dir, entry.name);
+          let realChild = path.posix.join(realDir, entry.name);
+          if (entry.isSymlink) {
+            try {
+              realChild = await fs.realPath(child);
+            } catch (error) {
+              options.onSkip?.({ path: child, reason: `broken symlink: ${describeError(error)}` });
+              return;
+            }
+            if (chain.includes(realChild)) {
+              options.onSkip?.({ path: child, reason: `symlink loop: points back to ${realChild}` });
+              return;
+            }
+          }
+          await walk(child, realChild, chain, depth + 1);
+        }),
+    );
+  };
+
+  await walk(root, realRoot, ancestors, options.startDepth ?? 0);
+  return found.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
+}

@@ -1,0 +1,64 @@
+// The one entry point of the lint engine: text in, SkillFileAnalysis out. It parses the
+// file once, runs the rule sets of rules.ts in the order SPEC §2 requires (a structural
+// error stops the field and body rules) and reports what the catalog needs to know.
+import type { ParsedSkillFile } from './frontmatter';
+import { parseSkillFile } from './frontmatter';
+import type { Rule, RuleContext } from './ruleSupport';
+import { BODY_RULES, FIELD_RULES, FILE_RULES, STRUCTURE_RULES } from './rules';
+import type { AnalyzeOptions, Position, Problem, Range, SkillFileAnalysis } from '../base/types';
+
+/** Parses and lints the text of one SKILL.md (no file system involved). */
+export function analyzeSkillText(text: string, options: AnalyzeOptions): SkillFileAnalysis {
+  const file = parseSkillFile(text);
+  const complete = options.complete !== false;
+  const context: RuleContext = { file, options };
+  const structural = runRules(STRUCTURE_RULES, context);
+  const rules = [...FILE_RULES, ...(structural.length > 0 ? [] : [...FIELD_RULES, ...(complete ? BODY_RULES : [])])];
+  const problems = sortProblems([...structural, ...runRules(rules, context)]);
+  return {
+    name: fieldString(file, 'name'),
+    nameRange: nameRangeOf(file),
+    description: fieldString(file, 'description'),
+    frontmatter: file.data,
+    hidden: isHidden(file),
+    hasBom: file.hasBom || options.hasBom === true,
+    problems,
+    bodyOffset: file.split.kind === 'closed' ? file.split.bodyStart : undefined,
+    bodyLine: file.split.kind === 'closed' ? file.lines.lineAt(file.split.bodyStart) : undefined,
+    complete,
+  };
+}
+
+function runRules(rules: readonly Rule[], context: RuleContext): Problem[] {
+  return rules.flatMap((rule) => rule(context));
+}
+
+/** Problems by start position; the sort is stable, so rule order breaks ties. */
+function sortProblems(problems: Problem[]): Problem[] {
+  return problems.sort((a, b) => comparePositions(a.range.start, b.range.start));
+}
+
+function comparePositions(a: Position, b: Position): number {
+  return a.line - b.line || a.character - b.character;
+}
+
+/** A field's scalar value as a string (`name: 123` is "123"); undefined when absent or not a scalar. */
+function fieldString(file: ParsedSkillFile, key: string): string | undefined {
+  if (file.status !== 'ok') return undefined;
+  const field = file.fields.find((f) => f.key === key);
+  return field?.value.kind === 'scalar' ? field.value.text : undefined;
+}
+
+/** Where the name's value is written, or the opening fence when there is no name. */
+function nameRangeOf(file: ParsedSkillFile): Range | undefined {
+  const field = file.status === 'ok' ? file.fields.find((f) => f.key === 'name') : undefined;
+  if (field) return file.lines.rangeOf(field.value.span.start, field.value.span.end);
+  if (file.split.kind === 'no-frontmatter') return undefined;
+  return file.lines.rangeOf(file.split.open.start, file.split.open.end);
+}
+
+/** `disable-model-invocation: true` hides the skill from the model's listing. */
+function isHidden(file: ParsedSkillFile): boolean {
+  const value = file.data?.['disable-model-invocation'];
+  return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
+}

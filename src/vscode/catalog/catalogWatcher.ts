@@ -1,0 +1,173 @@
+// Keeps the one SkillCatalog equal to the disk: a scan when the extension starts or the
+// settings change, then FileSystemWatcher events applied one path at a time. Also owns
+// the `skillsmith.hasSkills` context key and workspace trust, which follow the catalog.
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SkillCatalog } from '../../core/catalog/catalog';
+import { CatalogUpdater } from '../../core/catalog/catalogUpdater';
+import { isUserLocation, resolveLocations, type SkillLocation } from '../../core/catalog/locations';
+import type { SkippedPath } from '../../core/catalog/discovery';
+import type { WorkspaceFileSystem } from '../workspaceFileSystem';
+import { readSettings } from '../settings';
+
+export const HAS_SKILLS_CONTEXT = 'skillsmith.hasSkills';
+/** How many of the latest skips `skipped()` keeps. */
+const MAX_KEPT_SKIPS = 200;
+
+export class CatalogWatcher implements vscode.Disposable {
+  private updater: CatalogUpdater | undefined;
+  private watchers: vscode.Disposable[] = [];
+  private scan: Promise<void> = Promise.resolve();
+  private hasSkills: boolean | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private currentLocations: readonly SkillLocation[] = [];
+  private readonly scanned = new vscode.EventEmitter<void>();
+  /** Fires when a full scan has filled the catalog (at start, on Refresh, on a settings change). */
+  readonly onDidScan = this.scanned.event;
+  private readonly recentSkips: SkippedPath[] = [];
+
+  constructor(
+    private readonly catalog: SkillCatalog,
+    private readonly fs: WorkspaceFileSystem,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    const changes = catalog.onDidChange(() => this.updateContextKey());
+    this.subscriptions.push({ dispose: () => changes.dispose() });
+    catalog.setTrustWorkspaceSkills(vscode.workspace.isTrusted);
+    this.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => catalog.setTrustWorkspaceSkills(true)));
+  }
+
+  /** The locations in force, best precedence first. */
+  get locations(): readonly SkillLocation[] {
+    return this.currentLocations;
+  }
+
+  /** Rebuilds from the current settings and workspace folders: new watchers, one full scan. */
+  restart(): Promise<void> {
+    this.disposeWatchers();
+    this.updater?.stop();
+    const settings = readSettings();
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    this.currentLocations = resolveLocations({
+      workspaceFolders: folders.map((f) => this.fs.toPath(f.uri)),
+      configured: settings.locations,
+      home: os.homedir().replace(/\\/g, '/'),
+    });
+    let progress: vscode.Progress<{ message?: string }> | undefined;
+    const updater = new CatalogUpdater(this.catalog, this.fs, this.currentLocations, {
+      unicodeNames: settings.unicodeNames,
+      onSkip: (skipped) => this.recordSkip(skipped),
+      // Every hundredth file, so that a large scan shows it is moving without flooding the UI.
+      onScanProgress: (read, total) => {
+        if (read % 100 === 0 || read === total) progress?.report({ message: `${read} of ${total} skills read` });
+      },
+    });
+    this.updater = updater;
+    this.watch(updater, folders, settings.locations);
+    const started = Date.now();
+    this.scan = Promise.resolve(
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Scanning skills' }, (windowProgress) => {
+        progress = windowProgress;
+        return updater.scanAll();
+      }),
+    ).then(() => {
+      if (this.updater === updater) this.scanned.fire();
+      this.log.info(`Scanned ${this.currentLocations.length} locations: ${this.catalog.size} skills (${this.catalog.offeredCount} offered) in ${Date.now() - started} ms.`);
+    });
+    return this.scan;
+  }
+
+  /** Re-reads one path now (e.g. a skill just written) and resolves once the catalog has it. */
+  async refreshPath(path: string): Promise<void> {
+    await this.scan;
+    await this.updater?.pathChanged(path);
+  }
+
+  /** The latest paths the scan passed over, with why (the output channel logs them too). */
+  skipped(): readonly SkippedPath[] {
+    return [...this.recentSkips];
+  }
+
+  /** Resolves once the scan and every event received so far have been applied. */
+  async whenIdle(): Promise<void> {
+    await this.scan;
+    await this.updater?.settled();
+  }
+
+  dispose(): void {
+    this.scanned.dispose();
+    this.disposeWatchers();
+    this.updater?.stop();
+    for (const d of this.subscriptions) d.dispose();
+  }
+
+  private watch(updater: CatalogUpdater, folders: readonly vscode.WorkspaceFolder[], configured: readonly string[]): void {
+    const relative = configured.filter((l) => !isUserLocation(l)).map((l) => l.replace(/^\.\/+/, '').replace(/\/+$/, ''));
+    const patterns: vscode.RelativePattern[] = [];
+    if (relative.length > 0) {
+      // A folder created with its contents at once (`mkdir -p .claude/skills/x`) is reported
+      // as one event for its top folder only, so the locations' ancestors are watched too.
+      const ancestors = relative.flatMap((l) => l.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/')));
+      const glob = `{${[...new Set([...ancestors, ...relative.flatMap((l) => [l, `${l}/**`])])].join(',')}}`;
+      for (const folder of folders) patterns.push(new vscode.RelativePattern(folder, glob));
+    }
+    for (const location of this.currentLocations) {
+      if (location.scope === 'user') patterns.push(new vscode.RelativePattern(vscode.Uri.file(location.path), '**'));
+    }
+    void this.watchForMissingUserLocations();
+    for (const pattern of patterns) {
+      const watcher = vscode.workspace.createFileSystemWatcher(pattern);
+      watcher.onDidCreate((uri) => void updater.pathChanged(this.fs.toPath(uri)));
+      watcher.onDidChange((uri) => void updater.pathChanged(this.fs.toPath(uri)));
+      watcher.onDidDelete((uri) => void updater.pathDeleted(this.fs.toPath(uri)));
+      this.watchers.push(watcher);
+    }
+  }
+
+  private recordSkip(skipped: SkippedPath): void {
+    this.log.warn(`Skipped ${skipped.path}: ${skipped.reason}`);
+    this.recentSkips.push(skipped);
+    if (this.recentSkips.length > MAX_KEPT_SKIPS) this.recentSkips.shift();
+  }
+
+  /**
+   * A user-level folder that does not exist yet (`~/.claude/skills` before the first skill)
+   * cannot be watched; its nearest existing parent is watched, without recursion, for the
+   * missing folder, and its creation restarts the watchers, which then see the location.
+   */
+  private async watchForMissingUserLocations(): Promise<void> {
+    const generation = this.watchers;
+    const home = os.homedir().replace(/\\/g, '/');
+    for (const location of this.currentLocations) {
+      if (location.scope !== 'user' || (await this.fs.stat(location.path).catch(() => undefined))) continue;
+      let missing = location.path;
+      let parent = path.posix.dirname(missing);
+      while (parent.length >= home.length && parent !== missing && !(await this.fs.stat(parent).catch(() => undefined))) {
+        missing = parent;
+        parent = path.posix.dirname(parent);
+      }
+      if (this.watchers !== generation) return; // restarted meanwhile
+      const watcher = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(vscode.Uri.file(parent), path.posix.basename(missing)),
+        false,
+        true,
+        true,
+      );
+      watcher.onDidCreate(() => void this.restart());
+      this.watchers.push(watcher);
+    }
+  }
+
+  private disposeWatchers(): void {
+    for (const watcher of this.watchers) watcher.dispose();
+    this.watchers = [];
+  }
+
+  private updateContextKey(): void {
+    const hasSkills = this.catalog.offeredCount > 0;
+    if (hasSkills === this.hasSkills) return;
+    this.hasSkills = hasSkills;
+    void vscode.commands.executeCommand('setContext', HAS_SKILLS_CONTEXT, hasSkills);
+  }
+}

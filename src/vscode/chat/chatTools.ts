@@ -1,0 +1,130 @@
+// The tools one @skills turn offers the model, and how each call is run.
+//
+// Our own tools run in-process through the core functions rather than through
+// `vscode.lm.invokeTool`: no IPC round trip and no schema re-validation, they work even
+// while the registered tools are disabled (the `skillsmith.hasSkills` when-clause, or the
+// user's tool picker), `/run` can pass `explicitUserRequest`, and the seed-mode
+// `skill__<name>` tools need no registration at all. The chat shows our own progress
+// line instead of VS Code's tool-invocation UI. Other extensions' tools (when
+// `skillsmith.chat.includeOtherTools` is on) can only go through `vscode.lm.invokeTool`,
+// with the request's toolInvocationToken so that their confirmations appear in this chat.
+import * as vscode from 'vscode';
+import type { CancellationToken, ToolCall } from '../../core/chat/conversation';
+import type { CatalogEntry } from '../../core/catalog/catalog';
+import type { Listing } from '../../core/catalog/listing';
+import { perSkillToolDefinitions, skillNameForToolName } from '../../core/chat/prompt';
+import {
+  checkInput,
+  LIST_SKILLS_TOOL,
+  LOAD_SKILL_TOOL,
+  READ_SKILL_FILE_TOOL,
+  runListSkills,
+  runLoadSkill,
+  runReadSkillFile,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolResult,
+} from '../../core/loading/tools';
+import type { SkillsmithSettings } from '../settings';
+import { toolResultText } from '../tools/languageModelTools';
+
+const OWN_TOOL_NAMES = new Set([LIST_SKILLS_TOOL.name, LOAD_SKILL_TOOL.name, READ_SKILL_FILE_TOOL.name]);
+
+/** What the tools of one turn depend on. */
+export interface TurnToolsInput {
+  readonly context: ToolContext;
+  readonly settings: Pick<SkillsmithSettings, 'toolMode' | 'includeOtherTools'>;
+  /** The listing of this turn: in seed mode, its skills get a tool each. */
+  readonly listing: Listing;
+  readonly toolInvocationToken: vscode.ChatParticipantToolToken | undefined;
+  /** Called once a skill's instructions were loaded successfully. */
+  readonly onSkillLoaded: (entry: CatalogEntry) => void;
+}
+
+/** The tools of one turn: what the model is told, and how a call is run. */
+export interface TurnTools {
+  readonly definitions: readonly ToolDefinition[];
+  /** Runs one call; the result is the text the model receives (structured errors included). */
+  invoke(call: ToolCall, token: CancellationToken): Promise<string>;
+  /** A short progress line for the chat while the call runs. */
+  progressFor(call: ToolCall): string;
+}
+
+function stringField(input: object, key: string): string {
+  const value = (input as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** Other extensions' tools, as tool definitions (ours and names already taken left out). */
+function otherTools(taken: ReadonlySet<string>): ToolDefinition[] {
+  return vscode.lm.tools
+    .filter((tool) => !OWN_TOOL_NAMES.has(tool.name) && !taken.has(tool.name))
+    .map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: (tool.inputSchema as Record<string, unknown> | undefined) ?? { type: 'object', properties: {} },
+    }));
+}
+
+/** The text of a tool result from another extension (text parts joined; other parts as JSON). */
+function resultText(result: vscode.LanguageModelToolResult): string {
+  return result.content
+    .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : JSON.stringify(part)))
+    .join('');
+}
+
+/** Builds the tools for one turn according to `skillsmith.chat.toolMode` and `includeOtherTools`. */
+export function turnTools(input: TurnToolsInput): TurnTools {
+  const { context, settings, listing } = input;
+  const seedSkills = settings.toolMode === 'perSkill' ? listing.included : [];
+  const own: ToolDefinition[] =
+    settings.toolMode === 'perSkill'
+      ? [
+          ...perSkillToolDefinitions(
+            seedSkills.map((name) => ({ name, description: context.catalog.get(name)?.record.description ?? '' })),
+          ),
+          // The system prompt and the expansion point at bundled files, so reading stays possible.
+          READ_SKILL_FILE_TOOL,
+        ]
+      : [LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL];
+  const definitions = settings.includeOtherTools ? [...own, ...otherTools(new Set(own.map((t) => t.name)))] : own;
+  const ownNames = new Set(own.map((t) => t.name));
+
+  const loaded = (result: ToolResult): ToolResult => {
+    if (result.ok && result.entry) input.onSkillLoaded(result.entry);
+    return result;
+  };
+
+  const runOwn = async (call: ToolCall): Promise<ToolResult> => {
+    if (call.name === LIST_SKILLS_TOOL.name) return runListSkills(context, call.input);
+    if (call.name === LOAD_SKILL_TOOL.name) return loaded(await runLoadSkill(context, call.input));
+    if (call.name === READ_SKILL_FILE_TOOL.name) return runReadSkillFile(context, call.input);
+    const skill = skillNameForToolName(call.name, seedSkills);
+    if (skill === undefined) return { ok: false, error: { type: 'not_found', message: `No tool named '${call.name}'.` } };
+    const problem = checkInput(call.input, [], ['query']);
+    if (problem) return { ok: false, error: { type: 'invalid_input', message: problem } };
+    return loaded(await runLoadSkill(context, { name: skill, args: stringField(call.input, 'query') }));
+  };
+
+  return {
+    definitions,
+    async invoke(call, token) {
+      if (ownNames.has(call.name)) return toolResultText(await runOwn(call));
+      const result = await vscode.lm.invokeTool(
+        call.name,
+        { input: call.input, toolInvocationToken: input.toolInvocationToken },
+        token as vscode.CancellationToken,
+      );
+      return resultText(result);
+    },
+    progressFor(call) {
+      if (call.name === LIST_SKILLS_TOOL.name) return 'Listing skills…';
+      if (call.name === LOAD_SKILL_TOOL.name) return `Loading skill ${stringField(call.input, 'name') || '…'}…`;
+      if (call.name === READ_SKILL_FILE_TOOL.name) {
+        return `Reading ${stringField(call.input, 'path') || 'a file'} from skill ${stringField(call.input, 'name') || '…'}…`;
+      }
+      const skill = skillNameForToolName(call.name, seedSkills);
+      return skill !== undefined ? `Loading skill ${skill}…` : `Running tool ${call.name}…`;
+    },
+  };
+}

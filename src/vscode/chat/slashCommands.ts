@@ -1,0 +1,76 @@
+// The @skills slash commands that need no drafting: `/list` and `/show` answer from the
+// catalog and the disk alone (no model call), and `/run` loads the named skill itself
+// (hidden ones too: the user asked) before handing the turn to the model.
+import * as vscode from 'vscode';
+import type { CatalogEntry } from '../../core/catalog/catalog';
+import { describeToolError, escapeInlineMarkdown, markdownFence, parseSkillCommand, type SkillsChatMetadata } from '../../core/chat/chatCommands';
+import { buildSkillTable } from '../../core/chat/skillTable';
+import { runLoadSkill, type ToolResult } from '../../core/loading/tools';
+import { runChatTurn, type ChatTurnInput } from './chatTurn';
+import type { SkillsmithServices } from '../services';
+import { readSettings } from '../settings';
+import { skillToolContext } from '../tools/languageModelTools';
+
+function metadata(command: string, skillsUsed: readonly string[] = []): { metadata: SkillsChatMetadata } {
+  return { metadata: { command, rounds: [], skillsUsed } };
+}
+
+/** `/list`: every skill with where it lives and whether it is offered, plus the budget. */
+export function listCommand(services: SkillsmithServices, stream: vscode.ChatResponseStream): vscode.ChatResult {
+  const listing = services.catalog.listing(readSettings().listingBudget);
+  const table = buildSkillTable(services.catalog.entries(), listing, {
+    link: (entry) => services.fs.toUri(entry.record.filePath).toString(),
+  });
+  stream.markdown(table);
+  return metadata('list');
+}
+
+/** Loads `<name> [args]` for the user, or writes why it cannot (usage, did-you-mean, errors). */
+async function loadForUser(
+  services: SkillsmithServices,
+  prompt: string,
+  command: string,
+  stream: vscode.ChatResponseStream,
+): Promise<{ entry: CatalogEntry; args: string; expansion: string } | undefined> {
+  const parsed = parseSkillCommand(prompt);
+  if (!parsed) {
+    stream.markdown(`Usage: \`/${command} <skill name> [arguments]\`. \`/list\` shows the skills.`);
+    return undefined;
+  }
+  stream.progress(`Loading skill ${parsed.name}…`);
+  const input = parsed.args ? { name: parsed.name, args: parsed.args } : { name: parsed.name };
+  const result: ToolResult = await runLoadSkill(skillToolContext(services, true), input);
+  if (!result.ok) {
+    stream.markdown(describeToolError(result.error));
+    const entry = services.catalog.get(parsed.name);
+    if (entry && result.error.type === 'invalid_skill') {
+      stream.markdown(' Open ');
+      stream.anchor(services.fs.toUri(entry.record.filePath), `${entry.record.folderName}/SKILL.md`);
+    }
+    return undefined;
+  }
+  if (!result.entry) return undefined;
+  return { entry: result.entry, args: parsed.args, expansion: result.text };
+}
+
+/** `/show <name> [args]`: the expansion as the model would receive it, in a fenced block. */
+export async function showCommand(
+  services: SkillsmithServices,
+  request: vscode.ChatRequest,
+  stream: vscode.ChatResponseStream,
+): Promise<vscode.ChatResult> {
+  const loaded = await loadForUser(services, request.prompt, 'show', stream);
+  if (!loaded) return metadata('show');
+  const { entry, args, expansion } = loaded;
+  stream.reference(services.fs.toUri(entry.record.filePath));
+  const withArgs = args ? ` with the arguments \`${args.replace(/`/g, "'").replace(/\s+/g, ' ')}\`` : '';
+  stream.markdown(`Loading **${escapeInlineMarkdown(entry.record.name)}**${withArgs} returns:\n\n${markdownFence(expansion, 'markdown')}\n`);
+  return metadata('show');
+}
+
+/** `/run <name> [args]`: loads the skill as the user, then lets the model follow it. */
+export async function runCommand(input: Omit<ChatTurnInput, 'forced'>): Promise<vscode.ChatResult> {
+  const loaded = await loadForUser(input.services, input.request.prompt, 'run', input.stream);
+  if (!loaded) return metadata('run');
+  return runChatTurn({ ...input, forced: loaded });
+}

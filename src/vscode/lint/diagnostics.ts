@@ -1,0 +1,291 @@
+// Skill problems in the Problems panel and as squiggles, in one DiagnosticCollection
+// ('skillsmith'). Two sources feed it:
+//   - an open skill document is linted from its text as the user types (debounced), with
+//     its links and the catalog's duplicate-name (documentLint.ts);
+//   - any other skill file shows the catalog's problems (read from the file's head at scan
+//     time), refreshed for the files each catalog change names, cleared when it goes.
+// Validate All upgrades the second source: it reads every catalog file completely (links
+// included), and such files stay fully validated on later changes.
+//
+// API, for the composition root and the "Skills: Validate All" command:
+//   const diagnostics = createSkillDiagnostics(services);
+//   context.subscriptions.push(...diagnostics.disposables);
+//   const summary = await diagnostics.validateAll();   // { files, errors, warnings, infos }
+//   diagnostics.problemFor(document, diagnostic)       // the Problem (and its fixes) behind one
+import * as vscode from 'vscode';
+import { validateSkillFile, validateSkillFiles } from '../../core/catalog/validate';
+import type { Problem } from '../../core/base/types';
+import { lintSkillDocument, sortByPosition, toDiagnostic } from './documentLint';
+import type { SkillsmithServices } from '../services';
+import { readSettings } from '../settings';
+import { isSkillDocument } from './skillFiles';
+
+/** How long typing must pause before an open document is linted again. */
+export const LINT_DELAY_MS = 250;
+
+/**
+ * After a scan, catalogs up to this size are validated completely in the background, so
+ * that unopened files show every problem (broken links included) without Validate All.
+ * Larger ones keep the scan's head-only problems until Validate All or opening a file.
+ */
+const BACKGROUND_VALIDATION_LIMIT = 2000;
+
+/** What Validate All found, counted over every catalog file (problems, not files). */
+export interface ValidationSummary {
+  readonly files: number;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly infos: number;
+}
+
+/** The diagnostics feature, as the composition root, the quick fixes and Validate All see it. */
+export interface SkillDiagnostics {
+  /** Everything to dispose with the extension (the collection, listeners, timers). */
+  readonly disposables: vscode.Disposable[];
+  /** Validates every catalog file completely and shows the results; open documents keep their live lint. */
+  validateAll(): Promise<ValidationSummary>;
+  /** The Problem behind one of our diagnostics, when it still describes the document's current text. */
+  problemFor(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): Problem | undefined;
+}
+
+/** One published diagnostic and the Problem it came from. */
+interface Published {
+  readonly diagnostic: vscode.Diagnostic;
+  readonly problem: Problem;
+}
+
+/** The diagnostics of one file; `version` is the document version linted, undefined for the disk's content. */
+interface FileDiagnostics {
+  readonly version: number | undefined;
+  readonly items: readonly Published[];
+}
+
+/** Creates the diagnostics feature; see the API at the top of this file. */
+export function createSkillDiagnostics(services: SkillsmithServices): SkillDiagnostics {
+  return new DiagnosticsController(services);
+}
+
+class DiagnosticsController implements SkillDiagnostics {
+  readonly disposables: vscode.Disposable[] = [];
+  private readonly collection = vscode.languages.createDiagnosticCollection('skillsmith');
+  private readonly published = new Map<string, FileDiagnostics>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Bumped for every lint started per Uri, so that a slower, older lint never wins. */
+  private readonly generations = new Map<string, number>();
+  /** Catalog files that Validate All read completely; they stay fully validated. */
+  private readonly fullyValidated = new Set<string>();
+
+  constructor(private readonly services: SkillsmithServices) {
+    const catalogChanges = services.catalog.onDidChange((change) => this.refreshFiles(change.files));
+    this.disposables.push(
+      this.collection,
+      { dispose: () => catalogChanges.dispose() },
+      { dispose: () => this.clearTimers() },
+      vscode.workspace.onDidOpenTextDocument((document) => this.lintNow(document)),
+      // Also fired without content changes when the encoding changes, which may add or drop `bom`.
+      vscode.workspace.onDidChangeTextDocument((event) => this.lintSoon(event.document)),
+      vscode.workspace.onDidCloseTextDocument((document) => this.documentClosed(document)),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        // The catalog rescans on this setting (affectsCatalog); open documents are ours to redo.
+        if (event.affectsConfiguration('skillsmith.validation.unicodeNames')) this.lintOpenDocuments();
+      }),
+    );
+    this.disposables.push(services.watcher.onDidScan(() => this.validateAfterScan()));
+    this.refreshFiles(services.catalog.entries().map((e) => e.record.filePath));
+    this.lintOpenDocuments();
+  }
+
+  /** The background pass after a scan; failures are logged, never shown as errors. */
+  private validateAfterScan(): void {
+    if (this.services.catalog.size > BACKGROUND_VALIDATION_LIMIT) return;
+    this.validateAll().then(
+      (summary) => this.services.log.info(`Validated ${summary.files} skill files after the scan.`),
+      (error) => this.services.log.warn(`Background validation failed: ${String(error)}`),
+    );
+  }
+
+  async validateAll(): Promise<ValidationSummary> {
+    const files = this.services.catalog.entries().map((e) => ({ filePath: e.record.filePath, location: e.record.location }));
+    const keys = files.map((f) => this.keyOfPath(f.filePath));
+    const before = keys.map((key) => this.generation(key));
+    const outcomes = await validateSkillFiles(this.services.fs, files, { unicodeNames: readSettings().unicodeNames });
+    const open = this.openSkillDocuments();
+    const shown = await Promise.all(
+      outcomes.map(async (outcome, i): Promise<readonly Problem[]> => {
+        if (!outcome.ok) {
+          this.services.log.warn(`Validate All: ${outcome.filePath}: ${outcome.reason}`);
+          return [];
+        }
+        this.fullyValidated.add(outcome.filePath);
+        const document = open.get(keys[i]);
+        if (document) return (await this.lint(document)) ?? this.shownProblems(keys[i]);
+        // A catalog change published something newer while we read: it wins.
+        if (this.generation(keys[i]) !== before[i]) return this.shownProblems(keys[i]);
+        this.bump(keys[i]);
+        this.publish(this.services.fs.toUri(outcome.filePath), outcome.problems, undefined);
+        return outcome.problems;
+      }),
+    );
+    const problems = shown.flat();
+    return {
+      files: outcomes.length,
+      errors: problems.filter((p) => p.severity === 'error').length,
+      warnings: problems.filter((p) => p.severity === 'warning').length,
+      infos: problems.filter((p) => p.severity === 'info').length,
+    };
+  }
+
+  problemFor(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): Problem | undefined {
+    const file = this.published.get(document.uri.toString());
+    if (!file) return undefined;
+    // Fixes are edits at fixed positions: only valid for the text that was linted.
+    const current = file.version === undefined ? !document.isDirty : file.version === document.version;
+    if (!current) return undefined;
+    const found =
+      file.items.find((i) => i.diagnostic === diagnostic) ??
+      file.items.find((i) => i.problem.code === diagnostic.code && i.problem.message === diagnostic.message && i.diagnostic.range.isEqual(diagnostic.range));
+    return found?.problem;
+  }
+
+  /** Re-publishes catalog files: live lint when open, the catalog's problems otherwise, nothing when gone. */
+  private refreshFiles(filePaths: readonly string[]): void {
+    const open = this.openSkillDocuments();
+    for (const filePath of filePaths) {
+      const uri = this.services.fs.toUri(filePath);
+      const document = open.get(uri.toString());
+      if (document) {
+        this.lintNow(document); // the catalog's duplicate-name may have changed
+        continue;
+      }
+      this.publishFromCatalog(filePath, uri);
+    }
+  }
+
+  private publishFromCatalog(filePath: string, uri: vscode.Uri): void {
+    const key = uri.toString();
+    const generation = this.bump(key);
+    const entry = this.services.catalog.entryForFile(filePath);
+    if (!entry) {
+      this.fullyValidated.delete(filePath);
+      this.unpublish(uri);
+      return;
+    }
+    if (!this.fullyValidated.has(filePath)) {
+      this.publish(uri, entry.problems, undefined);
+      return;
+    }
+    const duplicates = entry.problems.filter((p) => p.code === 'duplicate-name');
+    void validateSkillFile(this.services.fs, filePath, { unicodeNames: readSettings().unicodeNames }).then(
+      ({ problems }) => {
+        if (this.generation(key) === generation) this.publish(uri, sortByPosition([...problems, ...duplicates]), undefined);
+      },
+      () => {
+        if (this.generation(key) === generation) this.publish(uri, entry.problems, undefined);
+      },
+    );
+  }
+
+  private documentClosed(document: vscode.TextDocument): void {
+    if (!isSkillDocument(document)) return;
+    const key = document.uri.toString();
+    this.cancelTimer(key);
+    const filePath = this.services.fs.toPath(document.uri);
+    if (this.services.catalog.entryForFile(filePath)) {
+      this.publishFromCatalog(filePath, document.uri);
+      return;
+    }
+    this.bump(key);
+    this.unpublish(document.uri);
+  }
+
+  private lintSoon(document: vscode.TextDocument): void {
+    if (!isSkillDocument(document)) return;
+    const key = document.uri.toString();
+    this.cancelTimer(key);
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.lint(document);
+      }, LINT_DELAY_MS),
+    );
+  }
+
+  private lintNow(document: vscode.TextDocument): void {
+    if (!isSkillDocument(document)) return;
+    this.cancelTimer(document.uri.toString());
+    void this.lint(document);
+  }
+
+  private lintOpenDocuments(): void {
+    for (const document of this.openSkillDocuments().values()) this.lintNow(document);
+  }
+
+  /** Lints and publishes; resolves with the problems, or undefined when a newer lint superseded this one. */
+  private async lint(document: vscode.TextDocument): Promise<Problem[] | undefined> {
+    const key = document.uri.toString();
+    const generation = this.bump(key);
+    const version = document.version;
+    let problems: Problem[];
+    try {
+      problems = await lintSkillDocument(document, this.services, { unicodeNames: readSettings().unicodeNames });
+    } catch (error) {
+      this.services.log.error(`Could not lint ${document.uri.toString(true)}: ${String(error)}`);
+      return undefined;
+    }
+    // Edited meanwhile: that edit scheduled a newer lint, and these ranges are already off.
+    if (this.generation(key) !== generation || document.isClosed || document.version !== version) return undefined;
+    this.publish(document.uri, problems, version);
+    return problems;
+  }
+
+  private publish(uri: vscode.Uri, problems: readonly Problem[], version: number | undefined): void {
+    const items = problems.map((problem) => ({ diagnostic: toDiagnostic(problem), problem }));
+    this.published.set(uri.toString(), { version, items });
+    this.collection.set(uri, items.map((i) => i.diagnostic));
+  }
+
+  private unpublish(uri: vscode.Uri): void {
+    this.published.delete(uri.toString());
+    this.collection.delete(uri);
+  }
+
+  /** Open skill documents by Uri string. */
+  private openSkillDocuments(): Map<string, vscode.TextDocument> {
+    const open = new Map<string, vscode.TextDocument>();
+    for (const document of vscode.workspace.textDocuments) {
+      if (!document.isClosed && isSkillDocument(document)) open.set(document.uri.toString(), document);
+    }
+    return open;
+  }
+
+  private shownProblems(key: string): readonly Problem[] {
+    return this.published.get(key)?.items.map((i) => i.problem) ?? [];
+  }
+
+  private keyOfPath(filePath: string): string {
+    return this.services.fs.toUri(filePath).toString();
+  }
+
+  private generation(key: string): number {
+    return this.generations.get(key) ?? 0;
+  }
+
+  private bump(key: string): number {
+    const next = this.generation(key) + 1;
+    this.generations.set(key, next);
+    return next;
+  }
+
+  private cancelTimer(key: string): void {
+    const timer = this.timers.get(key);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    this.timers.delete(key);
+  }
+
+  private clearTimers(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+}

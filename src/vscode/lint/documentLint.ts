@@ -1,0 +1,81 @@
+// The full lint of one open SKILL.md: the editor's text (not the disk's), its links
+// checked on disk, and the catalog's duplicate-name. Kept apart from diagnostics.ts,
+// which only decides when to lint and where the results go.
+import { posix } from 'node:path';
+import * as vscode from 'vscode';
+import { analyzeSkillText } from '../../core/lint/analyze';
+import { nameKey } from '../../core/catalog/catalog';
+import { findBrokenLinks, findLinkCandidates } from '../../core/lint/links';
+import type { Problem, Range } from '../../core/base/types';
+import type { SkillsmithServices } from '../services';
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/** Lints the current text of `document` completely; problems sorted by position. */
+export async function lintSkillDocument(
+  document: vscode.TextDocument,
+  services: SkillsmithServices,
+  options: { readonly unicodeNames: boolean },
+): Promise<Problem[]> {
+  const filePath = services.fs.toPath(document.uri);
+  const dir = posix.dirname(filePath);
+  const text = document.getText();
+  const analysis = analyzeSkillText(text, {
+    folderName: posix.basename(dir),
+    fileName: posix.basename(filePath),
+    unicodeNames: options.unicodeNames,
+    hasBom: await documentHasBom(document, services),
+  });
+  const links = document.isUntitled ? [] : await findBrokenLinks(findLinkCandidates(text), dir, services.fs);
+  const declared = analysis.name?.trim() || posix.basename(dir);
+  const duplicates = duplicateProblems(services, filePath, declared, analysis.nameRange);
+  return sortByPosition([...analysis.problems, ...links, ...duplicates]);
+}
+
+/**
+ * The catalog's duplicate-name for this file, moved to where the name stands in the
+ * editor. The catalog knows the name on disk: once the editor's name differs, the clash
+ * it reported is no longer what the user sees, so it is left out until the next save.
+ */
+function duplicateProblems(services: SkillsmithServices, filePath: string, name: string, nameRange: Range | undefined): Problem[] {
+  const entry = services.catalog.entryForFile(filePath);
+  if (!entry || nameKey(entry.record.name) !== nameKey(name)) return [];
+  return entry.problems.filter((p) => p.code === 'duplicate-name').map((p) => ({ ...p, range: nameRange ?? p.range }));
+}
+
+/**
+ * VS Code strips the BOM from the text, so it is read from the document's encoding
+ * (VS Code 1.100+), or else from the first bytes on disk.
+ */
+async function documentHasBom(document: vscode.TextDocument, services: SkillsmithServices): Promise<boolean> {
+  const encoding = (document as { readonly encoding?: unknown }).encoding;
+  if (typeof encoding === 'string') return encoding === 'utf8bom';
+  if (document.isUntitled) return false;
+  try {
+    const head = await services.fs.readFile(services.fs.toPath(document.uri), UTF8_BOM.length);
+    return UTF8_BOM.every((byte, i) => head[i] === byte);
+  } catch {
+    return false;
+  }
+}
+
+/** A Problem as a VS Code diagnostic with source `skillsmith` and the problem's code. */
+export function toDiagnostic(problem: Problem): vscode.Diagnostic {
+  const { start, end } = problem.range;
+  const range = new vscode.Range(start.line, start.character, end.line, end.character);
+  const diagnostic = new vscode.Diagnostic(range, problem.message, SEVERITIES[problem.severity]);
+  diagnostic.source = 'skillsmith';
+  diagnostic.code = problem.code;
+  return diagnostic;
+}
+
+const SEVERITIES: Record<Problem['severity'], vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+};
+
+/** Sorts problems by start position (stable: ties keep their order). */
+export function sortByPosition(problems: Problem[]): Problem[] {
+  return problems.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}

@@ -1,0 +1,179 @@
+// The New Skill command: template → name → description → location, then the files
+// are created (never overwriting anything), the new SKILL.md opens with the cursor in
+// its body, and the catalog holds the skill before the command returns. Every prompt
+// can be skipped with an argument, which is how the tests and the chat participant's
+// `/new` flow drive it; Escape at any step ends it with nothing written.
+import * as vscode from 'vscode';
+import { locationOf } from '../../core/catalog/locations';
+import { scaffoldLocationChoices } from './locationChoices';
+import { checkDescription, checkSkillName, type InputProblem, type NameCheckContext } from './inputValidation';
+import type { SkillsmithServices } from '../services';
+import { readSettings } from '../settings';
+import { closingFenceLine, renderSkillFile } from './skillTemplate';
+import { listTemplates, readTemplateFiles, type SkillTemplate } from './templates';
+
+/** The command id of New Skill. */
+export const NEW_SKILL_COMMAND = 'skillsmith.newSkill';
+
+/** The optional argument of `skillsmith.newSkill`: each field skips its prompt. */
+export interface NewSkillArgs {
+  /** A template folder name (`minimal`, `with-references`, ...). */
+  readonly template?: string;
+  readonly name?: string;
+  readonly description?: string;
+  /** The location folder: a Uri, or a path (absolute, or relative to the first workspace folder). */
+  readonly location?: string | vscode.Uri;
+  /** Replaces the template's body; the template then defaults to `minimal`. */
+  readonly body?: string;
+}
+
+const TITLE = 'New Skill';
+
+/** Registers `skillsmith.newSkill`; it resolves with the new SKILL.md, or undefined. */
+export function registerScaffold(services: SkillsmithServices): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(NEW_SKILL_COMMAND, (arg?: NewSkillArgs | vscode.Uri) => {
+      const args: NewSkillArgs = arg instanceof vscode.Uri ? { location: arg } : (arg ?? {});
+      return newSkill(services, args).catch((error: unknown) => fail(services, `New Skill failed: ${error instanceof Error ? error.message : String(error)}`));
+    }),
+  ];
+}
+
+function fail(services: SkillsmithServices, message: string): undefined {
+  services.log.warn(message);
+  void vscode.window.showErrorMessage(message);
+  return undefined;
+}
+
+function toValidationMessage(problem: InputProblem | undefined): vscode.InputBoxValidationMessage | undefined {
+  if (!problem) return undefined;
+  const severity = problem.severity === 'error' ? vscode.InputBoxValidationSeverity.Error : vscode.InputBoxValidationSeverity.Warning;
+  return { message: problem.message, severity };
+}
+
+async function newSkill(services: SkillsmithServices, args: NewSkillArgs): Promise<vscode.Uri | undefined> {
+  const unicodeNames = readSettings().unicodeNames;
+  const template = await chooseTemplate(services, args);
+  if (!template) return undefined;
+
+  // The location is known up front when given, or when there is only one candidate.
+  let location = args.location !== undefined ? resolveLocationArg(services, args.location) : undefined;
+  const choices = location === undefined ? await scaffoldLocationChoices(services) : [];
+  if (location === undefined && choices.length === 1) location = choices[0].location.path;
+  if (location === undefined && choices.length === 0) return fail(services, 'New Skill: open a folder first; skills live in a workspace folder.');
+  const nameContext: NameCheckContext = { catalog: services.catalog, fs: services.fs, unicodeNames, location };
+
+  const name = await chooseName(args, nameContext, unicodeNames);
+  if (name === undefined) return undefined;
+  const nameProblem = await checkSkillName(name, nameContext);
+  if (nameProblem?.severity === 'error') return fail(services, `New Skill: cannot create '${name}'. ${nameProblem.message}`);
+
+  const description = await chooseDescription(args);
+  if (description === undefined) return undefined;
+  const descriptionProblem = checkDescription(description);
+  if (descriptionProblem?.severity === 'error') return fail(services, `New Skill: ${descriptionProblem.message}`);
+
+  if (location === undefined) {
+    const picked = await vscode.window.showQuickPick(
+      choices.map((choice) => ({
+        label: choice.location.label,
+        description: [choice.description, choice.exists ? undefined : 'new folder'].filter(Boolean).join(' · '),
+        detail: choice.location.path,
+        path: choice.location.path,
+      })),
+      { title: `${TITLE}: location`, placeHolder: `Where should '${name}' live?`, ignoreFocusOut: true },
+    );
+    if (!picked) return undefined;
+    location = picked.path;
+  }
+  return createSkill(services, template, { name, description: description.trim(), body: args.body }, location);
+}
+
+async function chooseTemplate(services: SkillsmithServices, args: NewSkillArgs): Promise<SkillTemplate | undefined> {
+  const templates = await listTemplates(services.extensionUri);
+  const wanted = args.template ?? (args.body !== undefined ? 'minimal' : undefined);
+  if (wanted !== undefined) {
+    const found = templates.find((t) => t.id === wanted);
+    if (!found) return fail(services, `New Skill: no template named '${wanted}' (known: ${templates.map((t) => t.id).join(', ')}).`);
+    return found;
+  }
+  const picked = await vscode.window.showQuickPick(
+    templates.map((template) => ({ label: template.label, detail: template.detail, template })),
+    { title: `${TITLE}: template`, placeHolder: 'Start from which template?', matchOnDetail: true, ignoreFocusOut: true },
+  );
+  return picked?.template;
+}
+
+async function chooseName(args: NewSkillArgs, context: NameCheckContext, unicodeNames: boolean): Promise<string | undefined> {
+  const normalize = (value: string) => (unicodeNames ? value.trim().normalize('NFKC') : value.trim());
+  if (args.name !== undefined) return normalize(args.name);
+  const typed = await vscode.window.showInputBox({
+    title: `${TITLE}: name`,
+    prompt: 'The skill\'s name: also its folder name (lowercase, words separated by hyphens).',
+    placeHolder: 'code-review',
+    ignoreFocusOut: true,
+    validateInput: async (value) => toValidationMessage(await checkSkillName(normalize(value), context)),
+  });
+  return typed === undefined ? undefined : normalize(typed);
+}
+
+async function chooseDescription(args: NewSkillArgs): Promise<string | undefined> {
+  if (args.description !== undefined) return args.description;
+  return vscode.window.showInputBox({
+    title: `${TITLE}: description`,
+    prompt: 'What the skill does and when to use it: agents read this to decide when to load it.',
+    placeHolder: 'Reviews code against the team conventions. Use when asked for a code review.',
+    ignoreFocusOut: true,
+    validateInput: (value) => toValidationMessage(checkDescription(value)),
+  });
+}
+
+function resolveLocationArg(services: SkillsmithServices, location: string | vscode.Uri): string {
+  if (location instanceof vscode.Uri) return services.fs.toPath(location).replace(/\/+$/, '');
+  const posix = location.replace(/\\/g, '/').replace(/\/+$/, '');
+  if (posix.startsWith('/') || /^[a-zA-Z]:\//.test(posix)) return posix;
+  const root = vscode.workspace.workspaceFolders?.[0];
+  return root ? `${services.fs.toPath(root.uri)}/${posix.replace(/^\.\/+/, '')}` : posix;
+}
+
+/** Writes the template's files into `<location>/<name>/`, refusing to touch anything that exists. */
+async function createSkill(
+  services: SkillsmithServices,
+  template: SkillTemplate,
+  fields: { name: string; description: string; body?: string },
+  location: string,
+): Promise<vscode.Uri | undefined> {
+  const folder = `${location}/${fields.name}`;
+  if (await services.fs.stat(folder).catch(() => undefined)) {
+    return fail(services, `New Skill: ${folder} already exists; nothing was written. Choose another name.`);
+  }
+  const edit = new vscode.WorkspaceEdit();
+  let skillFile: vscode.Uri | undefined;
+  for (const file of await readTemplateFiles(template)) {
+    const uri = services.fs.toUri(`${folder}/${file.relativePath}`);
+    let contents = file.contents;
+    if (file.relativePath === 'SKILL.md') {
+      skillFile = uri;
+      contents = Buffer.from(renderSkillFile(Buffer.from(file.contents).toString('utf8'), fields), 'utf8');
+    }
+    edit.createFile(uri, { overwrite: false, ignoreIfExists: false, contents });
+  }
+  if (!skillFile) return fail(services, `New Skill: the template '${template.id}' has no SKILL.md.`);
+  if (!(await vscode.workspace.applyEdit(edit))) return fail(services, `New Skill: could not create the files in ${folder}.`);
+  services.log.info(`New Skill: created ${folder} from the '${template.id}' template.`);
+
+  if (!locationOf(folder, services.watcher.locations)) {
+    void vscode.window.showWarningMessage(`${location} is not among the skill locations (skillsmith.locations), so '${fields.name}' will not be in the catalog.`);
+  }
+  await services.watcher.refreshPath(folder);
+  await openInBody(skillFile);
+  return skillFile;
+}
+
+/** Opens the SKILL.md with the cursor on the first line after the frontmatter. */
+async function openInBody(uri: vscode.Uri): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(uri);
+  const fence = closingFenceLine(document.getText());
+  const position = fence >= 0 && fence + 1 < document.lineCount ? new vscode.Position(fence + 1, 0) : document.lineAt(document.lineCount - 1).range.end;
+  await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position), preview: false });
+}

@@ -1,0 +1,103 @@
+// The read-only "Skill Listing" document behind Skills: Show Listing. The listing under
+// a budget is invisible otherwise: this shows the exact text the model gets, how much
+// of the budget it uses, what the budget dropped and which skills are not offered and
+// why. It is a virtual document (`skillsmith-listing:`) that follows the catalog.
+import * as vscode from 'vscode';
+import type { CatalogEntry, SkillCatalog } from '../../core/catalog/catalog';
+import type { SkillsmithServices } from '../services';
+import { readSettings } from '../settings';
+
+/** The Uri scheme of the read-only listing document. */
+export const LISTING_SCHEME = 'skillsmith-listing';
+const REFRESH_DELAY_MS = 100;
+
+/** The Uri of the listing document. */
+export function listingUri(): vscode.Uri {
+  return vscode.Uri.from({ scheme: LISTING_SCHEME, path: '/Skill Listing.md' });
+}
+
+function whyNotOffered(entry: CatalogEntry, displayPath: (path: string) => string): string {
+  switch (entry.status) {
+    case 'errors': {
+      const errors = entry.problems.filter((p) => p.severity === 'error');
+      return `errors: ${errors.map((p) => p.code).join(', ')}`;
+    }
+    case 'hidden':
+      return 'hidden (`disable-model-invocation: true`): only a user can run it';
+    case 'shadowed':
+      return `shadowed by ${entry.shadowedBy ? displayPath(entry.shadowedBy.filePath) : 'another skill with the same name'}`;
+    case 'untrusted':
+      return 'untrusted: trust the workspace to offer it';
+    default:
+      return 'offered';
+  }
+}
+
+/** A code fence that the text cannot close early. */
+function fenceFor(text: string): string {
+  const longest = Math.max(0, ...(text.match(/~+/g) ?? []).map((run) => run.length));
+  return '~'.repeat(Math.max(3, longest + 1));
+}
+
+/** The report shown in the listing document, as markdown; `displayPath` shortens file paths. */
+export function renderListingReport(catalog: SkillCatalog, budget: number, displayPath: (path: string) => string = (path) => path): string {
+  const listing = catalog.listing(budget);
+  const notOffered = catalog.entries().filter((entry) => entry.status !== 'offered');
+  const fence = fenceFor(listing.text);
+  const lines = [
+    '# Skill listing',
+    '',
+    'What `@skills` puts in the model\'s prompt: one line per offered skill, cut at the character budget (`skillsmith.listing.budget`).',
+    '',
+    `- Budget: ${listing.used} / ${listing.budget} characters used`,
+    `- Listed: ${listing.included.length} of ${catalog.offeredCount} offered skills`,
+    `- Dropped by the budget: ${listing.dropped.length}`,
+    `- Not offered: ${notOffered.length}`,
+    '',
+    '## The listing, exactly as the model sees it',
+    '',
+    fence + 'text',
+    ...(listing.text === '' ? [] : [listing.text]),
+    fence,
+  ];
+  if (listing.dropped.length > 0) {
+    lines.push('', `## Dropped by the budget (${listing.dropped.length})`, '', 'Offered, but left out of the listing: the model can still load them by name.', '');
+    lines.push(...listing.dropped.map((name) => `- ${name}`));
+  }
+  if (notOffered.length > 0) {
+    lines.push('', `## Not offered (${notOffered.length})`, '');
+    lines.push(...notOffered.map((entry) => `- ${entry.record.name} — ${whyNotOffered(entry, displayPath)} — ${displayPath(entry.record.filePath)}`));
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** Registers the `skillsmith-listing:` provider; it refreshes when the catalog or the budget changes. */
+export function registerListingDocument(services: SkillsmithServices): vscode.Disposable[] {
+  const changed = new vscode.EventEmitter<vscode.Uri>();
+  let timer: NodeJS.Timeout | undefined;
+  const refreshSoon = () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      changed.fire(listingUri());
+    }, REFRESH_DELAY_MS);
+  };
+  const provider: vscode.TextDocumentContentProvider = {
+    onDidChange: changed.event,
+    provideTextDocumentContent: () => {
+      const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+      const displayPath = (path: string) => vscode.workspace.asRelativePath(services.fs.toUri(path), multiRoot);
+      return renderListingReport(services.catalog, readSettings().listingBudget, displayPath);
+    },
+  };
+  const subscription = services.catalog.onDidChange(refreshSoon);
+  return [
+    changed,
+    vscode.workspace.registerTextDocumentContentProvider(LISTING_SCHEME, provider),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('skillsmith.listing.budget')) refreshSoon();
+    }),
+    { dispose: () => subscription.dispose() },
+    { dispose: () => clearTimeout(timer) },
+  ];
+}

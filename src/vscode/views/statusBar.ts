@@ -1,0 +1,95 @@
+// The status-bar summary: how many skills there are and how many problems they have,
+// with a tooltip that says what the model is offered and what the budget dropped.
+// Clicking it opens the Skills view. Hidden while the catalog is empty.
+import * as vscode from 'vscode';
+import type { OfferStatus, SkillCatalog } from '../../core/catalog/catalog';
+import type { SkillsmithServices } from '../services';
+import { readSettings } from '../settings';
+import { SKILLS_VIEW_ID } from './skillsView';
+
+const UPDATE_DELAY_MS = 100;
+const NOT_OFFERED_ORDER: readonly OfferStatus[] = ['errors', 'hidden', 'shadowed', 'untrusted'];
+
+/** What the status-bar item shows, for the host tests. */
+export interface StatusBarSnapshot {
+  readonly visible: boolean;
+  readonly text: string;
+  readonly tooltip: string;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** The item's text and tooltip (markdown) for the catalog as it is. */
+export function statusContent(catalog: SkillCatalog, budget: number): StatusBarSnapshot {
+  const entries = catalog.entries();
+  let errors = 0;
+  let warnings = 0;
+  const notOffered = new Map<OfferStatus, number>();
+  for (const entry of entries) {
+    for (const problem of entry.problems) {
+      if (problem.severity === 'error') errors++;
+      else if (problem.severity === 'warning') warnings++;
+    }
+    if (entry.status !== 'offered') notOffered.set(entry.status, (notOffered.get(entry.status) ?? 0) + 1);
+  }
+  let text = `$(mortar-board) ${plural(entries.length, 'skill')}`;
+  if (errors > 0) text += ` $(error) ${errors}`;
+  if (warnings > 0) text += ` $(warning) ${warnings}`;
+  // In Restricted Mode, say why the workspace's skills are not offered.
+  const untrusted = notOffered.get('untrusted') ?? 0;
+  if (untrusted > 0) text += ' (Restricted Mode)';
+
+  const listing = catalog.listing(budget);
+  const notOfferedCount = [...notOffered.values()].reduce((a, b) => a + b, 0);
+  const why = NOT_OFFERED_ORDER.filter((status) => notOffered.has(status))
+    .map((status) => `${notOffered.get(status)} ${status === 'errors' ? 'with errors' : status}`)
+    .join(', ');
+  const tooltip = [
+    `**Skillsmith**: ${plural(entries.length, 'skill')}`,
+    '',
+    `- ${catalog.offeredCount} offered to the model`,
+    `- ${notOfferedCount} not offered${why ? ` (${why})` : ''}`,
+    ...(untrusted > 0 ? [`- Restricted Mode: ${plural(untrusted, 'workspace skill')} will be offered once you trust this workspace`] : []),
+    `- listing: ${listing.used} / ${listing.budget} characters${listing.dropped.length > 0 ? `; the budget dropped ${listing.dropped.length}` : ''}`,
+    `- ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`,
+    '',
+    'Click to open the Skills view.',
+  ].join('\n');
+  return { visible: entries.length > 0, text, tooltip };
+}
+
+/** Registers the status-bar item; `snapshot()` returns what it shows (for tests). */
+export function registerStatusBar(services: SkillsmithServices): { disposables: vscode.Disposable[]; snapshot: () => StatusBarSnapshot } {
+  const item = vscode.window.createStatusBarItem('skillsmith.status', vscode.StatusBarAlignment.Left, 10);
+  item.name = 'Skillsmith';
+  item.command = `${SKILLS_VIEW_ID}.focus`;
+  let current: StatusBarSnapshot = { visible: false, text: '', tooltip: '' };
+  const update = () => {
+    current = statusContent(services.catalog, readSettings().listingBudget);
+    item.text = current.text;
+    item.tooltip = new vscode.MarkdownString(current.tooltip, true);
+    if (current.visible) item.show();
+    else item.hide();
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const updateSoon = () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      update();
+    }, UPDATE_DELAY_MS);
+  };
+  update();
+  const subscription = services.catalog.onDidChange(updateSoon);
+  const disposables: vscode.Disposable[] = [
+    item,
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('skillsmith.listing.budget')) updateSoon();
+    }),
+    { dispose: () => subscription.dispose() },
+    { dispose: () => clearTimeout(timer) },
+  ];
+  return { disposables, snapshot: () => ({ ...current }) };
+}

@@ -1,0 +1,64 @@
+// The view's and the palette's small commands: Refresh (a full rescan), Validate All
+// (every skill file's diagnostics, then the Problems panel), Show Listing (what the
+// model is told), and Open Skill (used by the Skills view's items).
+import * as vscode from 'vscode';
+import { listingUri, registerListingDocument } from './listingDocument';
+import type { SkillsmithServices } from '../services';
+
+/** Opens a SKILL.md given a Uri or an absolute path. */
+export const OPEN_SKILL_COMMAND = 'skillsmith.openSkill';
+
+/** What Validate All found. */
+export interface ValidateAllResult {
+  readonly files: number;
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+/** Runs the diagnostics over every skill file (owned by the diagnostics feature). */
+export type ValidateAll = () => Promise<ValidateAllResult>;
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** Registers refresh, validateAll, showListing (with its document provider) and openSkill. */
+export function registerCommands(services: SkillsmithServices, validateAll?: ValidateAll): vscode.Disposable[] {
+  return [
+    ...registerListingDocument(services),
+    vscode.commands.registerCommand('skillsmith.refresh', async () => {
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Refreshing skills…' },
+        () => services.watcher.restart(),
+      );
+      vscode.window.setStatusBarMessage(`Skills: ${plural(services.catalog.size, 'skill')} found.`, 3000);
+      return services.catalog.size;
+    }),
+    vscode.commands.registerCommand('skillsmith.validateAll', async (): Promise<ValidateAllResult | undefined> => {
+      if (!validateAll) {
+        void vscode.window.showWarningMessage('Skills: validation is not available.');
+        return undefined;
+      }
+      const result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Validating skills…' },
+        () => validateAll(),
+      );
+      await vscode.commands.executeCommand('workbench.actions.view.problems');
+      const summary = `Validated ${plural(result.files, 'skill file')}: ${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}.`;
+      if (result.errors > 0) void vscode.window.showWarningMessage(summary);
+      else void vscode.window.showInformationMessage(summary);
+      return result;
+    }),
+    vscode.commands.registerCommand('skillsmith.showListing', async () => {
+      const document = await vscode.workspace.openTextDocument(listingUri());
+      await vscode.window.showTextDocument(document, { preview: true });
+      return document.uri;
+    }),
+    vscode.commands.registerCommand(OPEN_SKILL_COMMAND, async (target?: vscode.Uri | string) => {
+      if (target === undefined) return undefined;
+      const uri = typeof target === 'string' ? services.fs.toUri(target.replace(/\\/g, '/')) : target;
+      const editor = await vscode.window.showTextDocument(uri, { preview: true });
+      return editor.document.uri;
+    }),
+  ];
+}

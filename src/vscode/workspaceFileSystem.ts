@@ -1,0 +1,72 @@
+// The core's FileSystem over `workspace.fs`, so that remote and virtual workspaces work.
+// On the local disk (`file:`), head reads and symlink resolution use Node directly:
+// `workspace.fs` can only read whole files and has no realpath.
+import * as vscode from 'vscode';
+import type { DirectoryEntry, EntryKind, EntryStat, FileSystem } from '../core/base/fileSystem';
+import { NodeFileSystem } from '../node/nodeFileSystem';
+
+function kindOf(type: vscode.FileType): EntryKind {
+  if (type & vscode.FileType.File) return 'file';
+  if (type & vscode.FileType.Directory) return 'directory';
+  return 'other';
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'EntryNotFound');
+}
+
+export class WorkspaceFileSystem implements FileSystem {
+  private readonly disk = new NodeFileSystem();
+
+  /** `roots` are the workspace folders: a path below one of them takes its scheme. */
+  constructor(private readonly roots: () => readonly vscode.Uri[]) {}
+
+  /** The Uri of an absolute path, in the scheme of the workspace folder that holds it. */
+  toUri(path: string): vscode.Uri {
+    for (const root of this.roots()) {
+      if (root.scheme !== 'file' && (path === root.path || path.startsWith(root.path.endsWith('/') ? root.path : root.path + '/'))) {
+        return root.with({ path });
+      }
+    }
+    return vscode.Uri.file(path);
+  }
+
+  /** The core's path of a Uri (the inverse of toUri). */
+  toPath(uri: vscode.Uri): string {
+    return uri.scheme === 'file' ? uri.fsPath.replace(/\\/g, '/') : uri.path;
+  }
+
+  async stat(path: string): Promise<EntryStat | undefined> {
+    try {
+      const stat = await vscode.workspace.fs.stat(this.toUri(path));
+      return {
+        kind: kindOf(stat.type),
+        isSymlink: (stat.type & vscode.FileType.SymbolicLink) !== 0,
+        size: stat.size,
+        mtime: stat.mtime,
+      };
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async readDirectory(path: string): Promise<DirectoryEntry[]> {
+    const entries = await vscode.workspace.fs.readDirectory(this.toUri(path));
+    return entries.map(([name, type]) => ({ name, kind: kindOf(type), isSymlink: (type & vscode.FileType.SymbolicLink) !== 0 }));
+  }
+
+  async readFile(path: string, maxBytes?: number): Promise<Uint8Array> {
+    const uri = this.toUri(path);
+    if (uri.scheme === 'file' && maxBytes !== undefined) return this.disk.readFile(uri.fsPath, maxBytes);
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    return maxBytes === undefined ? bytes : bytes.subarray(0, maxBytes);
+  }
+
+  async realPath(path: string): Promise<string> {
+    const uri = this.toUri(path);
+    if (uri.scheme === 'file') return this.disk.realPath(uri.fsPath);
+    await vscode.workspace.fs.stat(uri); // rejects when missing, as realpath does
+    return path;
+  }
+}
