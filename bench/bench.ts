@@ -6,12 +6,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeSkillText } from '../src/core/lint/analyze';
-import { SkillCatalog } from '../src/core/catalog/catalog';
+import { createSkillCatalog } from '../src/core/access/policy';
+import { type SkillCatalog } from '../src/core/catalog/catalog';
 import { CatalogUpdater } from '../src/core/catalog/catalogUpdater';
 import { mapConcurrent } from '../src/core/base/concurrency';
-import { DEFAULT_LISTING_BUDGET } from '../src/core/catalog/listing';
+import { DEFAULT_LISTING_BUDGET, HEAD_BYTES } from '../src/core/base/limits';
 import { resolveLocations } from '../src/core/catalog/locations';
-import { HEAD_BYTES } from '../src/core/catalog/skillRecord';
 import { parseDocument } from 'yaml';
 import { NodeFileSystem } from '../src/node/nodeFileSystem';
 import { seededRandom } from '../test/seededRandom';
@@ -79,7 +79,7 @@ function headReadAndParseFloor(files: readonly string[]): Promise<void> {
 }
 
 async function coldScan(root: string): Promise<SkillCatalog> {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const locations = resolveLocations({ workspaceFolders: [root], includeUser: false });
   await new CatalogUpdater(catalog, new NodeFileSystem(), locations).scanAll();
   return catalog;
@@ -87,7 +87,7 @@ async function coldScan(root: string): Promise<SkillCatalog> {
 
 /** One description changed on disk, through the updater, until the new listing is ready. */
 async function oneChange(root: string, files: readonly string[], runs: number): Promise<number> {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const locations = resolveLocations({ workspaceFolders: [root], includeUser: false });
   const updater = new CatalogUpdater(catalog, new NodeFileSystem(), locations);
   await updater.scanAll();

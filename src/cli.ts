@@ -1,7 +1,9 @@
 // The `skillsmith` command line: validate, list and expand over the same core as the
-// extension (SPEC §7). Exit codes: 0 success, 1 problems found or skill unusable, 2 usage.
-import { DEFAULT_LISTING_BUDGET } from './core/catalog/listing';
-import { integerFlag, parseArgs, UsageError } from './cli/args';
+// extension (docs/cli.md). Exit codes: 0 success, 1 problems found or skill unusable, 2 usage.
+import { DEFAULT_LISTING_BUDGET, MIN_LISTING_BUDGET } from './core/base/limits';
+import { normalizePath, resolvePath, toNativePath } from './core/base/paths';
+import { quoteArguments } from './core/loading/expand';
+import { flag, integerOption, parseCommandArgs, stringOption, UsageError } from './cli/args';
 import { expandForCli } from './cli/expandCommand';
 import { listJson, listText, loadCatalog } from './cli/listCommand';
 import { writeErr, writeOut } from './cli/output';
@@ -22,41 +24,52 @@ expand    prints what loading the skill NAME returns, with ARGS substituted
 Exit codes: 0 success, 1 errors found (validate) or unknown/invalid skill (expand), 2 bad usage.
 `;
 
+/** The working folder, in the core's canonical form. */
+function cwd(): string {
+  return normalizePath(process.cwd());
+}
+
+/** ROOT as an absolute folder that exists; bad usage otherwise. */
+async function rootFolder(fs: NodeFileSystem, root: string): Promise<string> {
+  const absolute = resolvePath(cwd(), root);
+  const stat = await fs.stat(absolute);
+  if (!stat || stat.kind !== 'directory') throw new UsageError(`cannot read '${root}': not a folder`);
+  return absolute;
+}
+
 async function validate(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, [], ['json', 'unicode-names']);
+  const args = parseCommandArgs(argv, { booleans: ['json', 'unicode-names'] });
   const inputs = args.positionals.length > 0 ? args.positionals : ['.'];
-  const { reports, unreadable } = await collectReports(new NodeFileSystem(), inputs, args.flags.has('unicode-names'));
-  await writeOut(args.flags.has('json') ? validateJson(reports) + '\n' : validateText(reports, process.cwd()));
-  for (const file of unreadable) writeErr(`skillsmith: ${file.path}: ${file.reason}`);
+  const { reports, unreadable } = await collectReports(new NodeFileSystem(), cwd(), inputs, flag(args, 'unicode-names'));
+  await writeOut(flag(args, 'json') ? validateJson(reports) + '\n' : validateText(reports, cwd()));
+  for (const file of unreadable) writeErr(`skillsmith: ${toNativePath(file.path)}: ${file.reason}`);
   if (unreadable.length > 0) return 2;
   return countSeverities(reports).errors > 0 ? 1 : 0;
 }
 
 async function list(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, ['budget'], ['json', 'no-user', 'unicode-names']);
+  const args = parseCommandArgs(argv, { strings: ['budget'], booleans: ['json', 'no-user', 'unicode-names'] });
   if (args.positionals.length > 1) throw new UsageError('list takes at most one ROOT');
-  const budget = integerFlag(args, 'budget', DEFAULT_LISTING_BUDGET);
-  const root = args.positionals[0] ?? '.';
+  const budget = integerOption(args, 'budget', DEFAULT_LISTING_BUDGET, { min: MIN_LISTING_BUDGET });
   const fs = new NodeFileSystem();
-  const stat = await fs.stat(root);
-  if (!stat || stat.kind !== 'directory') throw new UsageError(`cannot read '${root}': not a folder`);
-  const catalog = await loadCatalog(fs, { root, includeUser: !args.flags.has('no-user'), unicodeNames: args.flags.has('unicode-names') });
+  const root = await rootFolder(fs, args.positionals[0] ?? '.');
+  const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames: flag(args, 'unicode-names') });
   const listing = catalog.listing(budget);
-  await writeOut(args.flags.has('json') ? listJson(catalog, listing) + '\n' : listText(catalog, listing));
+  await writeOut(flag(args, 'json') ? listJson(catalog, listing) + '\n' : listText(catalog, listing));
   return 0;
 }
 
 async function expand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, ['root'], ['unicode-names', 'no-user']);
+  const args = parseCommandArgs(argv, { strings: ['root'], booleans: ['unicode-names', 'no-user'] });
   const [name, ...rest] = args.positionals;
   if (!name) throw new UsageError('expand needs a skill NAME');
-  const root = (args.flags.get('root') as string | undefined) ?? '.';
   const fs = new NodeFileSystem();
-  const stat = await fs.stat(root);
-  if (!stat || stat.kind !== 'directory') throw new UsageError(`cannot read '${root}': not a folder`);
-  const unicodeNames = args.flags.has('unicode-names');
-  const catalog = await loadCatalog(fs, { root, includeUser: !args.flags.has('no-user'), unicodeNames });
-  const result = await expandForCli(catalog, fs, name, rest.join(' '), unicodeNames);
+  const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
+  const unicodeNames = flag(args, 'unicode-names');
+  const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames });
+  // One ARGS string, or several words the shell already split: quoted back so that each stays
+  // one argument (`expand q "two words" three` gives $0 = two words).
+  const result = await expandForCli(catalog, fs, name, rest.length === 1 ? rest[0] : quoteArguments(rest), unicodeNames);
   if (!result.ok) {
     // The tool's fallback hint speaks to a model; on the command line, point at `list`.
     const { message, suggestion, type } = result.error;

@@ -1,25 +1,28 @@
 // The composition root: builds the one catalog, starts watching, and registers every
-// feature. Each feature lives in src/vscode/ and returns its disposables, which are all
-// registered here, in one place.
+// feature. Each feature lives in src/vscode/<feature>/ and returns its disposables, which
+// are all registered here, in one place.
 import * as vscode from 'vscode';
-import { SkillCatalog } from './core/catalog/catalog';
+import { createSkillCatalog } from './core/access/policy';
+import { readonlyCatalog, TEST_HOOKS_ENV, type SkillsmithApi } from './vscode/api';
 import { CatalogWatcher } from './vscode/catalog/catalogWatcher';
+import { registerSkillsParticipant } from './vscode/chat/participant';
 import { registerCodeActions } from './vscode/lint/codeActions';
 import { createSkillDiagnostics } from './vscode/lint/diagnostics';
-import { registerCommands } from './vscode/views/viewCommands';
-import { WorkspaceFileSystem } from './vscode/workspaceFileSystem';
-import { registerSkillsParticipant } from './vscode/chat/participant';
 import { registerScaffold } from './vscode/scaffold/newSkill';
-import type { SkillsmithApi, SkillsmithServices } from './vscode/services';
+import type { SkillsmithServices } from './vscode/services';
+import { affectsCatalog } from './vscode/settings';
+import { createReadCounter } from './vscode/testHooks';
+import { registerSkillTools } from './vscode/tools/languageModelTools';
 import { registerStatusBar } from './vscode/views/statusBar';
 import { registerSkillsView } from './vscode/views/skillsView';
-import { registerSkillTools } from './vscode/tools/languageModelTools';
-import { affectsCatalog } from './vscode/settings';
+import { registerViewCommands } from './vscode/views/viewCommands';
+import { WorkspaceFileSystem } from './vscode/workspaceFileSystem';
 
 export function activate(context: vscode.ExtensionContext): SkillsmithApi {
   const log = vscode.window.createOutputChannel('Skillsmith', { log: true });
-  const catalog = new SkillCatalog();
-  const fs = new WorkspaceFileSystem(() => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri));
+  const testHooks = process.env[TEST_HOOKS_ENV] ? createReadCounter() : undefined;
+  const catalog = createSkillCatalog({ trustWorkspaceSkills: vscode.workspace.isTrusted });
+  const fs = new WorkspaceFileSystem(() => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri), testHooks?.observer);
   const watcher = new CatalogWatcher(catalog, fs, log);
   const services: SkillsmithServices = { catalog, fs, watcher, log, extensionUri: context.extensionUri };
 
@@ -30,9 +33,13 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
       if (affectsCatalog(event)) void watcher.restart();
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void watcher.restart()),
+    // Trust is granted once per window and never revoked without a reload.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => catalog.setTrustWorkspaceSkills(true)),
   );
   // Diagnostics are shared: the quick fixes read their problems, Validate All refreshes them.
   const diagnostics = createSkillDiagnostics(services);
+  const skillsView = registerSkillsView(services);
+  const statusBar = registerStatusBar(services);
   // Features: one register call each (a feature returns its disposables).
   context.subscriptions.push(
     ...diagnostics.disposables,
@@ -40,21 +47,21 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     ...registerSkillTools(services),
     ...registerSkillsParticipant(services),
     ...registerScaffold(services),
-    ...registerCommands(services, () => diagnostics.validateAll()),
+    ...registerViewCommands(services, () => diagnostics.validateAll()),
+    ...skillsView.disposables,
+    ...statusBar.disposables,
   );
-  const skillsView = registerSkillsView(services);
-  const statusBar = registerStatusBar(services);
-  context.subscriptions.push(...skillsView.disposables, ...statusBar.disposables);
 
   // Activation returns at once; the scan runs in the background with window progress.
   void watcher.restart();
-  return {
-    catalog,
+  return Object.freeze({
+    catalog: readonlyCatalog(catalog),
     whenIdle: () => watcher.whenIdle(),
     viewSnapshot: skillsView.snapshot,
     statusBarSnapshot: statusBar.snapshot,
     skipped: () => watcher.skipped(),
-  };
+    ...(testHooks ? { testHooks: testHooks.hooks } : {}),
+  });
 }
 
 export function deactivate(): void {}

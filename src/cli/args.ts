@@ -1,45 +1,64 @@
-// Command-line parsing for `skillsmith`: positionals and the few flags each command takes.
+// Command-line parsing for `skillsmith`, on node:util's parseArgs: each command declares its
+// options, anything else is reported as an unknown option, and `--` ends the options.
+import { parseArgs } from 'node:util';
 
 export class UsageError extends Error {}
 
-export interface ParsedArgs {
+export interface CommandOptions {
+  /** Options that take a value (`--budget 500`, `--budget=500`). */
+  readonly strings?: readonly string[];
+  /** Flags (`--json`). */
+  readonly booleans?: readonly string[];
+}
+
+export interface CommandArgs {
   readonly positionals: string[];
-  readonly flags: Map<string, string | true>;
+  readonly values: Readonly<Record<string, string | boolean | undefined>>;
 }
 
-/** Splits argv into positionals and `--flag` / `--flag value` / `--flag=value`; `--` ends flags. */
-export function parseArgs(argv: readonly string[], valueFlags: readonly string[], booleanFlags: readonly string[]): ParsedArgs {
-  const positionals: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('--') || arg === '-') {
-      positionals.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
-    if (booleanFlags.includes(name)) {
-      if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
-      flags.set(name, true);
-    } else if (valueFlags.includes(name)) {
-      const value = inline ?? argv[++i];
-      if (value === undefined) throw new UsageError(`--${name} needs a value`);
-      flags.set(name, value);
-    } else {
-      throw new UsageError(`unknown option --${name}`);
-    }
+/** Parses one command's arguments; a mistake becomes a UsageError that names the option. */
+export function parseCommandArgs(argv: readonly string[], spec: CommandOptions): CommandArgs {
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  for (const name of spec.strings ?? []) options[name] = { type: 'string' };
+  for (const name of spec.booleans ?? []) options[name] = { type: 'boolean' };
+  try {
+    const { values, positionals } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+    return { positionals, values: values as Record<string, string | boolean | undefined> };
+  } catch (error) {
+    throw new UsageError(usageMessage(error));
   }
-  return { positionals, flags };
 }
 
-/** A whole number flag, or the default. */
-export function integerFlag(args: ParsedArgs, name: string, fallback: number): number {
-  const value = args.flags.get(name);
+/** node:util's messages, reworded to the point (they name the option between quotes). */
+function usageMessage(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'(-[^' ]+)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option ?? message}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    return /does not take an argument/.test(message) ? `${option} takes no value` : `${option} needs a value`;
+  }
+  return message;
+}
+
+/** A string option's value, when given. */
+export function stringOption(args: CommandArgs, name: string): string | undefined {
+  const value = args.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A flag's value. */
+export function flag(args: CommandArgs, name: string): boolean {
+  return args.values[name] === true;
+}
+
+/** A whole-number option within bounds, or the default when it is not given. */
+export function integerOption(args: CommandArgs, name: string, fallback: number, bounds: { min?: number; max?: number } = {}): number {
+  const value = stringOption(args, name);
   if (value === undefined) return fallback;
-  if (value === true || !/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, not '${value}'`);
-  return Number(value);
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, not '${value}'`);
+  const number = Number(value);
+  if (bounds.min !== undefined && number < bounds.min) throw new UsageError(`--${name} must be at least ${bounds.min}, not ${number}`);
+  if (bounds.max !== undefined && number > bounds.max) throw new UsageError(`--${name} must be at most ${bounds.max}, not ${number}`);
+  return number;
 }

@@ -1,40 +1,44 @@
-// `skillsmith list [ROOT] [--json] [--budget N] [--no-user]` (SPEC §7): the catalog and
+// `skillsmith list [ROOT] [--json] [--budget N] [--no-user]` (docs/cli.md): the catalog and
 // the listing exactly as the extension builds them for ROOT as the workspace folder.
 import * as os from 'node:os';
-import * as path from 'node:path';
-import { SkillCatalog, type CatalogEntry } from '../core/catalog/catalog';
-import { CatalogUpdater } from '../core/catalog/catalogUpdater';
 import type { FileSystem } from '../core/base/fileSystem';
+import { normalizePath, toNativePath } from '../core/base/paths';
+import { shorten } from '../core/base/text';
+import { createSkillCatalog } from '../core/access/policy';
+import type { SkillCatalog } from '../core/catalog/catalog';
+import { CatalogUpdater } from '../core/catalog/catalogUpdater';
+import type { SkippedPath } from '../core/catalog/discovery';
 import type { Listing } from '../core/catalog/listing';
 import { resolveLocations } from '../core/catalog/locations';
-import type { SkippedPath } from '../core/catalog/discovery';
+import { OFFER_STATUS_LABEL, whyNotOffered } from '../core/catalog/offerStatusText';
 
 export interface CatalogOptions {
+  /** The workspace folder, absolute (canonical form). */
   readonly root: string;
   readonly includeUser: boolean;
   readonly unicodeNames: boolean;
   readonly onSkip?: (skipped: SkippedPath) => void;
 }
 
-/** Scans ROOT (and the user-level folders) into a fresh catalog. */
+/** Scans ROOT (and the user-level folders) into a fresh catalog. The CLI runs at the user's own command: the workspace counts as trusted. */
 export async function loadCatalog(fs: FileSystem, options: CatalogOptions): Promise<SkillCatalog> {
   const locations = resolveLocations({
-    workspaceFolders: [path.resolve(options.root)],
-    home: os.homedir(),
+    workspaceFolders: [options.root],
+    home: normalizePath(os.homedir()),
     includeUser: options.includeUser,
   });
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   await new CatalogUpdater(catalog, fs, locations, { unicodeNames: options.unicodeNames, onSkip: options.onSkip }).scanAll();
   return catalog;
 }
 
-/** The `--json` shape of SPEC §7. */
+/** The `--json` shape of docs/cli.md. */
 export function listJson(catalog: SkillCatalog, listing: Listing): string {
   return JSON.stringify({
     skills: catalog.entries().map((entry) => ({
       name: entry.record.name,
       description: entry.record.description ?? null,
-      path: entry.record.filePath,
+      path: toNativePath(entry.record.filePath),
       location: entry.record.location.label,
       offered: entry.status === 'offered',
       status: entry.status,
@@ -45,19 +49,11 @@ export function listJson(catalog: SkillCatalog, listing: Listing): string {
   });
 }
 
-const STATUS_TEXT: Record<CatalogEntry['status'], string> = {
-  offered: 'offered',
-  errors: 'not offered: has errors',
-  hidden: 'hidden (disable-model-invocation)',
-  shadowed: 'not offered: shadowed',
-  untrusted: 'not offered: untrusted',
-};
-
-/** A readable table of the catalog, then the listing's budget use. */
+/** A readable table of the catalog, then the listing's budget use and why skills are not offered. */
 export function listText(catalog: SkillCatalog, listing: Listing): string {
   const entries = catalog.entries();
   if (entries.length === 0) return 'No skills found. Skills are folders with a SKILL.md under skills/, .agents/skills, .github/skills or .claude/skills.\n';
-  const rows = entries.map((e) => [e.record.name, STATUS_TEXT[e.status], e.record.location.label, oneLine(e.record.description ?? '', 60)]);
+  const rows = entries.map((e) => [e.record.name, OFFER_STATUS_LABEL[e.status], e.record.location.label, shorten(e.record.description ?? '', 60)]);
   const header = ['NAME', 'STATUS', 'LOCATION', 'DESCRIPTION'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const format = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
@@ -65,10 +61,10 @@ export function listText(catalog: SkillCatalog, listing: Listing): string {
   lines.push('');
   lines.push(`Listing: ${listing.included.length} skills, ${listing.used} of ${listing.budget} characters.`);
   if (listing.dropped.length > 0) lines.push(`Dropped by the budget (${listing.dropped.length}): ${listing.dropped.join(', ')}`);
+  const notOffered = entries.filter((e) => e.status !== 'offered');
+  if (notOffered.length > 0) {
+    lines.push('', 'Not offered:');
+    for (const entry of notOffered) lines.push(`  ${entry.record.name}: ${whyNotOffered(entry, toNativePath)}`);
+  }
   return lines.join('\n') + '\n';
-}
-
-function oneLine(text: string, max: number): string {
-  const folded = text.replace(/\s+/g, ' ').trim();
-  return folded.length > max ? folded.slice(0, max - 1) + '…' : folded;
 }

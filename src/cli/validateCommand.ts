@@ -1,14 +1,13 @@
-// `skillsmith validate [PATH...] [--json] [--unicode-names]` (SPEC §7).
-import * as path from 'node:path';
+// `skillsmith validate [PATH...] [--json] [--unicode-names]` (docs/cli.md).
 import type { FileSystem } from '../core/base/fileSystem';
-import { resolveLocations, type SkillLocation } from '../core/catalog/locations';
-import { discoverSkillFiles, skillFileIn } from '../core/catalog/discovery';
+import { MAX_VALIDATE_SEARCH_DEPTH } from '../core/base/limits';
+import { dirnamePath, joinPath, pathKey, relativePath, resolvePath, toNativePath } from '../core/base/paths';
+import { plural } from '../core/base/text';
 import type { Problem } from '../core/base/types';
+import { discoverSkillFiles, skillFileIn } from '../core/catalog/discovery';
+import { resolveLocations, type SkillLocation } from '../core/catalog/locations';
 import { validateSkillFiles } from '../core/catalog/validate';
 import { UsageError } from './args';
-
-/** A folder given to validate that holds no skill at all is searched this deep. */
-const ANY_FOLDER_DEPTH = 8;
 
 interface ValidateTarget {
   readonly filePath: string;
@@ -27,31 +26,31 @@ function locationFor(folder: string, label: string, rank: number): SkillLocation
 }
 
 /** What one PATH argument stands for: a SKILL.md, a skill folder, or a folder to discover in. */
-async function targetsOf(fs: FileSystem, input: string): Promise<ValidateTarget[] | 'none'> {
-  const absolute = path.resolve(input);
+async function targetsOf(fs: FileSystem, cwd: string, input: string): Promise<ValidateTarget[] | 'none'> {
+  const absolute = resolvePath(cwd, input);
   const stat = await fs.stat(absolute).catch(() => undefined);
   if (!stat) throw new UsageError(`cannot read '${input}': no such file or folder`);
   if (stat.kind === 'file') {
-    return [{ filePath: absolute, location: locationFor(path.dirname(path.dirname(absolute)), '.', 0) }];
+    return [{ filePath: absolute, location: locationFor(dirnamePath(dirnamePath(absolute)), '.', 0) }];
   }
   if (stat.kind !== 'directory') throw new UsageError(`cannot read '${input}': not a file or folder`);
   const entries = await fs.readDirectory(absolute).catch((error) => {
     throw new UsageError(`cannot read '${input}': ${error instanceof Error ? error.message : String(error)}`);
   });
   const own = skillFileIn(entries);
-  if (own) return [{ filePath: path.join(absolute, own.name), location: locationFor(path.dirname(absolute), '.', 0) }];
+  if (own) return [{ filePath: joinPath(absolute, own.name), location: locationFor(dirnamePath(absolute), '.', 0) }];
 
   const targets: ValidateTarget[] = [];
   const seen = new Set<string>();
   for (const location of resolveLocations({ workspaceFolders: [absolute], includeUser: false })) {
     for (const found of await discoverSkillFiles(fs, location.path)) {
-      if (!seen.has(found.filePath)) targets.push({ filePath: found.filePath, location });
-      seen.add(found.filePath);
+      if (!seen.has(pathKey(found.filePath))) targets.push({ filePath: found.filePath, location });
+      seen.add(pathKey(found.filePath));
     }
   }
   if (targets.length > 0) return targets;
   const anywhere = locationFor(absolute, '.', 0);
-  const found = await discoverSkillFiles(fs, absolute, { maxDepth: ANY_FOLDER_DEPTH, includeResourceFolders: true });
+  const found = await discoverSkillFiles(fs, absolute, { maxDepth: MAX_VALIDATE_SEARCH_DEPTH, includeResourceFolders: true });
   return found.length > 0 ? found.map((f) => ({ filePath: f.filePath, location: anywhere })) : 'none';
 }
 
@@ -64,7 +63,7 @@ function noSkillFileReport(folder: string): FileReport {
       {
         code: 'no-skill-file',
         severity: 'error',
-        message: `No SKILL.md in ${folder} or below it. A skill is a folder holding a SKILL.md; create one with "Skills: New Skill…" or point at the right folder.`,
+        message: `No SKILL.md in ${toNativePath(folder)} or below it. A skill is a folder holding a SKILL.md; create one with "Skills: New Skill…" or point at the right folder.`,
         range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
       },
     ],
@@ -78,20 +77,20 @@ export interface ValidateResult {
 }
 
 /** Validates every PATH: one report per file, in the order found. */
-export async function collectReports(fs: FileSystem, inputs: readonly string[], unicodeNames: boolean): Promise<ValidateResult> {
+export async function collectReports(fs: FileSystem, cwd: string, inputs: readonly string[], unicodeNames: boolean): Promise<ValidateResult> {
   const reports: FileReport[] = [];
   const unreadable: ValidateResult['unreadable'] = [];
   const targets: ValidateTarget[] = [];
   const seen = new Set<string>();
   for (const input of inputs) {
-    const found = await targetsOf(fs, input);
+    const found = await targetsOf(fs, cwd, input);
     if (found === 'none') {
-      reports.push(noSkillFileReport(path.resolve(input)));
+      reports.push(noSkillFileReport(resolvePath(cwd, input)));
       continue;
     }
     for (const target of found) {
-      if (seen.has(target.filePath)) continue;
-      seen.add(target.filePath);
+      if (seen.has(pathKey(target.filePath))) continue;
+      seen.add(pathKey(target.filePath));
       targets.push(target);
     }
   }
@@ -128,7 +127,7 @@ export function validateJson(reports: readonly FileReport[]): string {
   const counts = countSeverities(reports);
   return JSON.stringify({
     files: reports.map((report) => ({
-      path: report.path,
+      path: toNativePath(report.path),
       name: report.name,
       description: report.description,
       problems: report.problems.map((p) => ({
@@ -151,14 +150,13 @@ export function validateJson(reports: readonly FileReport[]): string {
 export function validateText(reports: readonly FileReport[], cwd: string): string {
   const lines: string[] = [];
   for (const report of reports) {
-    const shown = path.relative(cwd, report.path) || report.path;
-    const display = shown.startsWith('..') ? report.path : shown;
+    const shown = relativePath(cwd, report.path);
+    const display = toNativePath(shown === undefined || shown === '' || shown.startsWith('..') ? report.path : shown);
     for (const p of report.problems) {
       lines.push(`${display}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.severity} ${p.code} ${p.message}`);
     }
   }
   const counts = countSeverities(reports);
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const files = reports.filter((r) => r.problems.every((p) => p.code !== 'no-skill-file')).length;
   lines.push(
     `${counts.errors > 0 ? '✖' : '✔'} ${plural(files, 'skill file')} checked: ${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}, ${plural(counts.infos, 'info')}`,

@@ -1,8 +1,8 @@
 // The core's FileSystem over Node's fs, for the CLI, the benchmark and the unit tests.
 import * as fs from 'node:fs';
 import { promises as fsp, type Dirent, type Stats } from 'node:fs';
-import * as path from 'node:path';
 import type { DirectoryEntry, EntryKind, EntryStat, FileSystem } from '../core/base/fileSystem';
+import { joinPath, normalizePath } from '../core/base/paths';
 
 function kindOf(stats: Stats | Dirent): EntryKind {
   if (stats.isFile()) return 'file';
@@ -10,7 +10,7 @@ function kindOf(stats: Stats | Dirent): EntryKind {
   return 'other';
 }
 
-/** Paths are used as given: absolute POSIX paths on POSIX systems. */
+/** Takes and gives paths in the core's canonical form (core/base/paths), which Node's fs accepts on every platform. */
 export class NodeFileSystem implements FileSystem {
   async stat(filePath: string): Promise<EntryStat | undefined> {
     try {
@@ -63,7 +63,7 @@ export class NodeFileSystem implements FileSystem {
         Promise.all(
           dirents.map(async (dirent): Promise<DirectoryEntry> => {
             if (!dirent.isSymbolicLink()) return { name: dirent.name, kind: kindOf(dirent), isSymlink: false };
-            const target = await fsp.stat(path.join(dir, dirent.name)).catch(() => undefined);
+            const target = await fsp.stat(joinPath(dir, dirent.name)).catch(() => undefined);
             return { name: dirent.name, kind: target ? kindOf(target) : 'other', isSymlink: true };
           }),
         ).then(resolve, reject);
@@ -88,8 +88,8 @@ export class NodeFileSystem implements FileSystem {
     }
   }
 
-  realPath(filePath: string): Promise<string> {
-    return fsp.realpath(filePath);
+  async realPath(filePath: string): Promise<string> {
+    return normalizePath(await fsp.realpath(filePath));
   }
 }
 

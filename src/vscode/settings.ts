@@ -1,6 +1,6 @@
 // Typed access to the `skillsmith.*` settings (contributed in package.json).
 import * as vscode from 'vscode';
-import { DEFAULT_LISTING_BUDGET } from '../core/catalog/listing';
+import { DEFAULT_LISTING_BUDGET, DEFAULT_MAX_ROUNDS, MAX_MAX_ROUNDS, MIN_LISTING_BUDGET } from '../core/base/limits';
 import { DEFAULT_LOCATIONS } from '../core/catalog/locations';
 
 export interface SkillsmithSettings {
@@ -12,19 +12,26 @@ export interface SkillsmithSettings {
   readonly maxRounds: number;
 }
 
+/**
+ * A number setting as a whole number within the bounds the manifest declares: VS Code shows
+ * out-of-range values as a warning in the settings UI but still hands them over.
+ */
+export function boundedSetting(value: unknown, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.floor(value)));
+}
+
 /** Reads the current settings, falling back to the defaults on nonsense values. */
 export function readSettings(): SkillsmithSettings {
   const config = vscode.workspace.getConfiguration('skillsmith');
   const locations = config.get<unknown>('locations');
-  const budget = config.get<number>('listing.budget', DEFAULT_LISTING_BUDGET);
-  const maxRounds = config.get<number>('chat.maxRounds', 10);
   return {
     locations: Array.isArray(locations) ? locations.filter((l): l is string => typeof l === 'string' && l.trim() !== '') : DEFAULT_LOCATIONS,
-    listingBudget: Number.isFinite(budget) && budget > 0 ? Math.floor(budget) : DEFAULT_LISTING_BUDGET,
+    listingBudget: boundedSetting(config.get('listing.budget'), DEFAULT_LISTING_BUDGET, MIN_LISTING_BUDGET),
     unicodeNames: config.get<boolean>('validation.unicodeNames', false),
     toolMode: config.get<string>('chat.toolMode') === 'perSkill' ? 'perSkill' : 'tools',
     includeOtherTools: config.get<boolean>('chat.includeOtherTools', false),
-    maxRounds: Number.isFinite(maxRounds) && maxRounds >= 1 ? Math.floor(maxRounds) : 10,
+    maxRounds: boundedSetting(config.get('chat.maxRounds'), DEFAULT_MAX_ROUNDS, 1, MAX_MAX_ROUNDS),
   };
 }
 

@@ -3,6 +3,7 @@
 // `workspace.fs` can only read whole files and has no realpath.
 import * as vscode from 'vscode';
 import type { DirectoryEntry, EntryKind, EntryStat, FileSystem } from '../core/base/fileSystem';
+import { isInside, normalizePath, POSIX_PATHS } from '../core/base/paths';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 
 function kindOf(type: vscode.FileType): EntryKind {
@@ -15,25 +16,33 @@ function isNotFound(error: unknown): boolean {
   return error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'EntryNotFound');
 }
 
+/** Told when a whole-file read starts and ends (the host tests count them). */
+export interface ReadObserver {
+  started(path: string): void;
+  finished(path: string): void;
+}
+
 export class WorkspaceFileSystem implements FileSystem {
   private readonly disk = new NodeFileSystem();
 
   /** `roots` are the workspace folders: a path below one of them takes its scheme. */
-  constructor(private readonly roots: () => readonly vscode.Uri[]) {}
+  constructor(
+    private readonly roots: () => readonly vscode.Uri[],
+    private readonly readObserver?: ReadObserver,
+  ) {}
 
   /** The Uri of an absolute path, in the scheme of the workspace folder that holds it. */
   toUri(path: string): vscode.Uri {
     for (const root of this.roots()) {
-      if (root.scheme !== 'file' && (path === root.path || path.startsWith(root.path.endsWith('/') ? root.path : root.path + '/'))) {
-        return root.with({ path });
-      }
+      // Virtual and remote folders use POSIX paths whatever the local platform.
+      if (root.scheme !== 'file' && isInside(path, root.path, POSIX_PATHS)) return root.with({ path });
     }
     return vscode.Uri.file(path);
   }
 
-  /** The core's path of a Uri (the inverse of toUri). */
+  /** The core's path of a Uri (the inverse of toUri): canonical form, drive letter upper-case. */
   toPath(uri: vscode.Uri): string {
-    return uri.scheme === 'file' ? uri.fsPath.replace(/\\/g, '/') : uri.path;
+    return uri.scheme === 'file' ? normalizePath(uri.fsPath) : uri.path;
   }
 
   async stat(path: string): Promise<EntryStat | undefined> {
@@ -57,6 +66,16 @@ export class WorkspaceFileSystem implements FileSystem {
   }
 
   async readFile(path: string, maxBytes?: number): Promise<Uint8Array> {
+    if (maxBytes !== undefined || !this.readObserver) return this.read(path, maxBytes);
+    this.readObserver.started(path);
+    try {
+      return await this.read(path);
+    } finally {
+      this.readObserver.finished(path);
+    }
+  }
+
+  private async read(path: string, maxBytes?: number): Promise<Uint8Array> {
     const uri = this.toUri(path);
     if (uri.scheme === 'file' && maxBytes !== undefined) return this.disk.readFile(uri.fsPath, maxBytes);
     const bytes = await vscode.workspace.fs.readFile(uri);

@@ -13,7 +13,7 @@ import {
   type ToolCall,
   type ToolCallRound,
 } from '../../src/core/chat/conversation';
-import type { ToolDefinition } from '../../src/core/loading/tools';
+import type { ToolDefinition } from '../../src/core/loading/toolDefinitions';
 
 // The VS Code adapter must stay thin: its token and tool type fit the core's as they are.
 const vscodeTokenFits = (t: vscode.CancellationToken): CancellationToken => t;

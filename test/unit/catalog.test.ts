@@ -2,7 +2,8 @@
 // and the cached listing. Records are synthetic: no file system is involved.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SkillCatalog, type CatalogChange } from '../../src/core/catalog/catalog';
+import { createSkillCatalog } from '../../src/core/access/policy';
+import { type CatalogChange, type SkillCatalog } from '../../src/core/catalog/catalog';
 import { resolveLocations, type SkillLocation } from '../../src/core/catalog/locations';
 import { errorProblem, record } from './engineTestUtils';
 import { seededRandom } from '../seededRandom';
@@ -53,7 +54,7 @@ test('resolved locations: the configured order, workspace before user', () => {
 
 test('a workspace skill beats a user skill of the same name, whatever the insertion order', () => {
   for (const order of [0, 1]) {
-    const catalog = new SkillCatalog();
+    const catalog = createSkillCatalog();
     const user = record(USER_AGENTS, 'code-review');
     const workspace = record(CLAUDE, 'code-review');
     for (const r of order === 0 ? [user, workspace] : [workspace, user]) catalog.upsert(r);
@@ -71,7 +72,7 @@ test('a workspace skill beats a user skill of the same name, whatever the insert
 });
 
 test('an earlier location beats a later one, and the message says which location comes first', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const late = record(CLAUDE, 'code-review');
   const early = record(SKILLS, 'code-review');
   catalog.upsert(late);
@@ -89,7 +90,7 @@ test('an earlier location beats a later one, and the message says which location
 });
 
 test('between two user locations, the earlier configured one wins', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const claude = record(USER_CLAUDE, 'x');
   const agents = record(USER_AGENTS, 'x');
   catalog.upsert(claude);
@@ -103,7 +104,7 @@ test('multi-root: the configured order first, then the order of the workspace fo
   const aSkills = locs.get('/a/skills')!;
   const bSkills = locs.get('/b/skills')!;
   const aAgents = locs.get('/a/.agents/skills')!;
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const inAAgents = record(aAgents, 'x');
   const inB = record(bSkills, 'x');
   const inA = record(aSkills, 'x');
@@ -127,7 +128,7 @@ test('multi-root: the configured order first, then the order of the workspace fo
 });
 
 test('two skills of the same name in one location: the first path wins', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const b = record(SKILLS, 'x', { folderName: 'b', dir: '/ws/skills/b' });
   const a = record(SKILLS, 'x', { folderName: 'a', dir: '/ws/skills/a' });
   catalog.upsert(b);
@@ -137,7 +138,7 @@ test('two skills of the same name in one location: the first path wins', () => {
 });
 
 test('names clash after NFKC normalisation', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const fullwidth = record(CLAUDE, 'ｘ');
   const plain = record(SKILLS, 'x');
   catalog.upsert(fullwidth);
@@ -147,7 +148,7 @@ test('names clash after NFKC normalisation', () => {
 });
 
 test('statuses: offered, errors, hidden, shadowed, untrusted', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const ok = record(SKILLS, 'ok');
   const broken = record(SKILLS, 'broken', { problems: [errorProblem()], hasErrors: true });
   const hidden = record(SKILLS, 'hidden', { hidden: true });
@@ -189,7 +190,7 @@ test('statuses: offered, errors, hidden, shadowed, untrusted', () => {
 });
 
 test('an untrusted catalog from the start offers only user skills', () => {
-  const catalog = new SkillCatalog({ trustWorkspaceSkills: false });
+  const catalog = createSkillCatalog({ trustWorkspaceSkills: false });
   catalog.upsert(record(SKILLS, 'ws'));
   catalog.upsert(record(USER_CLAUDE, 'home'));
   assert.deepEqual(catalog.offered().map((e) => e.record.name), ['home']);
@@ -197,7 +198,7 @@ test('an untrusted catalog from the start offers only user skills', () => {
 });
 
 test('change events name every affected file, including the other file of a duplicate pair', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const events = recordEvents(catalog);
   const first = record(CLAUDE, 'x');
   catalog.upsert(first);
@@ -221,7 +222,7 @@ test('change events name every affected file, including the other file of a dupl
 });
 
 test('renaming a skill (same file, new name) touches the rivals of both names', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const events = recordEvents(catalog);
   const oldRival = record(CLAUDE, 'old');
   const newRival = record(USER_CLAUDE, 'new');
@@ -237,7 +238,7 @@ test('renaming a skill (same file, new name) touches the rivals of both names', 
 });
 
 test('removeUnder drops every record below a folder, with one event', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const a = record(SKILLS, 'a');
   const nested = record(SKILLS, 'inner', { folderName: 'inner', dir: '/ws/skills/a/inner' });
   const sibling = record(SKILLS, 'ab', { folderName: 'ab', dir: '/ws/skills/ab' });
@@ -255,7 +256,7 @@ test('removeUnder drops every record below a folder, with one event', () => {
 });
 
 test('replaceAll swaps the content with one event naming old and new files', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const old = record(SKILLS, 'old');
   const kept = record(SKILLS, 'kept');
   catalog.upsert(old);
@@ -274,7 +275,7 @@ test('replaceAll swaps the content with one event naming old and new files', () 
 });
 
 test('the listing is cached until the catalog changes, then rebuilt', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   catalog.upsert(record(SKILLS, 'b'));
   catalog.upsert(record(SKILLS, 'a'));
   const first = catalog.listing(12000);
@@ -307,7 +308,7 @@ test('the listing is cached until the catalog changes, then rebuilt', () => {
 });
 
 test('the offered order follows names, not insertion, across many changes', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const names = ['m', 'c', 'x', 'a', 'q', 'b', 'z', 'd'];
   for (const name of names) catalog.upsert(record(SKILLS, name));
   catalog.upsert(record(SKILLS, 'q', { hidden: true }));
@@ -318,7 +319,7 @@ test('the offered order follows names, not insertion, across many changes', () =
 });
 
 test('disposing a listener stops its events', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   let count = 0;
   const subscription = catalog.onDidChange(() => count++);
   catalog.upsert(record(SKILLS, 'a'));
@@ -328,7 +329,7 @@ test('disposing a listener stops its events', () => {
 });
 
 test('renaming one of many offered skills keeps the offered list sorted (and does not throw)', () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
   for (const name of names) catalog.upsert(record(SKILLS, name));
   // The file of 'f' now declares 'e0': the key 'f' disappears while 'e0' is inserted.
@@ -347,7 +348,7 @@ test('property: after random upserts and removals, offered() equals a brute-forc
   for (const seed of [3, 17, 99]) {
     const random = seededRandom(seed);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
-    const catalog = new SkillCatalog();
+    const catalog = createSkillCatalog();
     const live = new Map<string, ReturnType<typeof record>>();
     let trusted = true;
     for (let step = 0; step < 600; step++) {
@@ -381,7 +382,7 @@ test('property: after random upserts and removals, offered() equals a brute-forc
       const byName = new Map<string, ReturnType<typeof record>[]>();
       for (const r of live.values()) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);
       const expected = [...byName.values()]
-        .map((rivals) => rivals.sort((p, q) => p.location.rank - q.location.rank || (p.filePath < q.filePath ? -1 : 1))[0])
+        .map((rivals) => rivals.sort((p, q) => Number(p.hasErrors) - Number(q.hasErrors) || p.location.rank - q.location.rank || (p.filePath < q.filePath ? -1 : 1))[0])
         .filter((w) => !w.hasErrors && !w.hidden && (trusted || w.location.scope !== 'workspace'))
         .map((w) => w.name)
         .sort();

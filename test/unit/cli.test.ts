@@ -300,16 +300,41 @@ test('list --json: the shape of SPEC §7, with precedence and hidden skills', ()
   );
 });
 
-test('list --budget drops what does not fit, in order', () => {
-  const ws = makeWorkspace('budget');
-  const out = json(cli(['list', ws, '--json', '--no-user', '--budget', '50']));
-  assert.equal(out.budget, 50);
-  assert.equal('- claude-only: Only in .claude. Use when asked.'.length, 47);
-  assert.equal(out.listing, '- claude-only: Only in .claude. Use when asked.');
-  assert.deepEqual(out.dropped, ['code-review', 'deploy']);
-  const none = json(cli(['list', ws, '--json', '--no-user', '--budget=0']));
-  assert.deepEqual(none.dropped, ['claude-only', 'code-review', 'deploy']);
-  assert.equal(none.listing, '');
+test('list --budget drops what does not fit, in order; budgets under 200 are refused', () => {
+  const ws = folder('budget');
+  // Line lengths by hand: '- alpha: ' is 9 characters, '- beta: ' 8; with the newline between
+  // them, alpha (100) + 1 + beta (99) is exactly 200.
+  writeSkill(path.join(ws, 'skills'), 'alpha', 'a'.repeat(91));
+  writeSkill(path.join(ws, 'skills'), 'beta', 'b'.repeat(91));
+  writeSkill(path.join(ws, 'skills'), 'gamma', 'Anything at all.');
+  const exact = json(cli(['list', ws, '--json', '--no-user', '--budget', '200']));
+  assert.equal(exact.budget, 200);
+  assert.equal(exact.listing, `- alpha: ${'a'.repeat(91)}\n- beta: ${'b'.repeat(91)}`);
+  assert.deepEqual(exact.dropped, ['gamma']);
+  const less = json(cli(['list', ws, '--json', '--no-user', '--budget=201']));
+  assert.deepEqual(less.dropped, ['gamma'], 'gamma needs 1 + 26 more characters');
+  for (const small of ['199', '0']) {
+    const refused = cli(['list', ws, '--json', '--no-user', '--budget', small]);
+    assert.equal(refused.status, 2, small);
+    assert.match(refused.stderr, new RegExp(`--budget must be at least 200, not ${small}`));
+    assert.equal(refused.stdout, '');
+  }
+});
+
+test('options are parsed strictly: unknown options are named, values are checked', () => {
+  const ws = folder('options');
+  const unknown = cli(['list', ws, '--bugdet', '500']);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /unknown option --bugdet/);
+  const missing = cli(['list', ws, '--budget']);
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /--budget needs a value/);
+  const valued = cli(['validate', ws, '--json=yes']);
+  assert.equal(valued.status, 2);
+  assert.match(valued.stderr, /--json takes no value/);
+  const short = cli(['validate', '-x']);
+  assert.equal(short.status, 2);
+  assert.match(short.stderr, /unknown option -x/);
 });
 
 test('list: user-level skills come from HOME unless --no-user', () => {
@@ -349,6 +374,16 @@ test('list: human output and bad ROOTs', () => {
 
 // ---------------------------------------------------------------------------------------
 // expand
+
+test('expand: several ARGS words keep their grouping, as the shell gave them', () => {
+  const ws = folder('expand-words');
+  writeSkill(path.join(ws, 'skills'), 'q', 'Quotes words. Use when testing.', { body: '0=[$0] 1=[$1] all=[$ARGUMENTS]\n' });
+  const run = cli(['expand', 'q', 'two words', 'three', '--root', ws, '--no-user']);
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout.split('\n')[2], '0=[two words] 1=[three] all=["two words" three]');
+  const one = cli(['expand', 'q', 'a "b c"', '--root', ws, '--no-user']);
+  assert.equal(one.stdout.split('\n')[2], '0=[a] 1=[b c] all=[a "b c"]', 'one ARGS string is split as written');
+});
 
 test('expand prints exactly the expansion', () => {
   const ws = makeWorkspace('expand');

@@ -1,7 +1,8 @@
 // Expansion (SPEC §3): header, substitutions, bundled files and the body cap.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { capBody, expandSkill, MAX_BODY_BYTES, splitArguments, substituteBody, usesArguments } from '../../src/core/loading/expand';
+import { MAX_BODY_BYTES } from '../../src/core/base/limits';
+import { capBody, expandSkill, splitArguments, substituteBody, usesArguments } from '../../src/core/loading/expand';
 
 const DIR = '/work/skills/code-review';
 const HEADER = `Base directory for this skill: ${DIR}\n\n`;

@@ -8,13 +8,14 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeSkillText } from '../../src/core/lint/analyze';
-import { SkillCatalog } from '../../src/core/catalog/catalog';
+import { createSkillCatalog } from '../../src/core/access/policy';
+import { type SkillCatalog } from '../../src/core/catalog/catalog';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
 import type { DirectoryEntry, EntryStat, FileSystem } from '../../src/core/base/fileSystem';
 import { resolveLocations, type SkillLocation } from '../../src/core/catalog/locations';
 import type { SkippedPath } from '../../src/core/catalog/discovery';
 import { runLoadSkill, runReadSkillFile, type ToolContext } from '../../src/core/loading/tools';
-import { validateSkillFile } from '../../src/core/catalog/validate';
+import { validateSkillFile } from '../../src/core/lint/validateFile';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 import { makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
 
@@ -104,7 +105,7 @@ interface Scan {
 }
 
 async function scan(w: Workspace, fileSystem: FileSystem): Promise<Scan> {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const skipped: SkippedPath[] = [];
   const updater = new CatalogUpdater(catalog, fileSystem, w.locations, { onSkip: (s) => skipped.push(s) });
   await updater.scanAll();
@@ -205,7 +206,7 @@ test('a SKILL.md that is a folder is skipped as not a file, in a scan and on an 
     assert.ok(skipped.every((s) => s.path === odd && /not a file/.test(s.reason)), JSON.stringify(skipped));
     assertNoCrash(skipped);
     // The tools refuse it too: it is not a skill.
-    const context: ToolContext = { catalog, fs: new NodeFileSystem(), budget: 12000 };
+    const context: ToolContext = { catalog, fs: new NodeFileSystem(), budget: 12000, requester: 'model' };
     const load = await runLoadSkill(context, { name: 'odd' });
     assert.equal(load.ok, false);
   }));
@@ -259,7 +260,7 @@ test('a skill folder symlinked from outside the workspace is followed and offere
     assert.equal(entry.status, 'offered');
     assert.equal(entry.record.filePath, path.join(link, 'SKILL.md'), 'the path stays the one below the location');
     assert.deepEqual(skipped, []);
-    const context: ToolContext = { catalog, fs: new NodeFileSystem(), budget: 12000 };
+    const context: ToolContext = { catalog, fs: new NodeFileSystem(), budget: 12000, requester: 'model' };
     assert.deepEqual(catalog.listing(12000).included, ['shared']);
     const load = await runLoadSkill(context, { name: 'shared' });
     assert.ok(load.ok && load.text.startsWith(`Base directory for this skill: ${link}\n`), JSON.stringify(load));
@@ -282,7 +283,7 @@ test('a 10 MB SKILL.md: the scan reads its head only; loading cuts the body at 2
       assert.equal(catalog.get('huge')?.status, 'offered');
       assert.ok(faulty.bytesRead <= 64 * 1024, `the scan read ${faulty.bytesRead} bytes (readHead: ${withHead})`);
 
-      const load = await runLoadSkill({ catalog, fs: faulty, budget: 12000 }, { name: 'huge', args: 'now' });
+      const load = await runLoadSkill({ catalog, fs: faulty, budget: 12000, requester: 'model' }, { name: 'huge', args: 'now' });
       assert.ok(load.ok, JSON.stringify(load));
       assert.ok(load.text.startsWith(`Base directory for this skill: ${path.dirname(filePath)}\n\nStep: do the next thing`));
       assert.match(load.text, /\[Skillsmith: the body was cut at 256 KiB; SKILL\.md holds 10240 KiB\./);

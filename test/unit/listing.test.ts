@@ -1,7 +1,9 @@
 // The listing under its character budget (SPEC §5).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildListing, compareNames, DEFAULT_LISTING_BUDGET, listingLine } from '../../src/core/catalog/listing';
+import { DEFAULT_LISTING_BUDGET } from '../../src/core/base/limits';
+import { compareCodePoints as compareNames } from '../../src/core/base/text';
+import { buildListing, listingLine } from '../../src/core/catalog/listing';
 
 const A = { name: 'alpha', description: 'First skill.' };
 const B = { name: 'beta', description: 'Second skill.' };

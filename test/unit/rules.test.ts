@@ -186,8 +186,12 @@ test('name-missing: empty values, with a fix that sets the folder name', () => {
 
 test('name-missing: the inserted folder name is quoted when it must be', () => {
   const text = skill(['description: d']);
-  assert.equal(fixTexts(text, 'name-missing', { folderName: 'My Skill' })[0], skill(['name: "My Skill"', 'description: d']));
+  // Plain where YAML reads the text back as the same string; quoted where it would not.
+  assert.equal(fixTexts(text, 'name-missing', { folderName: 'My Skill' })[0], skill(['name: My Skill', 'description: d']));
   assert.equal(fixTexts(text, 'name-missing', { folderName: '123' })[0], skill(['name: "123"', 'description: d']));
+  assert.equal(fixTexts(text, 'name-missing', { folderName: 'yes' })[0], skill(['name: "yes"', 'description: d']));
+  assert.equal(fixTexts(text, 'name-missing', { folderName: 'a: b' })[0], skill(['name: "a: b"', 'description: d']));
+  assert.equal(fixTexts(text, 'name-missing', { folderName: '#tag' })[0], skill(['name: "#tag"', 'description: d']));
 });
 
 test('name-format: not kebab-case', () => {

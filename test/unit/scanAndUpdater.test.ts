@@ -4,12 +4,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SkillCatalog, type CatalogEntry } from '../../src/core/catalog/catalog';
+import { createSkillCatalog } from '../../src/core/access/policy';
+import { type CatalogEntry, type SkillCatalog } from '../../src/core/catalog/catalog';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
 import type { DirectoryEntry, EntryStat, FileSystem } from '../../src/core/base/fileSystem';
 import { resolveLocations, type SkillLocation } from '../../src/core/catalog/locations';
 import { discoverSkillFiles, type SkippedPath } from '../../src/core/catalog/discovery';
-import { HEAD_BYTES, readSkillRecord } from '../../src/core/catalog/skillRecord';
+import { HEAD_BYTES } from '../../src/core/base/limits';
+import { readSkillRecord } from '../../src/core/catalog/skillRecord';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 import { isCaseSensitive, location, makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
 import { seededRandom } from '../seededRandom';
@@ -119,7 +121,7 @@ test('SKILL.md is preferred when skill.md sits next to it', async (t) => {
     writeFile(path.join(loc, 'both/skill.md'), skillText('both', 'The lowercase twin.'));
     const found = await discoverSkillFiles(nodeFs, loc);
     assert.deepEqual(relativeFound(loc, found), ['both/SKILL.md']);
-    const catalog = new SkillCatalog();
+    const catalog = createSkillCatalog();
     await new CatalogUpdater(catalog, nodeFs, [location(loc, 0)]).scanAll();
     assert.deepEqual(catalog.entries().map((e) => path.relative(loc, e.record.filePath)), ['both/SKILL.md']);
     assert.deepEqual(catalog.entries()[0].problems, []);
@@ -147,7 +149,7 @@ test('a symlinked skill folder is followed', () =>
     fs.symlinkSync(path.join(dir, 'elsewhere/linked'), path.join(loc, 'linked'), 'dir');
     const found = await discoverSkillFiles(nodeFs, loc);
     assert.deepEqual(relativeFound(loc, found), ['linked/SKILL.md']);
-    const catalog = new SkillCatalog();
+    const catalog = createSkillCatalog();
     await new CatalogUpdater(catalog, nodeFs, [location(loc, 0)]).scanAll();
     assert.equal(catalog.get('linked')!.status, 'offered');
     assert.equal(catalog.get('linked')!.record.filePath, path.join(loc, 'linked/SKILL.md'));
@@ -296,7 +298,7 @@ function snapshot(catalog: SkillCatalog): Snapshot[] {
 }
 
 async function freshSnapshot(locations: readonly SkillLocation[]): Promise<Snapshot[]> {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   await new CatalogUpdater(catalog, nodeFs, locations).scanAll();
   return snapshot(catalog);
 }
@@ -307,7 +309,7 @@ test('scanAll fills the catalog with one change event and reports progress', () 
     writeSkill(path.join(w.ws, 'skills'), 'a');
     writeSkill(path.join(w.ws, '.claude/skills'), 'a');
     writeSkill(path.join(w.home, '.claude/skills'), 'b');
-    const catalog = new SkillCatalog();
+    const catalog = createSkillCatalog();
     let events = 0;
     catalog.onDidChange(() => events++);
     const progress: [number, number][] = [];
@@ -330,7 +332,7 @@ test('a SKILL.md written directly into a location folder changes nothing (it is 
     const loc = path.join(w.ws, 'skills');
     writeSkill(path.join(loc, 'a/b/c'), 'deep'); // four levels below the location
     writeSkill(loc, 'top');
-    const catalog = new SkillCatalog();
+    const catalog = createSkillCatalog();
     const updater = new CatalogUpdater(catalog, nodeFs, w.locations);
     await updater.scanAll();
     const before = snapshot(catalog);
@@ -352,7 +354,7 @@ test('an edit that changes a name updates the duplicate pair', () =>
     const w = makeWorkspace(root);
     const winner = writeSkill(path.join(w.ws, 'skills'), 'a');
     const loser = writeSkill(path.join(w.ws, '.claude/skills'), 'a');
-    const catalog = new SkillCatalog();
+    const catalog = createSkillCatalog();
     const updater = new CatalogUpdater(catalog, nodeFs, w.locations);
     await updater.scanAll();
     assert.equal(catalog.entryForFile(loser)!.status, 'shadowed');
@@ -576,7 +578,7 @@ async function runRandomOperations(seed: number, operations: number, compareEver
   try {
     const w = makeWorkspace(root);
     const tree = new RandomTree(seededRandom(seed), w);
-    const catalog = new SkillCatalog();
+    const catalog = createSkillCatalog();
     const skipped: SkippedPath[] = [];
     const updater = new CatalogUpdater(catalog, nodeFs, w.locations, { onSkip: (s) => skipped.push(s) });
     await updater.scanAll();

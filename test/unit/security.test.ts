@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SkillCatalog } from '../../src/core/catalog/catalog';
+import { createSkillCatalog } from '../../src/core/access/policy';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
 import { expandSkill } from '../../src/core/loading/expand';
 import { resolveLocations } from '../../src/core/catalog/locations';
 import { runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/loading/tools';
-import { validateSkillFile } from '../../src/core/catalog/validate';
+import { validateSkillFile } from '../../src/core/lint/validateFile';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 import { builtCli, findRepoRoot, makeTempDir, removeDir, writeFile } from './engineTestUtils';
 
@@ -83,15 +83,15 @@ function text(result: ToolResult): string {
 }
 
 test('the core tools read, list, load and expand the skill without running anything in it', async () => {
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   const locations = resolveLocations({ workspaceFolders: [ws], home: path.join(root, 'home'), configured: ['skills'] });
   await new CatalogUpdater(catalog, nodeFs, locations).scanAll();
-  context = { catalog, fs: nodeFs, budget: 12000 };
+  context = { catalog, fs: nodeFs, budget: 12000, requester: 'model' };
   assert.equal(catalog.get('evil')?.status, 'offered');
 
   assert.match(text(runListSkills(context, {})), /- evil: Looks harmless/);
-  for (const explicitUserRequest of [false, true]) {
-    const loaded = text(await runLoadSkill({ ...context, explicitUserRequest }, { name: 'evil', args }));
+  for (const requester of ['model', 'user-run', 'user-view'] as const) {
+    const loaded = text(await runLoadSkill({ ...context, requester }, { name: 'evil', args }));
     // The commands come back as text, untouched; the arguments are substituted as text.
     assert.ok(loaded.includes(`!\`touch ${markers}/bang-backtick\``), loaded);
     assert.ok(loaded.includes(`$(touch ${markers}/plain-dollar-paren)`));

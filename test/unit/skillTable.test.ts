@@ -1,7 +1,8 @@
 // The `/list` answer: one row per skill with why it is (not) offered, the budget and the dropped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SkillCatalog } from '../../src/core/catalog/catalog';
+import { createSkillCatalog } from '../../src/core/access/policy';
+import { type SkillCatalog } from '../../src/core/catalog/catalog';
 import { buildSkillTable, offerText } from '../../src/core/chat/skillTable';
 import type { Problem } from '../../src/core/base/types';
 import { location, record } from './engineTestUtils';
@@ -11,7 +12,7 @@ const USER = location('/home/u/.claude/skills', 10, 'user', '~/.claude/skills');
 const ERROR: Problem = { code: 'description-missing', severity: 'error', message: 'x', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } };
 
 function catalog(): SkillCatalog {
-  const c = new SkillCatalog();
+  const c = createSkillCatalog();
   c.replaceAll([
     record(WS, 'code-review', { description: 'Reviews | code.' }),
     record(WS, 'broken', { hasErrors: true, problems: [ERROR] }),
@@ -27,10 +28,10 @@ test('each row says whether the skill is offered, or why not', () => {
   const listing = c.listing(12000);
   const status = Object.fromEntries(c.entries().map((e) => [`${e.record.name}@${e.record.location.label}`, offerText(e, listing)]));
   assert.deepEqual(status, {
-    'broken@skills': 'no: 1 error',
+    'broken@skills': 'no: 1 error (description-missing)',
     'code-review@skills': 'yes',
-    'code-review@~/.claude/skills': 'no: shadowed by skills',
-    'secret@skills': 'no: disable-model-invocation (use /run)',
+    'code-review@~/.claude/skills': 'no: shadowed by /ws/skills/code-review/SKILL.md',
+    'secret@skills': 'no: hidden (disable-model-invocation: true): only a user can run it',
     'zeta@skills': 'yes',
   });
 });
@@ -56,5 +57,5 @@ test('skills dropped by the budget are marked and named', () => {
 });
 
 test('an empty catalog says where skills go', () => {
-  assert.match(buildSkillTable([], new SkillCatalog().listing(100)), /No skills found/);
+  assert.match(buildSkillTable([], createSkillCatalog().listing(100)), /No skills found/);
 });

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SkillCatalog } from '../../src/core/catalog/catalog';
+import { createSkillCatalog } from '../../src/core/access/policy';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
 import { formatToolError, runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/loading/tools';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
@@ -33,9 +33,9 @@ before(async () => {
   writeFile(path.join(loc, 'broken/SKILL.md'), '---\nname: broken\n---\nNo description.\n');
   writeSkill(loc, 'manual-only', 'Runs only when the user asks.', { extra: 'disable-model-invocation: true\n', body: 'Manual steps for $ARGUMENTS.\n' });
   writeSkill(loc, 'deploy', 'Deploys the app. Use when asked to ship.');
-  const catalog = new SkillCatalog();
+  const catalog = createSkillCatalog();
   await new CatalogUpdater(catalog, nodeFs, [location(loc, 0)]).scanAll();
-  context = { catalog, fs: nodeFs, budget: 12000 };
+  context = { catalog, fs: nodeFs, budget: 12000, requester: 'model' };
 });
 
 after(() => removeDir(root));
@@ -78,7 +78,7 @@ test('list: a small budget names the dropped skills', () => {
 });
 
 test('list: an empty catalog says how to add skills', () => {
-  const text = expectText(runListSkills({ ...context, catalog: new SkillCatalog() }, {}));
+  const text = expectText(runListSkills({ ...context, catalog: createSkillCatalog() }, {}));
   assert.match(text, /No skills are available/);
 });
 
@@ -132,32 +132,46 @@ test('load: a missing name, wrong types and unexpected properties are invalid_in
   assert.match(unexpected.message, /'extra'/);
 });
 
-test('load: a skill with errors is invalid_skill', async () => {
+test('load: a skill with errors is invalid_skill, for the model and for a user run; a user may still look at it', async () => {
   const error = expectError(await runLoadSkill(context, { name: 'broken' }), 'invalid_skill');
   assert.match(error.message, /description-missing/);
-  const explicit = expectError(await runLoadSkill({ ...context, explicitUserRequest: true }, { name: 'broken' }), 'invalid_skill');
+  const explicit = expectError(await runLoadSkill({ ...context, requester: 'user-run' }, { name: 'broken' }), 'invalid_skill');
   assert.match(explicit.message, /description-missing/);
+  const shown = await runLoadSkill({ ...context, requester: 'user-view' }, { name: 'broken' });
+  assert.ok(shown.ok, JSON.stringify(shown));
+  assert.deepEqual(shown.problems?.map((p) => p.code), ['description-missing']);
+  assert.match(shown.text, /No description\./);
 });
 
-test('load: a hidden skill is invalid_skill for the model, but loads on an explicit user request', async () => {
-  const error = expectError(await runLoadSkill(context, { name: 'manual-only' }), 'invalid_skill');
-  assert.match(error.message, /disable-model-invocation/);
-  const text = expectText(await runLoadSkill({ ...context, explicitUserRequest: true }, { name: 'manual-only', args: 'prod' }));
+test('load and read: a hidden skill does not exist for the model, but loads on an explicit user request', async () => {
+  const error = expectError(await runLoadSkill(context, { name: 'manual-only' }), 'not_found');
+  assert.equal(error.message, "No skill named 'manual-only'.");
+  assert.doesNotMatch(JSON.stringify(error), /disable-model-invocation|Manual steps/);
+  expectError(await runReadSkillFile(context, { name: 'manual-only', path: 'SKILL.md' }), 'not_found');
+  const text = expectText(await runLoadSkill({ ...context, requester: 'user-run' }, { name: 'manual-only', args: 'prod' }));
   assert.match(text, /Manual steps for prod\./);
+  assert.match(expectText(await runReadSkillFile({ ...context, requester: 'user-run' }, { name: 'manual-only', path: 'SKILL.md' })), /Manual steps/);
 });
 
-test('load: an untrusted workspace skill is invalid_skill', async () => {
-  const catalog = new SkillCatalog({ trustWorkspaceSkills: false });
+test('load and read: every workspace skill of an untrusted workspace is not_allowed, whatever else is wrong with it', async () => {
+  const catalog = createSkillCatalog({ trustWorkspaceSkills: false });
   await new CatalogUpdater(catalog, nodeFs, [location(loc, 0)]).scanAll();
-  expectError(await runLoadSkill({ ...context, catalog }, { name: 'deploy' }), 'invalid_skill');
-  expectError(await runReadSkillFile({ ...context, catalog }, { name: 'code-review', path: 'references/guide.md' }), 'invalid_skill');
+  for (const requester of ['model', 'user-run'] as const) {
+    for (const name of ['deploy', 'manual-only', 'broken']) {
+      const load = expectError(await runLoadSkill({ ...context, catalog, requester }, { name }), 'not_allowed');
+      assert.match(load.message, /not trusted/);
+      expectError(await runReadSkillFile({ ...context, catalog, requester }, { name, path: 'SKILL.md' }), 'not_allowed');
+    }
+  }
+  // Looking without a model is allowed (the user sees what the workspace holds).
+  assert.ok((await runLoadSkill({ ...context, catalog, requester: 'user-view' }, { name: 'deploy' })).ok);
 });
 
 test('load: the body is read fresh from disk', async () => {
   const dir = makeTempDir();
   try {
     const file = writeSkill(dir, 'fresh', 'Changes over time.', { body: 'Old body.\n' });
-    const catalog = new SkillCatalog();
+    const catalog = createSkillCatalog();
     await new CatalogUpdater(catalog, nodeFs, [location(dir, 0)]).scanAll();
     const fresh = { ...context, catalog };
     assert.match(expectText(await runLoadSkill(fresh, { name: 'fresh' })), /Old body\./);

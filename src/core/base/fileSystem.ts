@@ -1,6 +1,7 @@
 // The file system the core reads through. The CLI passes a Node implementation
-// (src/nodeFileSystem.ts), the extension one over `workspace.fs`. Paths are absolute
-// POSIX-style strings; each implementation maps them to its own notion of location.
+// (src/node/nodeFileSystem.ts), the extension one over `workspace.fs`. Paths are absolute,
+// in the canonical form of base/paths; each implementation maps them to its own notion of
+// location, and gives back paths (realPath) in that same form.
 
 export type EntryKind = 'file' | 'directory' | 'other';
 

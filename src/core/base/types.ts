@@ -103,3 +103,8 @@ export interface AnalyzeOptions {
 export function hasErrors(problems: readonly Problem[]): boolean {
   return problems.some((p) => p.severity === 'error');
 }
+
+/** Problems sorted by start position; the sort is stable, so equal positions keep their order. */
+export function sortProblems(problems: Problem[]): Problem[] {
+  return problems.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}

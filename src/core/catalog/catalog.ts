@@ -1,18 +1,41 @@
 // The one catalog every feature reads: skill records by file, precedence by name
-// (SPEC §4), what is offered to the model, and the cached listing (SPEC §5).
-// It holds metadata only, never bodies, and is updated one file at a time.
-import { buildListing, compareNames, type Listing, type ListingItem } from './listing';
-import type { SkillRecord } from './skillRecord';
+// (docs/precedence-and-access.md), what is offered to the model, and the cached listing.
+// It holds metadata only, never bodies, and is updated one file at a time. Who is offered
+// is not decided here: the access policy (core/access) is handed in as `isListed`, because
+// the policy sits above the catalog and the catalog only keeps its answer up to date.
+import { pathKey } from '../base/paths';
+import { compareCodePoints } from '../base/text';
 import type { Problem } from '../base/types';
+import { buildListing, type Listing, type ListingItem } from './listing';
+import type { LocationScope } from './locations';
+import type { SkillRecord } from './skillRecord';
 
-/** Why a skill is, or is not, offered to the model. */
+/**
+ * Why a skill is, or is not, offered, for display. It is not an access decision: a skill
+ * with errors in an untrusted workspace shows 'errors' (fixing it comes first), while the
+ * policy refuses it for being untrusted.
+ */
 export type OfferStatus = 'offered' | 'errors' | 'hidden' | 'shadowed' | 'untrusted';
+
+/** The facts the access policy decides on, for one skill file. */
+export interface SkillStanding {
+  readonly name: string;
+  readonly scope: LocationScope;
+  readonly hasErrors: boolean;
+  readonly hidden: boolean;
+  /** Another file wins this name (docs/precedence-and-access.md). */
+  readonly shadowed: boolean;
+  /** The workspace is trusted (user-level skills do not depend on it). */
+  readonly workspaceTrusted: boolean;
+}
 
 export interface CatalogEntry {
   readonly record: SkillRecord;
   /** The file's problems plus catalog-level ones (duplicate-name). */
   readonly problems: readonly Problem[];
   readonly status: OfferStatus;
+  /** What the access policy needs to decide about this skill. */
+  readonly standing: SkillStanding;
   /** The record that wins this name, when this one is shadowed. */
   readonly shadowedBy?: SkillRecord;
 }
@@ -27,7 +50,12 @@ export interface Disposable {
 }
 
 export interface CatalogOptions {
-  /** False in an untrusted workspace: workspace skills are listed but not offered. */
+  /**
+   * The access policy's answer to "does the model see this skill in its listing?"
+   * (core/access: createSkillCatalog). Without it nothing is listed.
+   */
+  readonly isListed?: (standing: SkillStanding) => boolean;
+  /** False in an untrusted workspace. Defaults to true. */
   readonly trustWorkspaceSkills?: boolean;
 }
 
@@ -36,13 +64,15 @@ export function nameKey(name: string): string {
   return name.normalize('NFKC');
 }
 
+/** A skill without errors beats one with errors; then the better location; then the path. */
 function byPrecedence(a: SkillRecord, b: SkillRecord): number {
-  return a.location.rank - b.location.rank || compareNames(a.filePath, b.filePath);
+  return Number(a.hasErrors) - Number(b.hasErrors) || a.location.rank - b.location.rank || compareCodePoints(a.filePath, b.filePath);
 }
 
 export class SkillCatalog {
+  /** Records by the path key of their file (base/paths: case folded where the disk ignores case). */
   private readonly byFile = new Map<string, SkillRecord>();
-  /** Every file path, sorted, so that the records below a folder are found by binary search. */
+  /** Every file's path key, sorted, so that the records below a folder are found by binary search. */
   private readonly sortedFiles: string[] = [];
   /** Records sharing a name key, best precedence first. */
   private readonly byKey = new Map<string, SkillRecord[]>();
@@ -50,11 +80,18 @@ export class SkillCatalog {
   private readonly offeredItems: OfferedItem[] = [];
   private readonly listeners = new Set<(change: CatalogChange) => void>();
   private trustWorkspaceSkills: boolean;
+  private readonly isListed: (standing: SkillStanding) => boolean;
   private listingCache: { version: number; budget: number; listing: Listing } | undefined;
   private version = 0;
 
   constructor(options: CatalogOptions = {}) {
+    this.isListed = options.isListed ?? (() => false);
     this.trustWorkspaceSkills = options.trustWorkspaceSkills ?? true;
+  }
+
+  /** Whether workspace skills may be offered (workspace trust). */
+  get workspaceTrusted(): boolean {
+    return this.trustWorkspaceSkills;
   }
 
   /** Grows with every change; cheap to compare for caching. */
@@ -73,7 +110,7 @@ export class SkillCatalog {
 
   /** Adds or replaces the record of one file. */
   upsert(record: SkillRecord): void {
-    const previous = this.byFile.get(record.filePath);
+    const previous = this.byFile.get(pathKey(record.filePath));
     const keys = new Set<string>([nameKey(record.name)]);
     if (previous) {
       keys.add(nameKey(previous.name));
@@ -85,16 +122,17 @@ export class SkillCatalog {
 
   /** Removes one file's record; returns false when it was not there. */
   remove(filePath: string): boolean {
-    const previous = this.byFile.get(filePath);
+    const previous = this.byFile.get(pathKey(filePath));
     if (!previous) return false;
     this.detach(previous);
-    this.changed(new Set([nameKey(previous.name)]), [filePath]);
+    this.changed(new Set([nameKey(previous.name)]), [previous.filePath]);
     return true;
   }
 
   /** The records whose file lies below `folder`. */
   recordsUnder(folder: string): SkillRecord[] {
-    const prefix = folder.endsWith('/') ? folder : folder + '/';
+    const key = pathKey(folder);
+    const prefix = key.endsWith('/') ? key : key + '/';
     const records: SkillRecord[] = [];
     for (let i = lowerBound(this.sortedFiles, prefix); i < this.sortedFiles.length; i++) {
       if (!this.sortedFiles[i].startsWith(prefix)) break;
@@ -119,22 +157,23 @@ export class SkillCatalog {
 
   /** Replaces the whole content at once (a full scan), with a single change event. */
   replaceAll(records: Iterable<SkillRecord>): void {
-    const files = new Set(this.byFile.keys());
+    const files = new Set([...this.byFile.values()].map((r) => r.filePath));
     this.byFile.clear();
     this.byKey.clear();
     this.sortedFiles.length = 0;
     for (const record of records) {
-      if (this.byFile.has(record.filePath)) continue;
+      const key = pathKey(record.filePath);
+      if (this.byFile.has(key)) continue;
       this.attach(record, false);
-      this.sortedFiles.push(record.filePath);
+      this.sortedFiles.push(key);
       files.add(record.filePath);
     }
-    this.sortedFiles.sort(compareNames);
+    this.sortedFiles.sort(compareCodePoints);
     this.offeredItems.length = 0;
     for (const [key, rivals] of this.byKey) {
-      if (this.statusOfWinner(rivals[0]) === 'offered') this.offeredItems.push(offeredItem(key, rivals[0]));
+      if (this.isListedWinner(rivals[0])) this.offeredItems.push(offeredItem(key, rivals[0]));
     }
-    this.offeredItems.sort((a, b) => compareNames(a.name, b.name));
+    this.offeredItems.sort((a, b) => compareCodePoints(a.name, b.name));
     this.version++;
     this.emit({ files: [...files] });
   }
@@ -155,7 +194,7 @@ export class SkillCatalog {
 
   /** The entry of one file, with its effective status and problems. */
   entryForFile(filePath: string): CatalogEntry | undefined {
-    const record = this.byFile.get(filePath);
+    const record = this.byFile.get(pathKey(filePath));
     return record && this.entryOf(record);
   }
 
@@ -168,7 +207,7 @@ export class SkillCatalog {
   /** Every entry, sorted by name and then precedence. */
   entries(): CatalogEntry[] {
     const records = [...this.byFile.values()].sort(
-      (a, b) => compareNames(a.name, b.name) || byPrecedence(a, b),
+      (a, b) => compareCodePoints(a.name, b.name) || byPrecedence(a, b),
     );
     return records.map((record) => this.entryOf(record));
   }
@@ -201,28 +240,39 @@ export class SkillCatalog {
   private entryOf(record: SkillRecord): CatalogEntry {
     const rivals = this.byKey.get(nameKey(record.name)) ?? [record];
     const winner = rivals[0];
+    const standing = this.standingOf(record, winner !== record);
     if (winner !== record) {
       return {
         record,
         problems: [...record.problems, duplicateNameProblem(record, winner)],
         status: 'shadowed',
+        standing,
         shadowedBy: winner,
       };
     }
-    return { record, problems: record.problems, status: this.statusOfWinner(record) };
+    return { record, problems: record.problems, status: displayStatus(standing, this.isListed(standing)), standing };
   }
 
-  private statusOfWinner(record: SkillRecord): OfferStatus {
-    if (record.hasErrors) return 'errors';
-    if (record.hidden) return 'hidden';
-    if (!this.trustWorkspaceSkills && record.location.scope === 'workspace') return 'untrusted';
-    return 'offered';
+  private standingOf(record: SkillRecord, shadowed: boolean): SkillStanding {
+    return {
+      name: record.name,
+      scope: record.location.scope,
+      hasErrors: record.hasErrors,
+      hidden: record.hidden,
+      shadowed,
+      workspaceTrusted: this.trustWorkspaceSkills,
+    };
+  }
+
+  private isListedWinner(winner: SkillRecord): boolean {
+    return this.isListed(this.standingOf(winner, false));
   }
 
   /** Files the record; `placeInSortedFiles` is false when the caller sorts all paths at once. */
   private attach(record: SkillRecord, placeInSortedFiles = true): void {
-    this.byFile.set(record.filePath, record);
-    if (placeInSortedFiles) this.sortedFiles.splice(lowerBound(this.sortedFiles, record.filePath), 0, record.filePath);
+    const fileKey = pathKey(record.filePath);
+    this.byFile.set(fileKey, record);
+    if (placeInSortedFiles) this.sortedFiles.splice(lowerBound(this.sortedFiles, fileKey), 0, fileKey);
     const key = nameKey(record.name);
     const rivals = this.byKey.get(key);
     if (!rivals) {
@@ -234,9 +284,10 @@ export class SkillCatalog {
   }
 
   private detach(record: SkillRecord): void {
-    this.byFile.delete(record.filePath);
-    const at = lowerBound(this.sortedFiles, record.filePath);
-    if (this.sortedFiles[at] === record.filePath) this.sortedFiles.splice(at, 1);
+    const fileKey = pathKey(record.filePath);
+    this.byFile.delete(fileKey);
+    const at = lowerBound(this.sortedFiles, fileKey);
+    if (this.sortedFiles[at] === fileKey) this.sortedFiles.splice(at, 1);
     const key = nameKey(record.name);
     const rivals = this.byKey.get(key);
     if (!rivals) return;
@@ -260,12 +311,12 @@ export class SkillCatalog {
   /** Inserts one key by binary search when its winner is offered. */
   private insertOffered(key: string): void {
     const winner = this.byKey.get(key)?.[0];
-    if (winner === undefined || this.statusOfWinner(winner) !== 'offered') return;
+    if (winner === undefined || !this.isListedWinner(winner)) return;
     let low = 0;
     let high = this.offeredItems.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (compareNames(this.offeredItems[mid].name, winner.name) < 0) low = mid + 1;
+      if (compareCodePoints(this.offeredItems[mid].name, winner.name) < 0) low = mid + 1;
       else high = mid;
     }
     this.offeredItems.splice(low, 0, offeredItem(key, winner));
@@ -286,8 +337,17 @@ export class SkillCatalog {
   }
 }
 
-/** Why `winner` beats `loser` (SPEC §4), in words for the duplicate-name message. */
+/** The display status of a winner: why it is not offered, errors first (fixing them comes first). */
+function displayStatus(standing: SkillStanding, listed: boolean): OfferStatus {
+  if (listed) return 'offered';
+  if (standing.hasErrors) return 'errors';
+  if (standing.hidden) return 'hidden';
+  return 'untrusted';
+}
+
+/** Why `winner` beats `loser` (docs/precedence-and-access.md), in words for the duplicate-name message. */
 function precedenceReason(loser: SkillRecord, winner: SkillRecord): string {
+  if (loser.hasErrors && !winner.hasErrors) return 'a skill without errors beats one with errors';
   const [w, l] = [winner.location, loser.location];
   if (w.scope !== l.scope) return 'workspace skills beat user-level ones';
   // Multi-root: the same configured location in two workspace folders.

@@ -1,19 +1,14 @@
 // Keeps the catalog equal to what is on disk: a full scan at start, then one small,
 // local rescan per file-system event. Work is queued so that events apply in order
 // and each step reads the disk as it is when the step runs.
-import * as path from 'node:path';
-import type { SkillCatalog } from './catalog';
-import type { FileSystem } from '../base/fileSystem';
-import { isInside, locationOf, type SkillLocation } from './locations';
-import { discoverSkillFiles, isInSkippedFolder, isSkillFileName, MAX_SKILL_DEPTH, type SkippedPath } from './discovery';
 import { createLimiter, mapConcurrent } from '../base/concurrency';
+import type { FileSystem } from '../base/fileSystem';
+import { MAX_SKILL_DEPTH, SCAN_READ_CONCURRENCY, STORM_EVENTS } from '../base/limits';
+import { basenamePath, dirnamePath, isInside, joinPath, pathKey, pathSegments, relativePath, samePath } from '../base/paths';
+import type { SkillCatalog } from './catalog';
+import { discoverSkillFiles, isInSkippedFolder, isSkillFileName, type SkippedPath } from './discovery';
+import { locationOf, type SkillLocation } from './locations';
 import { readSkillRecord, type SkillRecord } from './skillRecord';
-
-/** Past this many waiting events, the locations they touch are rescanned whole. */
-const STORM_EVENTS = 64;
-
-/** Skill files read at once during a scan. */
-const READ_CONCURRENCY = 32;
 
 export interface CatalogUpdaterOptions {
   readonly unicodeNames?: boolean;
@@ -25,8 +20,8 @@ export interface CatalogUpdaterOptions {
 
 export class CatalogUpdater {
   private queue: Promise<void> = Promise.resolve();
-  /** Paths with a step queued that has not started yet. */
-  private readonly waiting = new Set<string>();
+  /** Path keys (base/paths) with a step queued that has not started yet, mapped to the path. */
+  private readonly waiting = new Map<string, string>();
   private stopped = false;
 
   constructor(
@@ -40,13 +35,14 @@ export class CatalogUpdater {
   scanAll(): Promise<void> {
     return this.enqueue(async () => {
       // Reading starts as soon as discovery finds a file, so the two overlap.
-      const limit = createLimiter(READ_CONCURRENCY);
+      const limit = createLimiter(SCAN_READ_CONCURRENCY);
       const seen = new Set<string>();
       const reads: Promise<SkillRecord | undefined>[] = [];
       let read = 0;
       const schedule = (filePath: string, fallback: SkillLocation) => {
-        if (seen.has(filePath)) return;
-        seen.add(filePath);
+        const key = pathKey(filePath);
+        if (seen.has(key)) return;
+        seen.add(key);
         const location = locationOf(filePath, this.locations) ?? fallback;
         reads.push(
           limit(() => this.readOne(filePath, location)).then((record) => {
@@ -103,17 +99,18 @@ export class CatalogUpdater {
    * twice) as several events; this keeps the work to one step each.
    */
   private enqueueEvent(eventPath: string): Promise<void> {
-    if (this.waiting.has(eventPath) || this.waiting.has(path.posix.dirname(eventPath))) return this.queue;
-    this.waiting.add(eventPath);
+    const key = pathKey(eventPath);
+    if (this.waiting.has(key) || this.waiting.has(pathKey(dirnamePath(eventPath)))) return this.queue;
+    this.waiting.set(key, eventPath);
     return this.enqueue(async () => {
-      if (!this.waiting.has(eventPath)) return; // absorbed by a location rescan below
+      if (!this.waiting.has(key)) return; // absorbed by a location rescan below
       if (this.waiting.size > STORM_EVENTS) {
-        const paths = [...this.waiting];
+        const paths = [...this.waiting.values()];
         this.waiting.clear();
         await this.rescanLocationsOf(paths);
         return;
       }
-      this.waiting.delete(eventPath);
+      this.waiting.delete(key);
       await this.reconcile(eventPath);
     });
   }
@@ -140,10 +137,10 @@ export class CatalogUpdater {
       if (locationOf(eventPath, this.locations) !== location) continue;
       const scope = await this.scopeOf(eventPath);
       if (scope === undefined) continue;
-      const relative = path.posix.relative(location.path, scope);
+      const relative = relativePath(location.path, scope) ?? '';
       // A SKILL.md directly in the location gives the location itself as the scope: depth 0,
       // where the location is not a skill folder and the full depth below it is rescanned.
-      const depth = relative === '' ? 0 : relative.split('/').length;
+      const depth = pathSegments(relative).length;
       if (depth > MAX_SKILL_DEPTH || isInSkippedFolder(relative)) continue;
       await this.rescan(location, scope, depth);
     }
@@ -154,7 +151,7 @@ export class CatalogUpdater {
    * the event was a creation, a change or a deletion does not matter: the disk says now.
    */
   private async scopeOf(eventPath: string): Promise<string | undefined> {
-    if (isSkillFileName(path.posix.basename(eventPath))) return path.posix.dirname(eventPath);
+    if (isSkillFileName(basenamePath(eventPath))) return dirnamePath(eventPath);
     const stat = await this.fs.stat(eventPath).catch(() => undefined);
     if (!stat) return eventPath; // Gone already: treat like a deletion.
     return stat.kind === 'directory' ? eventPath : undefined;
@@ -167,17 +164,17 @@ export class CatalogUpdater {
       onSkip: this.options.onSkip,
       ancestors: await this.realAncestors(location.path, scope),
     });
-    const foundPaths = new Set(found.map((f) => f.filePath));
+    const foundKeys = new Set(found.map((f) => pathKey(f.filePath)));
     if (this.stopped) return;
     for (const record of this.catalog.recordsUnder(scope)) {
-      if (record.location.path === location.path && !foundPaths.has(record.filePath)) this.catalog.remove(record.filePath);
+      if (samePath(record.location.path, location.path) && !foundKeys.has(pathKey(record.filePath))) this.catalog.remove(record.filePath);
     }
     const records = await this.readAll(found.map((f) => [f.filePath, location] as const));
     if (this.stopped) return;
     for (const record of records) this.catalog.upsert(record);
-    const readPaths = new Set(records.map((r) => r.filePath));
-    for (const filePath of foundPaths) {
-      if (!readPaths.has(filePath)) this.catalog.remove(filePath);
+    const readKeys = new Set(records.map((r) => pathKey(r.filePath)));
+    for (const { filePath } of found) {
+      if (!readKeys.has(pathKey(filePath))) this.catalog.remove(filePath);
     }
   }
 
@@ -186,24 +183,30 @@ export class CatalogUpdater {
    * rescan stops at the symlink loops a full scan stops at (and finds no phantom skills).
    */
   private realAncestors(locationPath: string, scope: string): Promise<string[]> {
-    const relative = path.posix.relative(locationPath, scope);
-    if (relative === '') return Promise.resolve([]);
+    const segments = pathSegments(relativePath(locationPath, scope) ?? '');
+    if (segments.length === 0) return Promise.resolve([]);
     const folders = [locationPath];
-    for (const segment of relative.split('/').slice(0, -1)) folders.push(path.posix.join(folders[folders.length - 1], segment));
+    for (const segment of segments.slice(0, -1)) folders.push(joinPath(folders[folders.length - 1], segment));
     return Promise.all(folders.map((folder) => this.fs.realPath(folder).catch(() => folder)));
   }
 
   private async readAll(files: readonly (readonly [string, SkillLocation])[]): Promise<SkillRecord[]> {
-    const records = await mapConcurrent(files, READ_CONCURRENCY, ([filePath, location]) => this.readOne(filePath, location));
+    const records = await mapConcurrent(files, SCAN_READ_CONCURRENCY, ([filePath, location]) => this.readOne(filePath, location));
     return records.filter((r): r is SkillRecord => r !== undefined);
   }
 
-  /** One file's record, or undefined (with the reason told to onSkip). */
+  /**
+   * One file's record, or undefined (with the reason told to onSkip). A file that exists but
+   * cannot be read right now (locked, a permission flipping during a checkout) keeps its last
+   * good record, so that the skill does not flicker out of the listing.
+   */
   private async readOne(filePath: string, location: SkillLocation): Promise<SkillRecord | undefined> {
     const result = await readSkillRecord(this.fs, filePath, location, { unicodeNames: this.options.unicodeNames });
     if (result.ok) return result.record;
-    this.options.onSkip?.({ path: filePath, reason: result.reason });
-    return undefined;
+    const previous = result.missing ? undefined : this.catalog.entryForFile(filePath)?.record;
+    const kept = previous ? '; the last good record is kept until it can be read again' : '';
+    this.options.onSkip?.({ path: filePath, reason: result.reason + kept });
+    return previous;
   }
 
 }

@@ -1,10 +1,9 @@
 // Discovery (SPEC §4): finds skill folders below a location through the FileSystem
 // interface. Bounded depth, `.git`/`node_modules` skipped, symlinks followed without loops.
-import * as path from 'node:path';
 import { describeError, type DirectoryEntry, type FileSystem } from '../base/fileSystem';
+import { MAX_SKILL_DEPTH } from '../base/limits';
+import { joinPath, pathKey, pathSegments } from '../base/paths';
 
-/** How many folder levels below a location a skill folder may sit. */
-export const MAX_SKILL_DEPTH = 4;
 /** Folders never searched: version control and dependencies. */
 export const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 /**
@@ -15,7 +14,7 @@ const SKIPPED_FOLDERS = new Set([...ALWAYS_SKIPPED, 'scripts', 'references', 'as
 
 /** True when a path below a location passes through a folder that discovery skips. */
 export function isInSkippedFolder(relativePath: string): boolean {
-  return relativePath.split('/').some((segment) => SKIPPED_FOLDERS.has(segment));
+  return pathSegments(relativePath).some((segment) => SKIPPED_FOLDERS.has(segment));
 }
 
 export interface DiscoveredSkillFile {
@@ -80,12 +79,15 @@ export async function discoverSkillFiles(
   }
   const ancestors = options.ancestors ?? [];
   // `root` is inside a symlink loop, where a full scan never goes.
-  const loop = [...ancestors, realRoot].find((real, i, chain) => chain.indexOf(real) < i);
+  const chainKeys = [...ancestors, realRoot].map((real) => pathKey(real));
+  const loopAt = chainKeys.findIndex((key, i) => chainKeys.indexOf(key) < i);
+  const loop = loopAt < 0 ? undefined : [...ancestors, realRoot][loopAt];
   if (loop !== undefined) {
     options.onSkip?.({ path: root, reason: `symlink loop: points back to ${loop}` });
     return found;
   }
 
+  // `ancestors` holds path keys of the real folders above `dir`, for loop detection.
   const walk = async (dir: string, realDir: string, ancestors: readonly string[], depth: number) => {
     let entries: DirectoryEntry[];
     try {
@@ -97,21 +99,21 @@ export async function discoverSkillFiles(
     if (depth >= 1) {
       const skillFile = skillFileIn(entries);
       if (skillFile) {
-        const discovered = { filePath: path.posix.join(dir, skillFile.name) };
+        const discovered = { filePath: joinPath(dir, skillFile.name) };
         found.push(discovered);
         options.onFound?.(discovered);
       }
       const misplaced = entries.find((e) => isSkillFileName(e.name) && e.kind !== 'file');
-      if (misplaced) options.onSkip?.({ path: path.posix.join(dir, misplaced.name), reason: 'SKILL.md is not a file' });
+      if (misplaced) options.onSkip?.({ path: joinPath(dir, misplaced.name), reason: 'SKILL.md is not a file' });
     }
     if (depth >= maxDepth) return;
-    const chain = [...ancestors, realDir];
+    const chain = [...ancestors, pathKey(realDir)];
     await Promise.all(
       entries
         .filter((e) => e.kind === 'directory' && !skipped.has(e.name))
         .map(async (entry) => {
-          const child = path.posix.join(dir, entry.name);
-          let realChild = path.posix.join(realDir, entry.name);
+          const child = joinPath(dir, entry.name);
+          let realChild = joinPath(realDir, entry.name);
           if (entry.isSymlink) {
             try {
               realChild = await fs.realPath(child);
@@ -119,7 +121,7 @@ export async function discoverSkillFiles(
               options.onSkip?.({ path: child, reason: `broken symlink: ${describeError(error)}` });
               return;
             }
-            if (chain.includes(realChild)) {
+            if (chain.includes(pathKey(realChild))) {
               options.onSkip?.({ path: child, reason: `symlink loop: points back to ${realChild}` });
               return;
             }
@@ -129,6 +131,6 @@ export async function discoverSkillFiles(
     );
   };
 
-  await walk(root, realRoot, ancestors, options.startDepth ?? 0);
+  await walk(root, realRoot, ancestors.map((real) => pathKey(real)), options.startDepth ?? 0);
   return found.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
 }

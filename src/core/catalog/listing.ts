@@ -1,7 +1,7 @@
-// The listing the model always sees (SPEC §5): one line per offered skill, sorted by
-// name, cut at a character budget, with the names that did not fit.
-
-export const DEFAULT_LISTING_BUDGET = 12000;
+// The listing the model always sees (docs/format.md, "The listing"): one line per offered
+// skill, sorted by name, cut at a character budget, with the names that did not fit.
+import { DEFAULT_LISTING_BUDGET } from '../base/limits';
+import { codePointLength } from '../base/text';
 
 export interface ListingItem {
   readonly name: string;
@@ -25,15 +25,6 @@ export function listingLine(item: ListingItem): string {
   return `- ${item.name}: ${(item.description ?? '').replace(/\s+/g, ' ').trim()}`;
 }
 
-function codePointLength(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0xd800 || unit > 0xdbff) count++;
-  }
-  return count;
-}
-
 /**
  * Builds the listing from items already sorted by name. Lines are added while the text,
  * newlines included, stays within the budget; from the first line that would pass it,
@@ -54,9 +45,4 @@ export function buildListing(sortedItems: readonly ListingItem[], budget: number
   }
   const dropped = sortedItems.slice(index).map((item) => item.name);
   return { text: lines.join('\n'), included, dropped, budget, used };
-}
-
-/** Compares names by code point, so the order does not depend on the machine's locale. */
-export function compareNames(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

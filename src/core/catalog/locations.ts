@@ -1,11 +1,11 @@
 // Where skills are looked for (SPEC §4): the configured location strings resolved
 // against each workspace folder and the user's home, each with its precedence rank.
-import * as path from 'node:path';
+import { expandHome, isAbsolutePath, isInside, joinPath, normalizePath, pathKey } from '../base/paths';
 
 export type LocationScope = 'workspace' | 'user';
 
 export interface SkillLocation {
-  /** Absolute POSIX path of the folder. */
+  /** Absolute path of the folder (canonical form, base/paths). */
   readonly path: string;
   /** As configured: `skills`, `.claude/skills`, `~/.claude/skills`. */
   readonly label: string;
@@ -28,7 +28,7 @@ export const DEFAULT_LOCATIONS: readonly string[] = [
 
 /** True for a configured location that lives in the user's home rather than a workspace. */
 export function isUserLocation(configured: string): boolean {
-  return configured === '~' || configured.startsWith('~/') || path.posix.isAbsolute(configured);
+  return configured === '~' || configured.startsWith('~/') || configured.startsWith('~\\') || isAbsolutePath(configured);
 }
 
 export interface ResolveLocationsOptions {
@@ -47,17 +47,18 @@ export function resolveLocations(options: ResolveLocationsOptions): SkillLocatio
   const result: SkillLocation[] = [];
   const seen = new Set<string>();
   const add = (location: SkillLocation) => {
-    if (seen.has(location.path)) return;
-    seen.add(location.path);
+    const key = pathKey(location.path);
+    if (seen.has(key)) return;
+    seen.add(key);
     result.push(location);
   };
   configured.forEach((label, index) => {
     if (isUserLocation(label)) return;
-    const relative = label.replace(/^\.\/+/, '').replace(/\/+$/, '');
+    const relative = normalizePath(label);
     options.workspaceFolders.forEach((root, folderIndex) => {
       add({
-        path: path.posix.normalize(path.posix.join(root, relative)),
-        label: relative || '.',
+        path: joinPath(root, relative),
+        label: relative,
         scope: 'workspace',
         rank: index * 1000 + folderIndex,
         root,
@@ -68,8 +69,7 @@ export function resolveLocations(options: ResolveLocationsOptions): SkillLocatio
     const home = options.home;
     configured.forEach((label, index) => {
       if (!isUserLocation(label)) return;
-      const absolute = path.posix.isAbsolute(label) ? label : path.posix.join(home, label.slice(1));
-      add({ path: path.posix.normalize(absolute), label, scope: 'user', rank: 1_000_000 + index });
+      add({ path: normalizePath(expandHome(label, home)), label, scope: 'user', rank: 1_000_000 + index });
     });
   }
   return result.sort((a, b) => a.rank - b.rank);
@@ -82,11 +82,4 @@ export function locationOf(filePath: string, locations: readonly SkillLocation[]
     if (isInside(filePath, location.path) && (!best || location.rank < best.rank)) best = location;
   }
   return best;
-}
-
-/** True when `child` is `parent` or lies below it. */
-export function isInside(child: string, parent: string): boolean {
-  if (child === parent) return true;
-  const prefix = parent.endsWith('/') ? parent : parent + '/';
-  return child.startsWith(prefix);
 }

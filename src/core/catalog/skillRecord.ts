@@ -1,15 +1,12 @@
 // Reads one skill file into the catalog's metadata record. Only the head of the file is
 // read when the frontmatter closes inside it, so a large body never slows discovery.
-import * as path from 'node:path';
-import { analyzeSkillText } from '../lint/analyze';
 import { describeError, type EntryStat, type FileSystem } from '../base/fileSystem';
+import { HEAD_BYTES, MAX_FRONTMATTER_BYTES } from '../base/limits';
+import { basenamePath, dirnamePath } from '../base/paths';
+import { decodeUtf8, detached } from '../base/text';
+import { analyzeSkillText } from '../lint/analyze';
 import type { SkillLocation } from './locations';
-import { hasErrors, type Problem, type Range } from '../base/types';
-
-/** Bytes read first; grown only while the frontmatter has not closed yet. */
-export const HEAD_BYTES = 4096;
-/** Past this, an unclosed frontmatter is reported rather than read further. */
-export const MAX_FRONTMATTER_BYTES = 1024 * 1024;
+import { hasErrors, type Problem, type Range, type SkillFileAnalysis } from '../base/types';
 
 /** The catalog's view of one skill file: metadata only, never the body. */
 export interface SkillRecord {
@@ -39,22 +36,6 @@ export interface ReadRecordOptions {
   readonly unicodeNames?: boolean;
 }
 
-const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-
-/** Decodes UTF-8 keeping a leading BOM, so that the analysis can report it. */
-export function decodeUtf8(bytes: Uint8Array): string {
-  return utf8.decode(bytes);
-}
-
-/**
- * A copy of `text` that does not share memory with the string it was cut from. V8 keeps a
- * substring as a view of its parent, so without this every record would hold its file's
- * whole head (body included) alive.
- */
-function detached(text: string): string {
-  return (' ' + text).slice(1);
-}
-
 /** The stat and first bytes of a file: in one open where the file system allows it. */
 async function readFirstBytes(fs: FileSystem, filePath: string, maxBytes: number) {
   if (fs.readHead) return fs.readHead(filePath, maxBytes);
@@ -80,9 +61,7 @@ export async function readSkillRecord(
   if (!head) return { ok: false, reason: 'the file no longer exists', missing: true };
   const { stat } = head;
   if (stat.kind !== 'file') return { ok: false, reason: 'SKILL.md is not a file', missing: false };
-  const dir = path.posix.dirname(filePath);
-  const folderName = path.posix.basename(dir);
-  const analyzeOptions = { folderName, fileName: path.posix.basename(filePath), unicodeNames: options.unicodeNames };
+  const analyzeOptions = { folderName: basenamePath(dirnamePath(filePath)), fileName: basenamePath(filePath), unicodeNames: options.unicodeNames };
 
   let limit = HEAD_BYTES;
   let bytes = head.bytes;
@@ -100,23 +79,37 @@ export async function readSkillRecord(
       }
       continue;
     }
-    return {
-      ok: true,
-      record: {
-        filePath,
-        dir,
-        folderName,
-        location,
-        name: detached(analysis.name?.trim() || folderName),
-        declaredName: analysis.name === undefined ? undefined : detached(analysis.name),
-        nameRange: analysis.nameRange,
-        description: analysis.description === undefined ? undefined : detached(analysis.description),
-        hidden: analysis.hidden,
-        problems: analysis.problems,
-        hasErrors: hasErrors(analysis.problems),
-        mtime: stat.mtime,
-        size: stat.size,
-      },
-    };
+    return { ok: true, record: recordFromAnalysis(filePath, location, analysis, stat) };
   }
+}
+
+/**
+ * The record of a file from its analysis. `problems` replaces the analysis's own (a full
+ * validation adds broken links); the file's mtime and size are 0 when unknown.
+ */
+export function recordFromAnalysis(
+  filePath: string,
+  location: SkillLocation,
+  analysis: SkillFileAnalysis,
+  extra: { readonly problems?: readonly Problem[]; readonly mtime?: number; readonly size?: number } = {},
+): SkillRecord {
+  const dir = dirnamePath(filePath);
+  const folderName = basenamePath(dir);
+  const problems = Object.freeze([...(extra.problems ?? analysis.problems)]);
+  // Frozen: records are shared by every reader, the extension's API included.
+  return Object.freeze({
+    filePath,
+    dir,
+    folderName,
+    location,
+    name: detached(analysis.name?.trim() || folderName),
+    declaredName: analysis.name === undefined ? undefined : detached(analysis.name),
+    nameRange: analysis.nameRange,
+    description: analysis.description === undefined ? undefined : detached(analysis.description),
+    hidden: analysis.hidden,
+    problems,
+    hasErrors: hasErrors(problems),
+    mtime: extra.mtime ?? 0,
+    size: extra.size ?? 0,
+  });
 }

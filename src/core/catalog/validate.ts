@@ -1,19 +1,14 @@
-// Full validation of skill files, as `skillsmith validate` and "Skills: Validate All" do
-// it: the whole text, the links checked on disk, and duplicate names across the set.
-import * as path from 'node:path';
-import { analyzeSkillText } from '../lint/analyze';
+// Validation of a set of skill files, as `skillsmith validate` and Validate All do it: each
+// file linted completely (lint/validateFile), then duplicate-name across the set, decided
+// by the same precedence as the catalog's.
 import { mapConcurrent } from '../base/concurrency';
-import { SkillCatalog } from './catalog';
 import { describeError, type FileSystem } from '../base/fileSystem';
-import { findBrokenLinks, findLinkCandidates } from '../lint/links';
+import { VALIDATE_CONCURRENCY } from '../base/limits';
+import { sortProblems, type Problem, type SkillFileAnalysis } from '../base/types';
+import { validateSkillFile, type LintOptions } from '../lint/validateFile';
+import { SkillCatalog } from './catalog';
 import type { SkillLocation } from './locations';
-import { decodeUtf8 } from './skillRecord';
-import { hasErrors, type Problem, type SkillFileAnalysis } from '../base/types';
-
-/** Whole files read at once. */
-const VALIDATE_CONCURRENCY = 16;
-
-const STRUCTURAL_CODES = new Set(['no-frontmatter', 'unclosed-frontmatter', 'yaml-syntax', 'frontmatter-not-mapping']);
+import { recordFromAnalysis } from './skillRecord';
 
 export interface FileValidation {
   readonly filePath: string;
@@ -21,26 +16,6 @@ export interface FileValidation {
   readonly analysis: SkillFileAnalysis;
   /** Every problem: the text's, broken links and duplicate-name, sorted by position. */
   readonly problems: readonly Problem[];
-}
-
-export interface ValidateOptions {
-  readonly unicodeNames?: boolean;
-}
-
-/** Validates one skill file completely; rejects only when the file cannot be read. */
-export async function validateSkillFile(fs: FileSystem, filePath: string, options: ValidateOptions = {}) {
-  const bytes = await fs.readFile(filePath);
-  const text = decodeUtf8(bytes);
-  const dir = path.posix.dirname(filePath);
-  const analysis = analyzeSkillText(text, {
-    folderName: path.posix.basename(dir),
-    fileName: path.posix.basename(filePath),
-    unicodeNames: options.unicodeNames,
-  });
-  // One structural error is reported alone (SPEC §2): links are checked only in a readable file.
-  const structural = analysis.problems.some((p) => STRUCTURAL_CODES.has(p.code));
-  const links = structural ? [] : await findBrokenLinks(findLinkCandidates(text), dir, fs);
-  return { analysis, problems: sortByPosition([...analysis.problems, ...links]) };
 }
 
 export type ValidationOutcome =
@@ -51,7 +26,7 @@ export type ValidationOutcome =
 export async function validateSkillFiles(
   fs: FileSystem,
   files: readonly { readonly filePath: string; readonly location: SkillLocation }[],
-  options: ValidateOptions = {},
+  options: LintOptions = {},
 ): Promise<ValidationOutcome[]> {
   const outcomes = await mapConcurrent(files, VALIDATE_CONCURRENCY, async ({ filePath, location }): Promise<ValidationOutcome> => {
     try {
@@ -61,35 +36,15 @@ export async function validateSkillFiles(
       return { ok: false, filePath, reason: `cannot read: ${describeError(error)}` };
     }
   });
+  // Only duplicate-name is wanted from this catalog: it lists nothing (no access policy).
   const catalog = new SkillCatalog();
   const validated = outcomes.filter((o): o is Extract<ValidationOutcome, { ok: true }> => o.ok);
   catalog.replaceAll(
-    validated.map((outcome) => {
-      const dir = path.posix.dirname(outcome.filePath);
-      return {
-        filePath: outcome.filePath,
-        dir,
-        folderName: path.posix.basename(dir),
-        location: outcome.location,
-        name: outcome.analysis.name?.trim() || path.posix.basename(dir),
-        declaredName: outcome.analysis.name,
-        nameRange: outcome.analysis.nameRange,
-        description: outcome.analysis.description,
-        hidden: outcome.analysis.hidden,
-        problems: outcome.problems,
-        hasErrors: hasErrors(outcome.problems),
-        mtime: 0,
-        size: 0,
-      };
-    }),
+    validated.map((outcome) => recordFromAnalysis(outcome.filePath, outcome.location, outcome.analysis, { problems: outcome.problems })),
   );
   return outcomes.map((outcome) => {
     if (!outcome.ok) return outcome;
     const entry = catalog.entryForFile(outcome.filePath);
-    return entry ? { ...outcome, problems: sortByPosition([...entry.problems]) } : outcome;
+    return entry ? { ...outcome, problems: sortProblems([...entry.problems]) } : outcome;
   });
-}
-
-function sortByPosition(problems: Problem[]): Problem[] {
-  return problems.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }

@@ -17,8 +17,10 @@ import {
   type ToolCallResult,
   type ToolCallRound,
 } from './conversation';
+import { DEFAULT_MAX_ROUNDS } from '../base/limits';
 import { closestMatches, didYouMean } from '../base/suggest';
-import type { ToolDefinition, ToolErrorType } from '../loading/tools';
+import type { ToolDefinition } from '../loading/toolDefinitions';
+import type { ToolErrorType } from '../loading/tools';
 
 /** A language model, as the loop sees it. */
 export interface ChatModel {
@@ -91,7 +93,6 @@ export interface AgentLoopOutcome {
   readonly error?: AgentLoopError;
 }
 
-export const DEFAULT_MAX_ROUNDS = 10;
 
 const CANCELLED: unique symbol = Symbol('cancelled');
 

@@ -61,6 +61,7 @@ const ERROR_TITLES: Record<ToolError['type'], string> = {
   outside_skill: 'Outside the skill',
   too_large: 'Too large',
   invalid_skill: 'Skill cannot be used',
+  not_allowed: 'Not allowed',
 };
 
 /** A tool error as one markdown paragraph for the user: title, message and suggestion. */

@@ -3,7 +3,8 @@
 // `^[a-zA-Z0-9_-]{1,64}$`, which skill names (up to 64 characters, possibly Unicode) do not
 // always fit, so the mapping lives here, next to its reverse lookup.
 
-import type { ToolDefinition } from '../loading/tools';
+import { MAX_TOOL_NAME_LENGTH } from '../base/limits';
+import type { ToolDefinition } from '../loading/toolDefinitions';
 
 export type ToolMode = 'tools' | 'perSkill';
 
@@ -18,7 +19,6 @@ export interface SystemPromptInput {
 
 export const PER_SKILL_TOOL_PREFIX = 'skill__';
 
-const TOOL_NAME_MAX = 64;
 const HASH_DIGITS = 10;
 
 /** Assembles the system prompt: how to use skills, then the listing of available ones. */
@@ -62,7 +62,7 @@ function skillsSection(input: SystemPromptInput): string[] {
  * full name. Plain names never contain `_`, so the two forms cannot collide.
  */
 export function perSkillToolName(skillName: string): string {
-  const room = TOOL_NAME_MAX - PER_SKILL_TOOL_PREFIX.length;
+  const room = MAX_TOOL_NAME_LENGTH - PER_SKILL_TOOL_PREFIX.length;
   if (/^[A-Za-z0-9-]+$/.test(skillName) && skillName.length <= room) return PER_SKILL_TOOL_PREFIX + skillName;
   const slug = skillName
     .normalize('NFKD')

@@ -2,9 +2,11 @@
 // lives and whether the model is offered it (or why not), then how much of the listing
 // budget is used and which skills the budget dropped (SPEC §5: the UI shows that).
 // Pure, so node --test checks the wording; the participant supplies the links.
+import { plural, shorten } from '../base/text';
 import type { CatalogEntry } from '../catalog/catalog';
-import { escapeInlineMarkdown } from './chatCommands';
 import type { Listing } from '../catalog/listing';
+import { whyNotOffered } from '../catalog/offerStatusText';
+import { escapeInlineMarkdown } from './chatCommands';
 
 /** How the `/list` table renders links and long descriptions. */
 export interface SkillTableOptions {
@@ -14,32 +16,18 @@ export interface SkillTableOptions {
   readonly maxDescription?: number;
 }
 
-/** Why an entry is or is not offered to the model, in a few words. */
-export function offerText(entry: CatalogEntry, listing: Listing): string {
-  switch (entry.status) {
-    case 'offered':
-      return listing.dropped.includes(entry.record.name) ? 'no: over the listing budget (still loadable by name)' : 'yes';
-    case 'errors': {
-      const count = entry.problems.filter((p) => p.severity === 'error').length;
-      return `no: ${count} error${count === 1 ? '' : 's'}`;
-    }
-    case 'hidden':
-      return 'no: disable-model-invocation (use /run)';
-    case 'shadowed':
-      return `no: shadowed by ${entry.shadowedBy?.location.label ?? 'another skill'}`;
-    case 'untrusted':
-      return 'no: workspace not trusted';
+/** Whether an entry is offered to the model, or why not, in a few words. */
+export function offerText(entry: CatalogEntry, listing: Listing, describePath?: (path: string) => string): string {
+  if (entry.status === 'offered') {
+    return listing.dropped.includes(entry.record.name) ? 'no: over the listing budget (still loadable by name)' : 'yes';
   }
+  return `no: ${whyNotOffered(entry, describePath)}`;
 }
 
 function cell(text: string): string {
   return escapeInlineMarkdown(text) || ' ';
 }
 
-function shorten(text: string, max: number): string {
-  const folded = text.replace(/\s+/g, ' ').trim();
-  return folded.length <= max ? folded : `${folded.slice(0, max - 1).trimEnd()}…`;
-}
 
 /** The whole `/list` answer: the table, the budget line and the dropped skills. */
 export function buildSkillTable(entries: readonly CatalogEntry[], listing: Listing, options: SkillTableOptions = {}): string {
@@ -60,7 +48,7 @@ export function buildSkillTable(entries: readonly CatalogEntry[], listing: Listi
     '|---|---|---|---|',
     ...rows,
     '',
-    `Listing: ${offered} skill${offered === 1 ? '' : 's'} in ${listing.used} of ${listing.budget} characters (\`skillsmith.listing.budget\`).`,
+    `Listing: ${plural(offered, 'skill')} in ${listing.used} of ${listing.budget} characters (\`skillsmith.listing.budget\`).`,
   ];
   if (listing.dropped.length > 0) {
     lines.push(

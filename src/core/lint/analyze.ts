@@ -5,7 +5,7 @@ import type { ParsedSkillFile } from './frontmatter';
 import { parseSkillFile } from './frontmatter';
 import type { Rule, RuleContext } from './ruleSupport';
 import { BODY_RULES, FIELD_RULES, FILE_RULES, STRUCTURE_RULES } from './rules';
-import type { AnalyzeOptions, Position, Problem, Range, SkillFileAnalysis } from '../base/types';
+import { sortProblems, type AnalyzeOptions, type Problem, type Range, type SkillFileAnalysis } from '../base/types';
 
 /** Parses and lints the text of one SKILL.md (no file system involved). */
 export function analyzeSkillText(text: string, options: AnalyzeOptions): SkillFileAnalysis {
@@ -31,15 +31,6 @@ export function analyzeSkillText(text: string, options: AnalyzeOptions): SkillFi
 
 function runRules(rules: readonly Rule[], context: RuleContext): Problem[] {
   return rules.flatMap((rule) => rule(context));
-}
-
-/** Problems by start position; the sort is stable, so rule order breaks ties. */
-function sortProblems(problems: Problem[]): Problem[] {
-  return problems.sort((a, b) => comparePositions(a.range.start, b.range.start));
-}
-
-function comparePositions(a: Position, b: Position): number {
-  return a.line - b.line || a.character - b.character;
 }
 
 /** A field's scalar value as a string (`name: 123` is "123"); undefined when absent or not a scalar. */

@@ -4,6 +4,7 @@
 // every quick fix can point at the exact characters it is about.
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node, Pair, YAMLError } from 'yaml';
+import { MAX_FENCE_CANDIDATES, MAX_FENCE_SEARCH_CHARS } from '../base/limits';
 import { detectLineEnding, LineMap } from '../base/textPositions';
 
 /** A stretch of the BOM-less text, as string offsets (end excluded). */
@@ -144,9 +145,6 @@ function mayBeLostFence(error: YamlSyntaxError): boolean {
   return !error.colonInValue && error.code !== 'DUPLICATE_KEY' && error.code !== 'TAB_AS_INDENT';
 }
 
-// Bounds for the search of a lost closing fence, so that huge files stay linear.
-const MAX_FENCE_SEARCH_CHARS = 100_000;
-const MAX_FENCE_CANDIDATES = 20;
 
 /**
  * Where the body seems to start when the closing fence is missing: the last line, before

@@ -2,14 +2,13 @@
 // paths the body refers to, and an async checker that asks a FileSystem whether they exist.
 // It lives apart from the text-only rules because its callers (validate.ts, documentLint.ts)
 // run it on its own, after analyzeSkillText, when a file system is at hand.
-import { posix } from 'node:path';
 import type { FileSystem } from '../base/fileSystem';
-import type { Span } from './frontmatter';
-import { splitFrontmatter, stripBom } from './frontmatter';
-import { isInside } from '../catalog/locations';
-import { problem } from './ruleSupport';
+import { isInside, normalizePath, resolvePath } from '../base/paths';
 import { LineMap } from '../base/textPositions';
 import type { Problem, Range } from '../base/types';
+import type { Span } from './frontmatter';
+import { splitFrontmatter, stripBom } from './frontmatter';
+import { problem } from './ruleSupport';
 
 /** A relative path that the body refers to, with where it is written. */
 export interface LinkCandidate {
@@ -234,15 +233,15 @@ export async function findBrokenLinks(candidates: readonly LinkCandidate[], skil
     }
     return result;
   };
-  const root = posix.normalize(skillDir);
+  const root = normalizePath(skillDir);
   const results = await Promise.all(
-    candidates.map(async (c) => ({ candidate: c, ok: await exists(posix.resolve(root, c.target)) })),
+    candidates.map(async (c) => ({ candidate: c, ok: await exists(resolvePath(root, c.target)) })),
   );
   return results.filter((r) => !r.ok).map((r) => brokenLinkProblem(r.candidate, root));
 }
 
 function brokenLinkProblem(candidate: LinkCandidate, root: string): Problem {
-  const resolved = posix.resolve(root, candidate.target);
+  const resolved = resolvePath(root, candidate.target);
   const outside = !isInside(resolved, root);
   const where = outside ? 'outside the skill folder' : "in the skill's folder";
   const message = `'${candidate.target}' does not exist ${where}. Create it, or fix the path.`;

@@ -2,8 +2,9 @@
 // name format, and the helpers that build Problems, ranges and quick fixes. It lives apart
 // from the rules so that the structural rules, the field rules, the link checker and the
 // scaffold's input validation all read one definition of each.
-import type { FrontmatterField, ParsedSkillFile, Span } from './frontmatter';
+import { MAX_NAME_LENGTH } from '../base/limits';
 import type { AnalyzeOptions, Fix, Problem, ProblemCode, Range, Severity } from '../base/types';
+import type { FrontmatterField, ParsedSkillFile, Span } from './frontmatter';
 
 /** What every rule gets: the parsed file and the caller's options. */
 export interface RuleContext {
@@ -12,11 +13,6 @@ export interface RuleContext {
 }
 
 export type Rule = (context: RuleContext) => Problem[];
-
-export const MAX_NAME_LENGTH = 64;
-export const MAX_DESCRIPTION_LENGTH = 1024;
-export const MAX_COMPATIBILITY_LENGTH = 500;
-export const MAX_BODY_LINES = 500;
 
 /** Fields of the agentskills.io specification. */
 export const SPEC_FIELDS: readonly string[] = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'];
@@ -43,8 +39,6 @@ const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // agentskills.io profile: lowercase letters (or letters without case, like CJK), marks and
 // digits, in segments separated by single hyphens.
 const UNICODE_NAME = /^[\p{Ll}\p{Lm}\p{Lo}\p{M}\p{N}]+(?:-[\p{Ll}\p{Lm}\p{Lo}\p{M}\p{N}]+)*$/u;
-// Plain words that YAML 1.1 or 1.2 readers take for booleans or null.
-const YAML_KEYWORDS = ['true', 'false', 'null', 'yes', 'no', 'on', 'off', 'y', 'n'];
 
 export function problem(code: ProblemCode, severity: Severity, message: string, range: Range, fixes?: Fix[]): Problem {
   return fixes && fixes.length > 0 ? { code, severity, message, range, fixes } : { code, severity, message, range };
@@ -67,20 +61,6 @@ export function valueRange(file: ParsedSkillFile, field: FrontmatterField): Rang
 
 export function findField(file: ParsedSkillFile, key: string): FrontmatterField | undefined {
   return file.fields.find((f) => f.key === key);
-}
-
-/** Length in Unicode code points, as the specification counts. */
-export function codePointLength(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-    count++;
-  }
-  return count;
 }
 
 /** True when `name` follows the name format (ASCII kebab-case, or the Unicode profile). */
@@ -112,12 +92,6 @@ export function toUnicodeNameForm(name: string): string | undefined {
     .filter((w) => w.length > 0);
   const form = words.join('-');
   return form.length > 0 && UNICODE_NAME.test(form) ? form : undefined;
-}
-
-/** A string as a YAML scalar: plain when every YAML reader reads it back as that string, else double-quoted. */
-export function yamlScalar(text: string): string {
-  const plain = UNICODE_NAME.test(text) && !/^[0-9]/.test(text) && !YAML_KEYWORDS.includes(text);
-  return plain ? text : JSON.stringify(text);
 }
 
 /** A fix that replaces one span of the text. */

@@ -5,18 +5,15 @@
 // structureRules.ts, the shared helpers in ruleSupport.ts and broken-link in links.ts.
 import type { FieldValue, FrontmatterField, ParsedSkillFile } from './frontmatter';
 import type { Rule, RuleContext } from './ruleSupport';
+import { MAX_BODY_LINES, MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../base/limits';
+import { codePointLength } from '../base/text';
 import {
   CLIENT_FIELDS,
-  codePointLength,
   DESCRIPTION_PLACEHOLDER,
   findField,
   firstLineRange,
   insertLineFix,
   isValidName,
-  MAX_BODY_LINES,
-  MAX_COMPATIBILITY_LENGTH,
-  MAX_DESCRIPTION_LENGTH,
-  MAX_NAME_LENGTH,
   problem,
   rangeOf,
   replaceFix,
@@ -25,8 +22,8 @@ import {
   toKebabCase,
   toUnicodeNameForm,
   valueRange,
-  yamlScalar,
 } from './ruleSupport';
+import { yamlScalar } from './yamlScalar';
 import {
   ruleFileNameCase,
   ruleFrontmatterClosed,

@@ -1,10 +1,8 @@
 // What a loaded skill returns to the model (SPEC §3): the base directory, the body with
 // its substitutions, and the list of files the skill bundles.
 
-/** Bodies above this many bytes are cut, with a line that says so. */
-export const MAX_BODY_BYTES = 256 * 1024;
-/** At most this many bundled files are listed. */
-export const MAX_BUNDLED_FILES = 50;
+import { MAX_BODY_BYTES, MAX_BUNDLED_FILES_SHOWN } from '../base/limits';
+import { toNativePath } from '../base/paths';
 
 /** Splits an argument string like a shell: quotes group words and are removed. */
 export function splitArguments(args: string): string[] {
@@ -37,6 +35,11 @@ export function splitArguments(args: string): string[] {
   }
   if (inWord) result.push(current);
   return result;
+}
+
+/** The inverse of splitArguments: words joined so that splitting gives them back. */
+export function quoteArguments(words: readonly string[]): string {
+  return words.map((word) => (word !== '' && !/[\s"'\\]/.test(word) ? word : `"${word.replace(/["\\]/g, '\\$&')}"`)).join(' ');
 }
 
 // One pass over the body, so that a substituted value is never substituted again.
@@ -95,14 +98,16 @@ function tidyBody(body: string): string {
 /** Builds the expansion of SPEC §3. */
 export function expandSkill(input: ExpandInput): string {
   const capped = capBody(tidyBody(input.body));
-  let text = `Base directory for this skill: ${input.skillDir}\n\n${substituteBody(capped.body, input.args ?? '', input.skillDir)}`;
+  // The folder as the platform writes it: a model passes it on to shells and tools.
+  const skillDir = toNativePath(input.skillDir);
+  let text = `Base directory for this skill: ${skillDir}\n\n${substituteBody(capped.body, input.args ?? '', skillDir)}`;
   if (capped.cut) {
     const kib = Math.round(Math.max(capped.bytes, input.fileBytes ?? 0) / 1024);
     text += `\n\n[Skillsmith: the body was cut at ${MAX_BODY_BYTES / 1024} KiB; SKILL.md holds ${kib} KiB. Move material to references/ so that it loads whole.]`;
   }
   const files = input.bundledFiles ?? [];
   if (files.length > 0) {
-    const shown = files.slice(0, MAX_BUNDLED_FILES);
+    const shown = files.slice(0, MAX_BUNDLED_FILES_SHOWN);
     const more = files.length - shown.length;
     text += '\n\nFiles bundled with this skill (paths relative to the base directory; not loaded, read one when you need it):\n';
     text += shown.map((f) => `- ${f}`).join('\n');

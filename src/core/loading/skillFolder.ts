@@ -1,18 +1,12 @@
 // Reading inside one skill's folder: its body (fresh from disk), the files it bundles,
-// and the guarded read that never leaves the folder (SPEC §6).
-import * as path from 'node:path';
-import { analyzeSkillText } from '../lint/analyze';
-import { MAX_BODY_BYTES } from './expand';
+// and the guarded read that never leaves the folder (docs/tools.md).
 import { describeError, type FileSystem } from '../base/fileSystem';
-import { isInside } from '../catalog/locations';
-import { ALWAYS_SKIPPED } from '../catalog/discovery';
-import { decodeUtf8, MAX_FRONTMATTER_BYTES } from '../catalog/skillRecord';
+import { MAX_BODY_BYTES, MAX_BUNDLED_DEPTH, MAX_BUNDLED_FILES_WALKED, MAX_FRONTMATTER_BYTES, MAX_READ_BYTES } from '../base/limits';
+import { basenamePath, dirnamePath, isAbsoluteOnAnyPlatform, isInside, joinPath, normalizePath, rawSegments, samePath } from '../base/paths';
+import { decodeUtf8 } from '../base/text';
 import type { SkillFileAnalysis } from '../base/types';
-
-/** Bundled files larger than this are refused with `too_large`. */
-export const MAX_READ_BYTES = 256 * 1024;
-/** Listing a folder stops after this many files, so a huge folder costs little. */
-const MAX_LISTED_FILES = 1000;
+import { ALWAYS_SKIPPED } from '../catalog/discovery';
+import { analyzeSkillText } from '../lint/analyze';
 
 export interface SkillBody {
   readonly analysis: SkillFileAnalysis;
@@ -29,10 +23,9 @@ export async function readSkillBody(fs: FileSystem, filePath: string, unicodeNam
   const bytes = await fs.readFile(filePath, limit);
   const text = decodeUtf8(bytes);
   const complete = bytes.length >= stat.size;
-  const dir = path.posix.dirname(filePath);
   const analysis = analyzeSkillText(text, {
-    folderName: path.posix.basename(dir),
-    fileName: path.posix.basename(filePath),
+    folderName: basenamePath(dirnamePath(filePath)),
+    fileName: basenamePath(filePath),
     unicodeNames,
     complete,
   });
@@ -50,12 +43,12 @@ export async function listBundledFiles(fs: FileSystem, skillDir: string): Promis
   const files: string[] = [];
   const realDir = await fs.realPath(skillDir).catch(() => skillDir);
   const resolvesInside = async (relative: string) => {
-    const real = await fs.realPath(path.posix.join(skillDir, relative)).catch(() => undefined);
-    return real !== undefined && real !== realDir && isInside(real, realDir);
+    const real = await fs.realPath(joinPath(skillDir, relative)).catch(() => undefined);
+    return real !== undefined && !samePath(real, realDir) && isInside(real, realDir);
   };
   const walk = async (relative: string, depth: number): Promise<void> => {
-    if (files.length >= MAX_LISTED_FILES || depth > 6) return;
-    const entries = await fs.readDirectory(relative ? path.posix.join(skillDir, relative) : skillDir).catch(() => []);
+    if (files.length >= MAX_BUNDLED_FILES_WALKED || depth > MAX_BUNDLED_DEPTH) return;
+    const entries = await fs.readDirectory(relative ? joinPath(skillDir, relative) : skillDir).catch(() => []);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const child = relative ? `${relative}/${entry.name}` : entry.name;
@@ -65,7 +58,7 @@ export async function listBundledFiles(fs: FileSystem, skillDir: string): Promis
       } else if (entry.kind === 'directory' && !entry.isSymlink && !ALWAYS_SKIPPED.has(entry.name)) {
         await walk(child, depth + 1);
       }
-      if (files.length >= MAX_LISTED_FILES) return;
+      if (files.length >= MAX_BUNDLED_FILES_WALKED) return;
     }
   };
   await walk('', 0);
@@ -107,14 +100,16 @@ export function checkRelativePath(requested: string): { ok: true; relative: stri
     return { ok: false, error: { type: 'invalid_input', message: "'path' must be a non-empty path relative to the skill's folder." } };
   }
   if (requested.includes('\0')) return { ok: false, error: { type: 'invalid_input', message: "'path' contains a NUL character." } };
-  const decoded = fullyDecoded(requested).replace(/\\/g, '/');
-  if (decoded.startsWith('/') || /^[a-zA-Z]:/.test(decoded) || decoded.startsWith('~')) {
+  const decoded = fullyDecoded(requested);
+  if (isAbsoluteOnAnyPlatform(decoded)) {
     return outside(`'${requested}' is absolute; give a path relative to the skill's folder, such as 'references/guide.md'.`);
   }
-  if (decoded.split('/').some((segment) => segment === '..')) {
+  // Either separator counts, on every platform: `a\..\..\x` climbs out on Windows.
+  const segments = rawSegments(decoded);
+  if (segments.some((segment) => segment === '..')) {
     return outside(`'${requested}' climbs out of the skill's folder with '..'; only files inside it can be read.`);
   }
-  const relative = path.posix.normalize(decoded).replace(/^\.\//, '');
+  const relative = normalizePath(segments.join('/'));
   if (relative === '.' || relative === '') return { ok: false, error: { type: 'invalid_input', message: `'${requested}' names the skill's folder itself, not a file.` } };
   return { ok: true, relative };
 }
@@ -123,7 +118,7 @@ export function checkRelativePath(requested: string): { ok: true; relative: stri
 export async function readFileInSkill(fs: FileSystem, skillDir: string, requested: string): Promise<GuardedReadResult> {
   const checked = checkRelativePath(requested);
   if (!checked.ok) return checked;
-  const target = path.posix.join(skillDir, checked.relative);
+  const target = joinPath(skillDir, checked.relative);
   let realDir: string;
   let realTarget: string;
   try {

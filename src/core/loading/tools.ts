@@ -1,14 +1,18 @@
-// The three tools a model can call (SPEC §6): their contracts, input checks and results,
-// with structured errors that say how to recover. Shared by the VS Code tools, the
-// @skills participant and the CLI.
+// The three tools a model can call (docs/tools.md): their input checks and results, with
+// structured errors that say how to recover. Shared by the VS Code tools, the @skills
+// participant and the CLI. Every access goes through the policy (core/access): the
+// catalog's facts decide first, and the file as read now is asked about again, so that a
+// skill broken or hidden on disk since the last scan is refused too.
+import { decideAccess, type AccessRequest, type ModelRequest } from '../access/policy';
 import type { CatalogEntry, SkillCatalog } from '../catalog/catalog';
-import { expandSkill } from './expand';
 import type { FileSystem } from '../base/fileSystem';
-import { listBundledFiles, readFileInSkill, readSkillBody } from './skillFolder';
 import { closestMatches, didYouMean } from '../base/suggest';
-import { hasErrors } from '../base/types';
+import { hasErrors, type Problem } from '../base/types';
+import { expandSkill } from './expand';
+import { listBundledFiles, readFileInSkill, readSkillBody } from './skillFolder';
+import { LIST_SKILLS_TOOL } from './toolDefinitions';
 
-export type ToolErrorType = 'not_found' | 'invalid_input' | 'outside_skill' | 'too_large' | 'invalid_skill';
+export type ToolErrorType = 'not_found' | 'invalid_input' | 'outside_skill' | 'too_large' | 'invalid_skill' | 'not_allowed';
 
 export interface ToolError {
   readonly type: ToolErrorType;
@@ -17,51 +21,20 @@ export interface ToolError {
 }
 
 export type ToolResult =
-  | { readonly ok: true; readonly text: string; readonly entry?: CatalogEntry }
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly entry?: CatalogEntry;
+      /** Errors of a skill the user looks at anyway (`/show`). */
+      readonly problems?: readonly Problem[];
+    }
   | { readonly ok: false; readonly error: ToolError };
 
-export interface ToolDefinition {
-  readonly name: string;
-  readonly description: string;
-  readonly inputSchema: Record<string, unknown>;
-}
-
-export const LIST_SKILLS_TOOL: ToolDefinition = {
-  name: 'skillsmith_listSkills',
-  description:
-    'Lists the Agent Skills available in this workspace: one line per skill with its name and a description of what it does and when to use it, plus where the skills live. Call it when you need to know which skills exist.',
-  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-};
-
-export const LOAD_SKILL_TOOL: ToolDefinition = {
-  name: 'skillsmith_loadSkill',
-  description:
-    "Loads one Agent Skill's full instructions by name, with the user's arguments substituted. Call it before following a skill whose description matches the request, then follow the instructions it returns. The result also lists the files the skill bundles.",
-  inputSchema: {
-    type: 'object',
-    properties: {
-      name: { type: 'string', description: "The skill's name, exactly as listed (for example 'code-review')." },
-      args: { type: 'string', description: "Arguments for the skill: what the user asked it to work on. Optional." },
-    },
-    required: ['name'],
-    additionalProperties: false,
-  },
-};
-
-export const READ_SKILL_FILE_TOOL: ToolDefinition = {
-  name: 'skillsmith_readSkillFile',
-  description:
-    "Reads a text file that a skill bundles (under its scripts/, references/ or assets/), by the skill's name and the file's path relative to the skill's folder. Use it when a loaded skill tells you to read one of its files. Files outside the skill's folder are refused.",
-  inputSchema: {
-    type: 'object',
-    properties: {
-      name: { type: 'string', description: "The skill's name." },
-      path: { type: 'string', description: "The file's path relative to the skill's folder, such as 'references/guide.md'." },
-    },
-    required: ['name', 'path'],
-    additionalProperties: false,
-  },
-};
+/**
+ * Who is asking: the model (a tool call), the user running a skill by name (`/run`, a
+ * per-skill command, `skillsmith expand`), or the user looking at it without a model (`/show`).
+ */
+export type Requester = 'model' | 'user-run' | 'user-view';
 
 export interface ToolContext {
   readonly catalog: SkillCatalog;
@@ -69,8 +42,14 @@ export interface ToolContext {
   /** The listing's character budget. */
   readonly budget: number;
   readonly unicodeNames?: boolean;
-  /** True when the user, not the model, asked for the skill: hidden skills may load. */
-  readonly explicitUserRequest?: boolean;
+  readonly requester: Requester;
+}
+
+/** The policy request for what a requester does with a skill. */
+export function accessRequestFor(requester: Requester, what: ModelRequest): AccessRequest {
+  if (requester === 'model') return { asker: 'model', what };
+  if (requester === 'user-view') return { asker: 'user', what: 'view' };
+  return { asker: 'user', what: what === 'run-action' ? 'run-action' : 'run' };
 }
 
 /** The JSON text of a structured error, as the model receives it. */
@@ -78,7 +57,7 @@ export function formatToolError(error: ToolError): string {
   return JSON.stringify({ error });
 }
 
-function fail(type: ToolErrorType, message: string, suggestion?: string): ToolResult {
+function fail(type: ToolErrorType, message: string, suggestion?: string): ToolResult & { ok: false } {
   return { ok: false, error: suggestion ? { type, message, suggestion } : { type, message } };
 }
 
@@ -120,41 +99,58 @@ export function runListSkills(context: ToolContext, input: unknown = {}): ToolRe
   return { ok: true, text };
 }
 
-/** Finds a skill by name for a tool, or the not-found error with "did you mean". */
-function findSkill(context: ToolContext, name: string): { entry: CatalogEntry } | { error: ToolResult } {
-  const entry = context.catalog.get(name.trim());
-  if (entry) return { entry };
-  // The model is only pointed at skills it may load; a user asking by name may run any.
-  const candidates = context.explicitUserRequest ? context.catalog.names() : context.catalog.offered().map((e) => e.record.name);
-  const suggestion = didYouMean(closestMatches(name, candidates));
-  return { error: fail('not_found', `No skill named '${name}'.`, suggestion ?? 'Call skillsmith_listSkills to see the available skills.') };
+/** The names a requester may be pointed at: the model only at what it may use. */
+function suggestibleNames(context: ToolContext): string[] {
+  if (context.requester !== 'model') return context.catalog.names();
+  return context.catalog.offered().map((e) => e.record.name);
 }
 
-/** Loads a skill: the expansion of SPEC §3, read fresh from disk. */
+function notFound(context: ToolContext, name: string, message = `No skill named '${name}'.`): ToolResult & { ok: false } {
+  const suggestion = didYouMean(closestMatches(name, suggestibleNames(context)));
+  return fail('not_found', message, suggestion ?? `Call ${LIST_SKILLS_TOOL.name} to see the available skills.`);
+}
+
+/** The refusal of the policy as a tool error; a skill hidden from the model is simply not found. */
+function refused(context: ToolContext, entry: CatalogEntry, what: ModelRequest, facts = entry.standing): ToolResult | undefined {
+  const decision = decideAccess(facts, accessRequestFor(context.requester, what));
+  if (decision.allowed) return undefined;
+  const { denial } = decision;
+  if (denial.type === 'not_found') return notFound(context, entry.record.name);
+  if (denial.reason === 'errors') {
+    const errors = entry.problems.filter((p) => p.severity === 'error');
+    const list = errors.map((p) => `${p.code} (line ${p.range.start.line + 1}): ${p.message}`).join('; ');
+    return fail('invalid_skill', `Skill '${entry.record.name}' has errors and is not offered${list ? `: ${list}` : '.'}`, `Fix ${entry.record.filePath}.`);
+  }
+  return fail(denial.type, denial.message, denial.suggestion);
+}
+
+/** The skill a tool names, when the requester may use it for `what`; otherwise the error. */
+function findSkill(context: ToolContext, name: string, what: ModelRequest): { entry: CatalogEntry } | { error: ToolResult } {
+  const entry = context.catalog.get(name.trim());
+  if (!entry) return { error: notFound(context, name) };
+  const refusal = refused(context, entry, what);
+  return refusal ? { error: refusal } : { entry };
+}
+
+/** Loads a skill: the expansion (docs/expansion.md), read fresh from disk. */
 export async function runLoadSkill(context: ToolContext, input: unknown): Promise<ToolResult> {
   const problem = checkInput(input, ['name'], ['args']);
   if (problem) return fail('invalid_input', problem);
   const { name, args } = input as { name: string; args?: string };
-  const found = findSkill(context, name);
+  const found = findSkill(context, name, 'load');
   if ('error' in found) return found.error;
   const { entry } = found;
-  if (entry.status === 'hidden' && !context.explicitUserRequest) {
-    return fail('invalid_skill', `Skill '${entry.record.name}' sets disable-model-invocation: true, so only the user can run it.`, 'Ask the user to run it with /run.');
-  }
-  if (entry.status === 'untrusted') {
-    return fail('invalid_skill', `Skill '${entry.record.name}' comes from a workspace that is not trusted yet.`, 'Ask the user to trust the workspace (Manage Workspace Trust).');
-  }
   let skillBody;
   try {
     skillBody = await readSkillBody(context.fs, entry.record.filePath, context.unicodeNames);
   } catch (error) {
     return fail('not_found', `Skill '${entry.record.name}' could not be read: ${String(error instanceof Error ? error.message : error)}`);
   }
-  const errors = skillBody.analysis.problems.filter((p) => p.severity === 'error');
-  if (hasErrors(errors)) {
-    const list = errors.map((p) => `${p.code} (line ${p.range.start.line + 1}): ${p.message}`).join('; ');
-    return fail('invalid_skill', `Skill '${entry.record.name}' has errors and is not offered: ${list}`, `Fix ${entry.record.filePath}.`);
-  }
+  // The file as it is now: asked about again, in case it broke or became hidden since the scan.
+  const { analysis } = skillBody;
+  const now = { ...entry, problems: analysis.problems };
+  const refusal = refused(context, now, 'load', { ...entry.standing, hasErrors: hasErrors(analysis.problems), hidden: analysis.hidden });
+  if (refusal) return refusal;
   const bundledFiles = await listBundledFiles(context.fs, entry.record.dir);
   const text = expandSkill({
     skillDir: entry.record.dir,
@@ -163,7 +159,8 @@ export async function runLoadSkill(context: ToolContext, input: unknown): Promis
     bundledFiles,
     fileBytes: skillBody.fileBytes,
   });
-  return { ok: true, text, entry };
+  const errors = analysis.problems.filter((p) => p.severity === 'error');
+  return errors.length > 0 ? { ok: true, text, entry, problems: errors } : { ok: true, text, entry };
 }
 
 /** Reads a file bundled with a skill, never outside its folder. */
@@ -171,12 +168,9 @@ export async function runReadSkillFile(context: ToolContext, input: unknown): Pr
   const problem = checkInput(input, ['name', 'path']);
   if (problem) return fail('invalid_input', problem);
   const { name, path } = input as { name: string; path: string };
-  const found = findSkill(context, name);
+  const found = findSkill(context, name, 'read');
   if ('error' in found) return found.error;
   const { entry } = found;
-  if (entry.status === 'untrusted') {
-    return fail('invalid_skill', `Skill '${entry.record.name}' comes from a workspace that is not trusted yet.`);
-  }
   const result = await readFileInSkill(context.fs, entry.record.dir, path);
   if (result.ok) return { ok: true, text: result.text, entry };
   if (result.error.type === 'not_found') {

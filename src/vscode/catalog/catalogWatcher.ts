@@ -2,18 +2,16 @@
 // settings change, then FileSystemWatcher events applied one path at a time. Also owns
 // the `skillsmith.hasSkills` context key and workspace trust, which follow the catalog.
 import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { MAX_KEPT_SKIPS } from '../../core/base/limits';
+import { basenamePath, dirnamePath, isInside, normalizePath, samePath } from '../../core/base/paths';
 import type { SkillCatalog } from '../../core/catalog/catalog';
 import { CatalogUpdater } from '../../core/catalog/catalogUpdater';
-import { isUserLocation, resolveLocations, type SkillLocation } from '../../core/catalog/locations';
 import type { SkippedPath } from '../../core/catalog/discovery';
-import type { WorkspaceFileSystem } from '../workspaceFileSystem';
+import { isUserLocation, resolveLocations, type SkillLocation } from '../../core/catalog/locations';
+import { HAS_SKILLS_CONTEXT } from '../ids';
 import { readSettings } from '../settings';
-
-export const HAS_SKILLS_CONTEXT = 'skillsmith.hasSkills';
-/** How many of the latest skips `skipped()` keeps. */
-const MAX_KEPT_SKIPS = 200;
+import type { WorkspaceFileSystem } from '../workspaceFileSystem';
 
 export class CatalogWatcher implements vscode.Disposable {
   private updater: CatalogUpdater | undefined;
@@ -26,6 +24,7 @@ export class CatalogWatcher implements vscode.Disposable {
   /** Fires when a full scan has filled the catalog (at start, on Refresh, on a settings change). */
   readonly onDidScan = this.scanned.event;
   private readonly recentSkips: SkippedPath[] = [];
+  private scansRunning = 0;
 
   constructor(
     private readonly catalog: SkillCatalog,
@@ -34,8 +33,11 @@ export class CatalogWatcher implements vscode.Disposable {
   ) {
     const changes = catalog.onDidChange(() => this.updateContextKey());
     this.subscriptions.push({ dispose: () => changes.dispose() });
-    catalog.setTrustWorkspaceSkills(vscode.workspace.isTrusted);
-    this.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => catalog.setTrustWorkspaceSkills(true)));
+  }
+
+  /** True while a full scan runs (at start, on Refresh, on a settings change). */
+  get scanning(): boolean {
+    return this.scansRunning > 0;
   }
 
   /** The locations in force, best precedence first. */
@@ -52,7 +54,7 @@ export class CatalogWatcher implements vscode.Disposable {
     this.currentLocations = resolveLocations({
       workspaceFolders: folders.map((f) => this.fs.toPath(f.uri)),
       configured: settings.locations,
-      home: os.homedir().replace(/\\/g, '/'),
+      home: normalizePath(os.homedir()),
     });
     let progress: vscode.Progress<{ message?: string }> | undefined;
     const updater = new CatalogUpdater(this.catalog, this.fs, this.currentLocations, {
@@ -66,12 +68,13 @@ export class CatalogWatcher implements vscode.Disposable {
     this.updater = updater;
     this.watch(updater, folders, settings.locations);
     const started = Date.now();
+    this.scansRunning++;
     this.scan = Promise.resolve(
       vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Scanning skills' }, (windowProgress) => {
         progress = windowProgress;
         return updater.scanAll();
       }),
-    ).then(() => {
+    ).finally(() => this.scansRunning--).then(() => {
       if (this.updater === updater) this.scanned.fire();
       this.log.info(`Scanned ${this.currentLocations.length} locations: ${this.catalog.size} skills (${this.catalog.offeredCount} offered) in ${Date.now() - started} ms.`);
     });
@@ -103,7 +106,7 @@ export class CatalogWatcher implements vscode.Disposable {
   }
 
   private watch(updater: CatalogUpdater, folders: readonly vscode.WorkspaceFolder[], configured: readonly string[]): void {
-    const relative = configured.filter((l) => !isUserLocation(l)).map((l) => l.replace(/^\.\/+/, '').replace(/\/+$/, ''));
+    const relative = configured.filter((l) => !isUserLocation(l)).map((l) => normalizePath(l));
     const patterns: vscode.RelativePattern[] = [];
     if (relative.length > 0) {
       // A folder created with its contents at once (`mkdir -p .claude/skills/x`) is reported
@@ -138,18 +141,18 @@ export class CatalogWatcher implements vscode.Disposable {
    */
   private async watchForMissingUserLocations(): Promise<void> {
     const generation = this.watchers;
-    const home = os.homedir().replace(/\\/g, '/');
+    const home = normalizePath(os.homedir());
     for (const location of this.currentLocations) {
       if (location.scope !== 'user' || (await this.fs.stat(location.path).catch(() => undefined))) continue;
       let missing = location.path;
-      let parent = path.posix.dirname(missing);
-      while (parent.length >= home.length && parent !== missing && !(await this.fs.stat(parent).catch(() => undefined))) {
+      let parent = dirnamePath(missing);
+      while (isInside(parent, home) && !samePath(parent, missing) && !(await this.fs.stat(parent).catch(() => undefined))) {
         missing = parent;
-        parent = path.posix.dirname(parent);
+        parent = dirnamePath(parent);
       }
       if (this.watchers !== generation) return; // restarted meanwhile
       const watcher = vscode.workspace.createFileSystemWatcher(
-        new vscode.RelativePattern(vscode.Uri.file(parent), path.posix.basename(missing)),
+        new vscode.RelativePattern(vscode.Uri.file(parent), basenamePath(missing)),
         false,
         true,
         true,

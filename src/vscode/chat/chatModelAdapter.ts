@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ChatModel } from '../../core/chat/agentLoop';
 import type { CancellationToken, ChatMessage, ResponsePart } from '../../core/chat/conversation';
-import type { ToolDefinition } from '../../core/loading/tools';
+import type { ToolDefinition } from '../../core/loading/toolDefinitions';
 
 /** One core message as a VS Code message (1.95 has no system role: it is sent as User). */
 export function toLanguageModelMessage(message: ChatMessage): vscode.LanguageModelChatMessage {

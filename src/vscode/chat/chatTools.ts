@@ -10,23 +10,13 @@
 // with the request's toolInvocationToken so that their confirmations appear in this chat.
 import * as vscode from 'vscode';
 import type { CancellationToken, ToolCall } from '../../core/chat/conversation';
-import type { CatalogEntry } from '../../core/catalog/catalog';
+import { nameKey, type CatalogEntry } from '../../core/catalog/catalog';
 import type { Listing } from '../../core/catalog/listing';
 import { perSkillToolDefinitions, skillNameForToolName } from '../../core/chat/prompt';
-import {
-  checkInput,
-  LIST_SKILLS_TOOL,
-  LOAD_SKILL_TOOL,
-  READ_SKILL_FILE_TOOL,
-  runListSkills,
-  runLoadSkill,
-  runReadSkillFile,
-  type ToolContext,
-  type ToolDefinition,
-  type ToolResult,
-} from '../../core/loading/tools';
+import { LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL, type ToolDefinition } from '../../core/loading/toolDefinitions';
+import { checkInput, runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../core/loading/tools';
 import type { SkillsmithSettings } from '../settings';
-import { toolResultText } from '../tools/languageModelTools';
+import { toolResultText } from '../toolContext';
 
 const OWN_TOOL_NAMES = new Set([LIST_SKILLS_TOOL.name, LOAD_SKILL_TOOL.name, READ_SKILL_FILE_TOOL.name]);
 
@@ -39,6 +29,11 @@ export interface TurnToolsInput {
   readonly toolInvocationToken: vscode.ChatParticipantToolToken | undefined;
   /** Called once a skill's instructions were loaded successfully. */
   readonly onSkillLoaded: (entry: CatalogEntry) => void;
+  /**
+   * The skill the user ran with `/run` in this turn. The user handed it to the model, so
+   * the model reads that skill's files on the user's behalf (a hidden skill's too).
+   */
+  readonly userRunSkill?: string;
 }
 
 /** The tools of one turn: what the model is told, and how a call is run. */
@@ -98,7 +93,10 @@ export function turnTools(input: TurnToolsInput): TurnTools {
   const runOwn = async (call: ToolCall): Promise<ToolResult> => {
     if (call.name === LIST_SKILLS_TOOL.name) return runListSkills(context, call.input);
     if (call.name === LOAD_SKILL_TOOL.name) return loaded(await runLoadSkill(context, call.input));
-    if (call.name === READ_SKILL_FILE_TOOL.name) return runReadSkillFile(context, call.input);
+    if (call.name === READ_SKILL_FILE_TOOL.name) {
+      const forUser = input.userRunSkill !== undefined && nameKey(stringField(call.input, 'name').trim()) === nameKey(input.userRunSkill);
+      return runReadSkillFile(forUser ? { ...context, requester: 'user-run' } : context, call.input);
+    }
     const skill = skillNameForToolName(call.name, seedSkills);
     if (skill === undefined) return { ok: false, error: { type: 'not_found', message: `No tool named '${call.name}'.` } };
     const problem = checkInput(call.input, [], ['query']);

@@ -3,21 +3,21 @@
 // agent loop with its output streamed into the chat. Every way the loop can end is
 // turned into a message here, so the handler never throws at the user.
 import * as vscode from 'vscode';
+import { plural } from '../../core/base/text';
 import { runAgentLoop, type AgentLoopOutcome } from '../../core/chat/agentLoop';
 import { historyToMessages, roundMessages, type ChatMessage, type ToolCallRound } from '../../core/chat/conversation';
 import type { CatalogEntry } from '../../core/catalog/catalog';
 import { escapeInlineMarkdown, type SkillsChatMetadata } from '../../core/chat/chatCommands';
 import { buildSystemPrompt } from '../../core/chat/prompt';
-import { LOAD_SKILL_TOOL } from '../../core/loading/tools';
+import { LOAD_SKILL_TOOL } from '../../core/loading/toolDefinitions';
 import { historyTurns } from './chatHistory';
 import { LanguageModelChatAdapter } from './chatModelAdapter';
 import { turnTools } from './chatTools';
+import { PARTICIPANT_ID } from '../ids';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
-import { skillToolContext } from '../tools/languageModelTools';
+import { skillToolContext } from '../toolContext';
 
-/** The id of the @skills participant (package.json `chatParticipants`). */
-export const PARTICIPANT_ID = 'skillsmith.skills';
 
 /** A skill the user forced with `/run`: already loaded, its expansion goes in as a tool result. */
 export interface ForcedSkill {
@@ -61,11 +61,12 @@ export async function runChatTurn(input: ChatTurnInput): Promise<vscode.ChatResu
     stream.reference(services.fs.toUri(entry.record.filePath));
   };
   const tools = turnTools({
-    context: skillToolContext(services),
+    context: skillToolContext(services, 'model'),
     settings,
     listing,
     toolInvocationToken: request.toolInvocationToken,
     onSkillLoaded,
+    userRunSkill: forced?.entry.record.name,
   });
 
   const history: ChatMessage[] = historyToMessages(historyTurns(input.context.history, PARTICIPANT_ID));
@@ -110,7 +111,7 @@ function reportOutcome(outcome: AgentLoopOutcome, maxRounds: number, stream: vsc
   const gap = outcome.text === '' ? '' : '\n\n';
   if (outcome.status === 'cap-reached') {
     stream.markdown(
-      `${gap}*Stopped after ${maxRounds} round${maxRounds === 1 ? '' : 's'} of tool calls without a final answer: that is the limit set by \`skillsmith.chat.maxRounds\`. Raise it if the task needs more steps, or ask a narrower question.*`,
+      `${gap}*Stopped after ${plural(maxRounds, 'round')} of tool calls without a final answer: that is the limit set by \`skillsmith.chat.maxRounds\`. Raise it if the task needs more steps, or ask a narrower question.*`,
     );
     stream.button({ command: 'workbench.action.openSettings', arguments: ['skillsmith.chat.maxRounds'], title: 'Raise the round limit' });
     return;

@@ -3,15 +3,15 @@
 // with a button that hands it to the `skillsmith.newSkill` command to create the files.
 // The draft is not streamed as it arrives: a retry would otherwise show two drafts.
 import * as vscode from 'vscode';
+import { plural } from '../../core/base/text';
 import { runAgentLoop, type AgentLoopOutcome } from '../../core/chat/agentLoop';
 import type { ChatMessage } from '../../core/chat/conversation';
 import { escapeInlineMarkdown, markdownFence, type SkillsChatMetadata } from '../../core/chat/chatCommands';
 import { checkDraft, draftRequestPrompt, draftRetryPrompt, DRAFT_SYSTEM_PROMPT, extractDraftText, type CheckedDraft, type SkillDraft } from '../../core/chat/skillDraft';
 import { LanguageModelChatAdapter } from './chatModelAdapter';
+import { COMMANDS } from '../ids';
 import { readSettings } from '../settings';
 
-/** The command that creates a skill from `{ name, description, body }` (owned by the scaffold). */
-export const NEW_SKILL_COMMAND = 'skillsmith.newSkill';
 
 /** One `/new` request with the model that drafts the skill. */
 export interface NewSkillInput {
@@ -45,7 +45,7 @@ export async function newSkillCommand(input: NewSkillInput): Promise<vscode.Chat
   let answer = first.text;
   let checked = draftOf(answer, unicodeNames);
   if (!checked || checked.errors.length > 0) {
-    stream.progress(checked ? `Fixing ${checked.errors.length} problem${checked.errors.length === 1 ? '' : 's'} in the draft…` : 'Asking again for the file…');
+    stream.progress(checked ? `Fixing ${plural(checked.errors.length, 'problem')} in the draft…` : 'Asking again for the file…');
     const retryPrompt = checked
       ? draftRetryPrompt(checked)
       : 'Answer with ONLY the complete SKILL.md file (frontmatter with name and description, then the body) in one ```markdown fenced block.';
@@ -84,7 +84,7 @@ function showDraft(checked: CheckedDraft, stream: vscode.ChatResponseStream): vo
     stream.markdown(`\n${checked.errors.length > 0 ? 'It still has problems' : 'Warnings'} (fix them after creating it):\n\n${lines.join('\n')}\n`);
   }
   if (checked.draft) {
-    stream.button({ command: NEW_SKILL_COMMAND, arguments: [{ ...checked.draft }], title: 'Create skill' });
+    stream.button({ command: COMMANDS.newSkill, arguments: [{ ...checked.draft }], title: 'Create skill' });
   }
 }
 

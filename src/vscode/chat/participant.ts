@@ -3,7 +3,8 @@
 // chat (never as an unhandled rejection, which VS Code would show as a bare error).
 import * as vscode from 'vscode';
 import { escapeInlineMarkdown, followupsFor, readChatMetadata } from '../../core/chat/chatCommands';
-import { PARTICIPANT_ID, runChatTurn } from './chatTurn';
+import { PARTICIPANT_ID } from '../ids';
+import { runChatTurn } from './chatTurn';
 import { newSkillCommand } from './draftCommand';
 import type { SkillsmithServices } from '../services';
 import { listCommand, runCommand, showCommand } from './slashCommands';

@@ -2,6 +2,7 @@
 // catalog and the disk alone (no model call), and `/run` loads the named skill itself
 // (hidden ones too: the user asked) before handing the turn to the model.
 import * as vscode from 'vscode';
+import type { Problem } from '../../core/base/types';
 import type { CatalogEntry } from '../../core/catalog/catalog';
 import { describeToolError, escapeInlineMarkdown, markdownFence, parseSkillCommand, type SkillsChatMetadata } from '../../core/chat/chatCommands';
 import { buildSkillTable } from '../../core/chat/skillTable';
@@ -9,7 +10,7 @@ import { runLoadSkill, type ToolResult } from '../../core/loading/tools';
 import { runChatTurn, type ChatTurnInput } from './chatTurn';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
-import { skillToolContext } from '../tools/languageModelTools';
+import { skillToolContext } from '../toolContext';
 
 function metadata(command: string, skillsUsed: readonly string[] = []): { metadata: SkillsChatMetadata } {
   return { metadata: { command, rounds: [], skillsUsed } };
@@ -31,7 +32,7 @@ async function loadForUser(
   prompt: string,
   command: string,
   stream: vscode.ChatResponseStream,
-): Promise<{ entry: CatalogEntry; args: string; expansion: string } | undefined> {
+): Promise<{ entry: CatalogEntry; args: string; expansion: string; problems: readonly Problem[] } | undefined> {
   const parsed = parseSkillCommand(prompt);
   if (!parsed) {
     stream.markdown(`Usage: \`/${command} <skill name> [arguments]\`. \`/list\` shows the skills.`);
@@ -39,7 +40,7 @@ async function loadForUser(
   }
   stream.progress(`Loading skill ${parsed.name}…`);
   const input = parsed.args ? { name: parsed.name, args: parsed.args } : { name: parsed.name };
-  const result: ToolResult = await runLoadSkill(skillToolContext(services, true), input);
+  const result: ToolResult = await runLoadSkill(skillToolContext(services, command === 'show' ? 'user-view' : 'user-run'), input);
   if (!result.ok) {
     stream.markdown(describeToolError(result.error));
     const entry = services.catalog.get(parsed.name);
@@ -50,7 +51,7 @@ async function loadForUser(
     return undefined;
   }
   if (!result.entry) return undefined;
-  return { entry: result.entry, args: parsed.args, expansion: result.text };
+  return { entry: result.entry, args: parsed.args, expansion: result.text, problems: result.problems ?? [] };
 }
 
 /** `/show <name> [args]`: the expansion as the model would receive it, in a fenced block. */
@@ -61,8 +62,12 @@ export async function showCommand(
 ): Promise<vscode.ChatResult> {
   const loaded = await loadForUser(services, request.prompt, 'show', stream);
   if (!loaded) return metadata('show');
-  const { entry, args, expansion } = loaded;
+  const { entry, args, expansion, problems } = loaded;
   stream.reference(services.fs.toUri(entry.record.filePath));
+  if (problems.length > 0) {
+    const list = problems.map((p) => `- \`${p.code}\` (line ${p.range.start.line + 1}): ${escapeInlineMarkdown(p.message)}`).join('\n');
+    stream.markdown(`**${escapeInlineMarkdown(entry.record.name)}** has errors, so it is not offered to the model until they are fixed:\n\n${list}\n\n`);
+  }
   const withArgs = args ? ` with the arguments \`${args.replace(/`/g, "'").replace(/\s+/g, ' ')}\`` : '';
   stream.markdown(`Loading **${escapeInlineMarkdown(entry.record.name)}**${withArgs} returns:\n\n${markdownFence(expansion, 'markdown')}\n`);
   return metadata('show');

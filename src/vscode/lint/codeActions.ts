@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import type { Fix } from '../../core/base/types';
 import type { SkillDiagnostics } from './diagnostics';
-import { REMOVE_BOM_COMMAND, removeBom } from './removeBom';
+import { COMMANDS } from '../ids';
+import { removeBom } from './removeBom';
 import type { SkillsmithServices } from '../services';
 import { SKILL_FILE_SELECTOR } from './skillFiles';
 
@@ -15,7 +16,7 @@ export function registerCodeActions(services: SkillsmithServices, diagnostics: S
     vscode.languages.registerCodeActionsProvider(SKILL_FILE_SELECTOR, provider, {
       providedCodeActionKinds: SkillQuickFixes.kinds,
     }),
-    vscode.commands.registerCommand(REMOVE_BOM_COMMAND, async (uri: vscode.Uri) => {
+    vscode.commands.registerCommand(COMMANDS.removeBom, async (uri: vscode.Uri) => {
       try {
         return await removeBom(uri);
       } catch (error) {
@@ -49,7 +50,7 @@ function toCodeAction(document: vscode.TextDocument, diagnostic: vscode.Diagnost
   action.diagnostics = [diagnostic];
   action.isPreferred = fix.isPreferred;
   if (fix.removeBom) {
-    action.command = { command: REMOVE_BOM_COMMAND, title: fix.title, arguments: [document.uri] };
+    action.command = { command: COMMANDS.removeBom, title: fix.title, arguments: [document.uri] };
     return action;
   }
   const edit = new vscode.WorkspaceEdit();

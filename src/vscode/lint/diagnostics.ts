@@ -5,7 +5,9 @@
 //   - any other skill file shows the catalog's problems (read from the file's head at scan
 //     time), refreshed for the files each catalog change names, cleared when it goes.
 // Validate All upgrades the second source: it reads every catalog file completely (links
-// included), and such files stay fully validated on later changes.
+// included), and such files stay fully validated on later changes. A full scan (start,
+// Refresh, a settings change) leaves fully validated files alone while it runs; the pass
+// after it reads each of them once, a bounded number at a time.
 //
 // API, for the composition root and the "Skills: Validate All" command:
 //   const diagnostics = createSkillDiagnostics(services);
@@ -13,9 +15,13 @@
 //   const summary = await diagnostics.validateAll();   // { files, errors, warnings, infos }
 //   diagnostics.problemFor(document, diagnostic)       // the Problem (and its fixes) behind one
 import * as vscode from 'vscode';
-import { validateSkillFile, validateSkillFiles } from '../../core/catalog/validate';
-import type { Problem } from '../../core/base/types';
-import { lintSkillDocument, sortByPosition, toDiagnostic } from './documentLint';
+import { createLimiter } from '../../core/base/concurrency';
+import { BACKGROUND_VALIDATION_LIMIT, VALIDATE_CONCURRENCY } from '../../core/base/limits';
+import { sortProblems, type Problem } from '../../core/base/types';
+import type { CatalogEntry } from '../../core/catalog/catalog';
+import { validateSkillFiles } from '../../core/catalog/validate';
+import { validateSkillFile } from '../../core/lint/validateFile';
+import { lintSkillDocument, toDiagnostic } from './documentLint';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
 import { isSkillDocument } from './skillFiles';
@@ -23,12 +29,6 @@ import { isSkillDocument } from './skillFiles';
 /** How long typing must pause before an open document is linted again. */
 export const LINT_DELAY_MS = 250;
 
-/**
- * After a scan, catalogs up to this size are validated completely in the background, so
- * that unopened files show every problem (broken links included) without Validate All.
- * Larger ones keep the scan's head-only problems until Validate All or opening a file.
- */
-const BACKGROUND_VALIDATION_LIMIT = 2000;
 
 /** What Validate All found, counted over every catalog file (problems, not files). */
 export interface ValidationSummary {
@@ -74,6 +74,8 @@ class DiagnosticsController implements SkillDiagnostics {
   private readonly generations = new Map<string, number>();
   /** Catalog files that Validate All read completely; they stay fully validated. */
   private readonly fullyValidated = new Set<string>();
+  /** Bounds the reads of single files re-validated after a catalog change. */
+  private readonly readLimit = createLimiter(VALIDATE_CONCURRENCY);
 
   constructor(private readonly services: SkillsmithServices) {
     const catalogChanges = services.catalog.onDidChange((change) => this.refreshFiles(change.files));
@@ -95,17 +97,29 @@ class DiagnosticsController implements SkillDiagnostics {
     this.lintOpenDocuments();
   }
 
-  /** The background pass after a scan; failures are logged, never shown as errors. */
+  /**
+   * The background pass after a scan: small catalogs are validated completely; in larger
+   * ones, the files Validate All had upgraded are read again. Failures are logged only.
+   */
   private validateAfterScan(): void {
-    if (this.services.catalog.size > BACKGROUND_VALIDATION_LIMIT) return;
-    this.validateAll().then(
+    const catalog = this.services.catalog;
+    const entries = catalog.size <= BACKGROUND_VALIDATION_LIMIT
+      ? catalog.entries()
+      : catalog.entries().filter((e) => this.fullyValidated.has(e.record.filePath));
+    if (entries.length === 0) return;
+    this.validateFiles(entries).then(
       (summary) => this.services.log.info(`Validated ${summary.files} skill files after the scan.`),
       (error) => this.services.log.warn(`Background validation failed: ${String(error)}`),
     );
   }
 
-  async validateAll(): Promise<ValidationSummary> {
-    const files = this.services.catalog.entries().map((e) => ({ filePath: e.record.filePath, location: e.record.location }));
+  validateAll(): Promise<ValidationSummary> {
+    return this.validateFiles(this.services.catalog.entries());
+  }
+
+  /** Reads the given catalog files completely (each once, VALIDATE_CONCURRENCY at a time) and shows the results. */
+  private async validateFiles(entries: readonly CatalogEntry[]): Promise<ValidationSummary> {
+    const files = entries.map((e) => ({ filePath: e.record.filePath, location: e.record.location }));
     const keys = files.map((f) => this.keyOfPath(f.filePath));
     const before = keys.map((key) => this.generation(key));
     const outcomes = await validateSkillFiles(this.services.fs, files, { unicodeNames: readSettings().unicodeNames });
@@ -150,6 +164,7 @@ class DiagnosticsController implements SkillDiagnostics {
   /** Re-publishes catalog files: live lint when open, the catalog's problems otherwise, nothing when gone. */
   private refreshFiles(filePaths: readonly string[]): void {
     const open = this.openSkillDocuments();
+    const scanning = this.services.watcher.scanning;
     for (const filePath of filePaths) {
       const uri = this.services.fs.toUri(filePath);
       const document = open.get(uri.toString());
@@ -157,6 +172,9 @@ class DiagnosticsController implements SkillDiagnostics {
         this.lintNow(document); // the catalog's duplicate-name may have changed
         continue;
       }
+      // The pass after the scan reads fully validated files again: reading them here too
+      // would read each file twice.
+      if (scanning && this.fullyValidated.has(filePath) && this.services.catalog.entryForFile(filePath)) continue;
       this.publishFromCatalog(filePath, uri);
     }
   }
@@ -175,9 +193,9 @@ class DiagnosticsController implements SkillDiagnostics {
       return;
     }
     const duplicates = entry.problems.filter((p) => p.code === 'duplicate-name');
-    void validateSkillFile(this.services.fs, filePath, { unicodeNames: readSettings().unicodeNames }).then(
+    void this.readLimit(() => validateSkillFile(this.services.fs, filePath, { unicodeNames: readSettings().unicodeNames })).then(
       ({ problems }) => {
-        if (this.generation(key) === generation) this.publish(uri, sortByPosition([...problems, ...duplicates]), undefined);
+        if (this.generation(key) === generation) this.publish(uri, sortProblems([...problems, ...duplicates]), undefined);
       },
       () => {
         if (this.generation(key) === generation) this.publish(uri, entry.problems, undefined);

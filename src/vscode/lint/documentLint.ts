@@ -1,12 +1,11 @@
 // The full lint of one open SKILL.md: the editor's text (not the disk's), its links
 // checked on disk, and the catalog's duplicate-name. Kept apart from diagnostics.ts,
 // which only decides when to lint and where the results go.
-import { posix } from 'node:path';
 import * as vscode from 'vscode';
-import { analyzeSkillText } from '../../core/lint/analyze';
+import { basenamePath, dirnamePath } from '../../core/base/paths';
+import { sortProblems, type Problem, type Range } from '../../core/base/types';
 import { nameKey } from '../../core/catalog/catalog';
-import { findBrokenLinks, findLinkCandidates } from '../../core/lint/links';
-import type { Problem, Range } from '../../core/base/types';
+import { lintSkillText } from '../../core/lint/validateFile';
 import type { SkillsmithServices } from '../services';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -18,18 +17,14 @@ export async function lintSkillDocument(
   options: { readonly unicodeNames: boolean },
 ): Promise<Problem[]> {
   const filePath = services.fs.toPath(document.uri);
-  const dir = posix.dirname(filePath);
-  const text = document.getText();
-  const analysis = analyzeSkillText(text, {
-    folderName: posix.basename(dir),
-    fileName: posix.basename(filePath),
+  const { analysis, problems } = await lintSkillText(services.fs, filePath, document.getText(), {
     unicodeNames: options.unicodeNames,
     hasBom: await documentHasBom(document, services),
+    checkLinks: !document.isUntitled,
   });
-  const links = document.isUntitled ? [] : await findBrokenLinks(findLinkCandidates(text), dir, services.fs);
-  const declared = analysis.name?.trim() || posix.basename(dir);
+  const declared = analysis.name?.trim() || basenamePath(dirnamePath(filePath));
   const duplicates = duplicateProblems(services, filePath, declared, analysis.nameRange);
-  return sortByPosition([...analysis.problems, ...links, ...duplicates]);
+  return sortProblems([...problems, ...duplicates]);
 }
 
 /**
@@ -74,8 +69,3 @@ const SEVERITIES: Record<Problem['severity'], vscode.DiagnosticSeverity> = {
   warning: vscode.DiagnosticSeverity.Warning,
   info: vscode.DiagnosticSeverity.Information,
 };
-
-/** Sorts problems by start position (stable: ties keep their order). */
-export function sortByPosition(problems: Problem[]): Problem[] {
-  return problems.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-}

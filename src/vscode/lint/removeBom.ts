@@ -4,8 +4,6 @@
 // encoding to plain `utf8`, so that a later save does not bring the BOM back.
 import * as vscode from 'vscode';
 
-/** The command the quick fix runs, with the file's Uri as its argument (hidden from the palette). */
-export const REMOVE_BOM_COMMAND = 'skillsmith.removeBom';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 

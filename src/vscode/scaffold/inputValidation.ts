@@ -2,7 +2,10 @@
 // on scripted arguments: the same name and description rules the linter applies
 // (SPEC §2), plus "no such skill yet" and "no such folder in the chosen location".
 import type { SkillCatalog } from '../../core/catalog/catalog';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, codePointLength, isValidName, toKebabCase, toUnicodeNameForm } from '../../core/lint/ruleSupport';
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../core/base/limits';
+import { joinPath } from '../../core/base/paths';
+import { codePointLength } from '../../core/base/text';
+import { isValidName, toKebabCase, toUnicodeNameForm } from '../../core/lint/ruleSupport';
 import type { WorkspaceFileSystem } from '../workspaceFileSystem';
 
 /** An error blocks the step; a warning is shown but accepted. */
@@ -33,7 +36,7 @@ export async function checkSkillName(name: string, context: NameCheckContext): P
   const existing = context.catalog.get(name);
   if (existing) return { severity: 'error', message: `A skill named '${existing.record.name}' already exists: ${existing.record.filePath}` };
   if (context.location !== undefined) {
-    const folder = `${context.location}/${name}`;
+    const folder = joinPath(context.location, name);
     if (await context.fs.stat(folder).catch(() => undefined)) return { severity: 'error', message: `${folder} already exists.` };
   }
   const reserved = ['anthropic', 'claude'].find((word) => name.toLowerCase().includes(word));

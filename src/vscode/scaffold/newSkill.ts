@@ -7,13 +7,13 @@ import * as vscode from 'vscode';
 import { locationOf } from '../../core/catalog/locations';
 import { scaffoldLocationChoices } from './locationChoices';
 import { checkDescription, checkSkillName, type InputProblem, type NameCheckContext } from './inputValidation';
+import { joinPath, normalizePath, resolvePath } from '../../core/base/paths';
+import { COMMANDS } from '../ids';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
 import { closingFenceLine, renderSkillFile } from './skillTemplate';
 import { listTemplates, readTemplateFiles, type SkillTemplate } from './templates';
 
-/** The command id of New Skill. */
-export const NEW_SKILL_COMMAND = 'skillsmith.newSkill';
 
 /** The optional argument of `skillsmith.newSkill`: each field skips its prompt. */
 export interface NewSkillArgs {
@@ -32,7 +32,7 @@ const TITLE = 'New Skill';
 /** Registers `skillsmith.newSkill`; it resolves with the new SKILL.md, or undefined. */
 export function registerScaffold(services: SkillsmithServices): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(NEW_SKILL_COMMAND, (arg?: NewSkillArgs | vscode.Uri) => {
+    vscode.commands.registerCommand(COMMANDS.newSkill, (arg?: NewSkillArgs | vscode.Uri) => {
       const args: NewSkillArgs = arg instanceof vscode.Uri ? { location: arg } : (arg ?? {});
       return newSkill(services, args).catch((error: unknown) => fail(services, `New Skill failed: ${error instanceof Error ? error.message : String(error)}`));
     }),
@@ -129,11 +129,9 @@ async function chooseDescription(args: NewSkillArgs): Promise<string | undefined
 }
 
 function resolveLocationArg(services: SkillsmithServices, location: string | vscode.Uri): string {
-  if (location instanceof vscode.Uri) return services.fs.toPath(location).replace(/\/+$/, '');
-  const posix = location.replace(/\\/g, '/').replace(/\/+$/, '');
-  if (posix.startsWith('/') || /^[a-zA-Z]:\//.test(posix)) return posix;
+  if (location instanceof vscode.Uri) return services.fs.toPath(location);
   const root = vscode.workspace.workspaceFolders?.[0];
-  return root ? `${services.fs.toPath(root.uri)}/${posix.replace(/^\.\/+/, '')}` : posix;
+  return root ? resolvePath(services.fs.toPath(root.uri), location) : normalizePath(location);
 }
 
 /** Writes the template's files into `<location>/<name>/`, refusing to touch anything that exists. */
@@ -143,14 +141,14 @@ async function createSkill(
   fields: { name: string; description: string; body?: string },
   location: string,
 ): Promise<vscode.Uri | undefined> {
-  const folder = `${location}/${fields.name}`;
+  const folder = joinPath(location, fields.name);
   if (await services.fs.stat(folder).catch(() => undefined)) {
     return fail(services, `New Skill: ${folder} already exists; nothing was written. Choose another name.`);
   }
   const edit = new vscode.WorkspaceEdit();
   let skillFile: vscode.Uri | undefined;
   for (const file of await readTemplateFiles(template)) {
-    const uri = services.fs.toUri(`${folder}/${file.relativePath}`);
+    const uri = services.fs.toUri(joinPath(folder, file.relativePath));
     let contents = file.contents;
     if (file.relativePath === 'SKILL.md') {
       skillFile = uri;

@@ -2,7 +2,8 @@
 // placeholders become YAML-safe scalars (a description such as "Use when: X" must not
 // break the frontmatter), and an optional body replaces the template's. Pure text, no
 // `vscode`, so the New Skill command and its tests share one implementation.
-import { stringify } from 'yaml';
+import { yamlScalar } from '../../core/lint/yamlScalar';
+import { foldWhitespace } from '../../core/base/text';
 
 /** What fills a template's placeholders. */
 export interface SkillFields {
@@ -10,21 +11,6 @@ export interface SkillFields {
   readonly description: string;
   /** Replaces everything after the frontmatter when given. */
   readonly body?: string;
-}
-
-// Plain words that YAML 1.1 readers (used by some agents) take for booleans or null.
-const YAML_11_KEYWORDS = /^(?:y|n|yes|no|on|off|true|false|null|~)$/i;
-
-/** A one-line YAML scalar for `value`: plain when that reads back as the same string, else double-quoted. */
-export function yamlScalar(value: string): string {
-  const plain = stringify(value, { lineWidth: 0 }).replace(/\n$/, '');
-  if (plain.includes('\n') || YAML_11_KEYWORDS.test(plain)) return JSON.stringify(value);
-  return plain;
-}
-
-/** The description on one line: a frontmatter field, not a paragraph. */
-export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }
 
 const FENCE = /^---[ \t]*\r?$/;
@@ -39,7 +25,7 @@ export function closingFenceLine(text: string): number {
 
 /** Fills a template's SKILL.md; the body, when given, replaces the template's body. */
 export function renderSkillFile(template: string, fields: SkillFields): string {
-  const description = oneLine(fields.description);
+  const description = foldWhitespace(fields.description);
   const inYaml: Record<string, string> = { name: yamlScalar(fields.name), description: yamlScalar(description) };
   const inText: Record<string, string> = { name: fields.name, description };
   const fill = (text: string, values: Record<string, string>) =>

@@ -1,39 +1,14 @@
-// The three language-model tools (SPEC §6) registered with `vscode.lm.registerTool`, so
+// The three language-model tools (docs/tools.md) registered with `vscode.lm.registerTool`, so
 // Copilot's agent mode and any other participant can list, load and read skills. Each is
-// a thin adapter over core/tools: the input goes to the core function as is, the body is
-// read fresh from disk on every call, and a failure comes back as the SPEC's structured
-// error text (never a throw, so the model can read the suggestion and recover).
+// a thin adapter over core/loading/tools: the input goes to the core function as is, the
+// body is read fresh from disk on every call, and a failure comes back as the structured
+// error text (never a throw, so the model can read the suggestion and recover). A call
+// through these tools always comes from a model.
 import * as vscode from 'vscode';
-import {
-  formatToolError,
-  LIST_SKILLS_TOOL,
-  LOAD_SKILL_TOOL,
-  READ_SKILL_FILE_TOOL,
-  runListSkills,
-  runLoadSkill,
-  runReadSkillFile,
-  type ToolContext,
-  type ToolResult,
-} from '../../core/loading/tools';
+import { LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from '../../core/loading/toolDefinitions';
+import { runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../core/loading/tools';
 import type { SkillsmithServices } from '../services';
-import { readSettings } from '../settings';
-
-/** The core's tool context for the current settings; `explicitUserRequest` lets hidden skills run. */
-export function skillToolContext(services: SkillsmithServices, explicitUserRequest = false): ToolContext {
-  const settings = readSettings();
-  return {
-    catalog: services.catalog,
-    fs: services.fs,
-    budget: settings.listingBudget,
-    unicodeNames: settings.unicodeNames,
-    explicitUserRequest,
-  };
-}
-
-/** The text a model receives for a core tool result: the output, or the structured error JSON. */
-export function toolResultText(result: ToolResult): string {
-  return result.ok ? result.text : formatToolError(result.error);
-}
+import { skillToolContext, toolResultText } from '../toolContext';
 
 function textResult(result: ToolResult): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(toolResultText(result))]);
@@ -49,7 +24,7 @@ export function registerSkillTools(services: SkillsmithServices): vscode.Disposa
   // The first scan runs in the background; a call made during it waits for the catalog.
   const ready = async (): Promise<ToolContext> => {
     await services.watcher.whenIdle();
-    return skillToolContext(services);
+    return skillToolContext(services, 'model');
   };
   const guarded = (name: string, run: (context: ToolContext, input: unknown) => Promise<ToolResult> | ToolResult) =>
     async (options: vscode.LanguageModelToolInvocationOptions<unknown>): Promise<vscode.LanguageModelToolResult> => {

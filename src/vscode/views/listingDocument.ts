@@ -3,34 +3,18 @@
 // of the budget it uses, what the budget dropped and which skills are not offered and
 // why. It is a virtual document (`skillsmith-listing:`) that follows the catalog.
 import * as vscode from 'vscode';
-import type { CatalogEntry, SkillCatalog } from '../../core/catalog/catalog';
+import { coalesced } from '../../core/base/coalesce';
+import type { SkillCatalog } from '../../core/catalog/catalog';
+import { whyNotOffered } from '../../core/catalog/offerStatusText';
+import { LISTING_SCHEME } from '../ids';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
 
-/** The Uri scheme of the read-only listing document. */
-export const LISTING_SCHEME = 'skillsmith-listing';
 const REFRESH_DELAY_MS = 100;
 
 /** The Uri of the listing document. */
 export function listingUri(): vscode.Uri {
   return vscode.Uri.from({ scheme: LISTING_SCHEME, path: '/Skill Listing.md' });
-}
-
-function whyNotOffered(entry: CatalogEntry, displayPath: (path: string) => string): string {
-  switch (entry.status) {
-    case 'errors': {
-      const errors = entry.problems.filter((p) => p.severity === 'error');
-      return `errors: ${errors.map((p) => p.code).join(', ')}`;
-    }
-    case 'hidden':
-      return 'hidden (`disable-model-invocation: true`): only a user can run it';
-    case 'shadowed':
-      return `shadowed by ${entry.shadowedBy ? displayPath(entry.shadowedBy.filePath) : 'another skill with the same name'}`;
-    case 'untrusted':
-      return 'untrusted: trust the workspace to offer it';
-    default:
-      return 'offered';
-  }
 }
 
 /** A code fence that the text cannot close early. */
@@ -74,14 +58,7 @@ export function renderListingReport(catalog: SkillCatalog, budget: number, displ
 /** Registers the `skillsmith-listing:` provider; it refreshes when the catalog or the budget changes. */
 export function registerListingDocument(services: SkillsmithServices): vscode.Disposable[] {
   const changed = new vscode.EventEmitter<vscode.Uri>();
-  let timer: NodeJS.Timeout | undefined;
-  const refreshSoon = () => {
-    if (timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      changed.fire(listingUri());
-    }, REFRESH_DELAY_MS);
-  };
+  const refreshSoon = coalesced(() => changed.fire(listingUri()), REFRESH_DELAY_MS);
   const provider: vscode.TextDocumentContentProvider = {
     onDidChange: changed.event,
     provideTextDocumentContent: () => {
@@ -90,14 +67,13 @@ export function registerListingDocument(services: SkillsmithServices): vscode.Di
       return renderListingReport(services.catalog, readSettings().listingBudget, displayPath);
     },
   };
-  const subscription = services.catalog.onDidChange(refreshSoon);
   return [
     changed,
+    refreshSoon,
+    services.catalog.onDidChange(() => refreshSoon.schedule()),
     vscode.workspace.registerTextDocumentContentProvider(LISTING_SCHEME, provider),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('skillsmith.listing.budget')) refreshSoon();
+      if (event.affectsConfiguration('skillsmith.listing.budget')) refreshSoon.schedule();
     }),
-    { dispose: () => subscription.dispose() },
-    { dispose: () => clearTimeout(timer) },
   ];
 }

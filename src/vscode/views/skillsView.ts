@@ -2,14 +2,15 @@
 // with why it is or is not offered to the model. It reads the one catalog and redraws
 // when it changes, coalescing bursts (a scan or a `git checkout` touches many files).
 import * as vscode from 'vscode';
-import type { CatalogEntry, OfferStatus } from '../../core/catalog/catalog';
+import { coalesced } from '../../core/base/coalesce';
+import { plural } from '../../core/base/text';
+import type { CatalogEntry } from '../../core/catalog/catalog';
 import type { SkillLocation } from '../../core/catalog/locations';
+import { OFFER_STATUS_LABEL, whyNotOffered } from '../../core/catalog/offerStatusText';
 import { locationDescription } from '../locationLabels';
-import { OPEN_SKILL_COMMAND } from './viewCommands';
+import { COMMANDS, SKILLS_VIEW_ID } from '../ids';
 import type { SkillsmithServices } from '../services';
 
-/** The view id contributed in package.json. */
-export const SKILLS_VIEW_ID = 'skillsmith.skills';
 const REDRAW_DELAY_MS = 100;
 
 type Node = { kind: 'location'; location: SkillLocation; entries: CatalogEntry[] } | { kind: 'skill'; entry: CatalogEntry };
@@ -21,13 +22,6 @@ export interface SkillsViewSnapshot {
   readonly skills: readonly { readonly name: string; readonly description?: string; readonly icon: string }[];
 }
 
-const STATUS_TEXT: Record<OfferStatus, string | undefined> = {
-  offered: undefined,
-  errors: 'errors',
-  hidden: 'hidden',
-  shadowed: 'shadowed',
-  untrusted: 'untrusted — trust the workspace to offer it',
-};
 
 function iconOf(entry: CatalogEntry): string {
   switch (entry.status) {
@@ -48,14 +42,14 @@ function tooltipOf(entry: CatalogEntry): vscode.MarkdownString {
   const { record } = entry;
   const tooltip = new vscode.MarkdownString(undefined, true);
   tooltip.appendMarkdown(`**${record.name}**`);
-  if (STATUS_TEXT[entry.status]) tooltip.appendMarkdown(` — not offered: ${STATUS_TEXT[entry.status]}`);
+  const why = whyNotOffered(entry);
+  if (why) tooltip.appendText(` — not offered: ${why}`);
   tooltip.appendMarkdown('\n\n');
   tooltip.appendText(record.description?.trim() || '(no description)');
   tooltip.appendMarkdown('\n\n');
-  if (entry.shadowedBy) tooltip.appendText(`Shadowed by ${entry.shadowedBy.filePath}\n\n`);
   const errors = entry.problems.filter((p) => p.severity === 'error').length;
   const warnings = entry.problems.filter((p) => p.severity === 'warning').length;
-  tooltip.appendText(`${record.filePath}\n\n${errors} error(s), ${warnings} warning(s)`);
+  tooltip.appendText(`${record.filePath}\n\n${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
   return tooltip;
 }
 
@@ -103,11 +97,11 @@ class SkillsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
     const item = new vscode.TreeItem(entry.record.name, vscode.TreeItemCollapsibleState.None);
     item.id = `skill:${entry.record.filePath}`;
     item.resourceUri = uri; // lets the problem decorations colour the item
-    item.description = STATUS_TEXT[entry.status] ?? false;
+    item.description = entry.status === 'offered' ? false : OFFER_STATUS_LABEL[entry.status];
     item.tooltip = tooltipOf(entry);
     item.iconPath = new vscode.ThemeIcon(iconOf(entry));
     item.contextValue = `skillsmith.skill.${entry.status}`;
-    item.command = { command: OPEN_SKILL_COMMAND, title: 'Open Skill', arguments: [uri] };
+    item.command = { command: COMMANDS.openSkill, title: 'Open Skill', arguments: [uri] };
     return item;
   }
 
@@ -134,19 +128,8 @@ class SkillsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
 export function registerSkillsView(services: SkillsmithServices): { disposables: vscode.Disposable[]; snapshot: () => SkillsViewSnapshot[] } {
   const provider = new SkillsTreeProvider(services);
   const view = vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
-  let timer: NodeJS.Timeout | undefined;
-  const subscription = services.catalog.onDidChange(() => {
-    if (timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      provider.refresh();
-    }, REDRAW_DELAY_MS);
-  });
-  const disposables: vscode.Disposable[] = [
-    view,
-    provider,
-    { dispose: () => subscription.dispose() },
-    { dispose: () => clearTimeout(timer) },
-  ];
+  const redraw = coalesced(() => provider.refresh(), REDRAW_DELAY_MS);
+  const subscription = services.catalog.onDidChange(() => redraw.schedule());
+  const disposables: vscode.Disposable[] = [view, provider, subscription, redraw];
   return { disposables, snapshot: () => provider.snapshot() };
 }

@@ -2,23 +2,21 @@
 // with a tooltip that says what the model is offered and what the budget dropped.
 // Clicking it opens the Skills view. Hidden while the catalog is empty.
 import * as vscode from 'vscode';
+import { coalesced } from '../../core/base/coalesce';
+import { plural } from '../../core/base/text';
 import type { OfferStatus, SkillCatalog } from '../../core/catalog/catalog';
+import { NOT_OFFERED_STATUSES, OFFER_STATUS_LABEL } from '../../core/catalog/offerStatusText';
+import { SKILLS_VIEW_ID, STATUS_BAR_ID } from '../ids';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
-import { SKILLS_VIEW_ID } from './skillsView';
 
 const UPDATE_DELAY_MS = 100;
-const NOT_OFFERED_ORDER: readonly OfferStatus[] = ['errors', 'hidden', 'shadowed', 'untrusted'];
 
 /** What the status-bar item shows, for the host tests. */
 export interface StatusBarSnapshot {
   readonly visible: boolean;
   readonly text: string;
   readonly tooltip: string;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /** The item's text and tooltip (markdown) for the catalog as it is. */
@@ -39,19 +37,20 @@ export function statusContent(catalog: SkillCatalog, budget: number): StatusBarS
   if (warnings > 0) text += ` $(warning) ${warnings}`;
   // In Restricted Mode, say why the workspace's skills are not offered.
   const untrusted = notOffered.get('untrusted') ?? 0;
-  if (untrusted > 0) text += ' (Restricted Mode)';
+  const restricted = !catalog.workspaceTrusted && entries.some((e) => e.record.location.scope === 'workspace');
+  if (restricted) text += ' (Restricted Mode)';
 
   const listing = catalog.listing(budget);
   const notOfferedCount = [...notOffered.values()].reduce((a, b) => a + b, 0);
-  const why = NOT_OFFERED_ORDER.filter((status) => notOffered.has(status))
-    .map((status) => `${notOffered.get(status)} ${status === 'errors' ? 'with errors' : status}`)
+  const why = NOT_OFFERED_STATUSES.filter((status) => notOffered.has(status))
+    .map((status) => `${notOffered.get(status)} ${OFFER_STATUS_LABEL[status]}`)
     .join(', ');
   const tooltip = [
     `**Skillsmith**: ${plural(entries.length, 'skill')}`,
     '',
     `- ${catalog.offeredCount} offered to the model`,
     `- ${notOfferedCount} not offered${why ? ` (${why})` : ''}`,
-    ...(untrusted > 0 ? [`- Restricted Mode: ${plural(untrusted, 'workspace skill')} will be offered once you trust this workspace`] : []),
+    ...(restricted ? [`- Restricted Mode: ${plural(untrusted, 'workspace skill')} will be offered once you trust this workspace`] : []),
     `- listing: ${listing.used} / ${listing.budget} characters${listing.dropped.length > 0 ? `; the budget dropped ${listing.dropped.length}` : ''}`,
     `- ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`,
     '',
@@ -62,7 +61,7 @@ export function statusContent(catalog: SkillCatalog, budget: number): StatusBarS
 
 /** Registers the status-bar item; `snapshot()` returns what it shows (for tests). */
 export function registerStatusBar(services: SkillsmithServices): { disposables: vscode.Disposable[]; snapshot: () => StatusBarSnapshot } {
-  const item = vscode.window.createStatusBarItem('skillsmith.status', vscode.StatusBarAlignment.Left, 10);
+  const item = vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Left, 10);
   item.name = 'Skillsmith';
   item.command = `${SKILLS_VIEW_ID}.focus`;
   let current: StatusBarSnapshot = { visible: false, text: '', tooltip: '' };
@@ -73,23 +72,15 @@ export function registerStatusBar(services: SkillsmithServices): { disposables: 
     if (current.visible) item.show();
     else item.hide();
   };
-  let timer: NodeJS.Timeout | undefined;
-  const updateSoon = () => {
-    if (timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      update();
-    }, UPDATE_DELAY_MS);
-  };
+  const updateSoon = coalesced(update, UPDATE_DELAY_MS);
   update();
-  const subscription = services.catalog.onDidChange(updateSoon);
   const disposables: vscode.Disposable[] = [
     item,
+    updateSoon,
+    services.catalog.onDidChange(() => updateSoon.schedule()),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('skillsmith.listing.budget')) updateSoon();
+      if (event.affectsConfiguration('skillsmith.listing.budget')) updateSoon.schedule();
     }),
-    { dispose: () => subscription.dispose() },
-    { dispose: () => clearTimeout(timer) },
   ];
   return { disposables, snapshot: () => ({ ...current }) };
 }

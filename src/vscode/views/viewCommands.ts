@@ -2,11 +2,12 @@
 // (every skill file's diagnostics, then the Problems panel), Show Listing (what the
 // model is told), and Open Skill (used by the Skills view's items).
 import * as vscode from 'vscode';
+import { normalizePath } from '../../core/base/paths';
+import { plural } from '../../core/base/text';
 import { listingUri, registerListingDocument } from './listingDocument';
+import { COMMANDS } from '../ids';
 import type { SkillsmithServices } from '../services';
 
-/** Opens a SKILL.md given a Uri or an absolute path. */
-export const OPEN_SKILL_COMMAND = 'skillsmith.openSkill';
 
 /** What Validate All found. */
 export interface ValidateAllResult {
@@ -18,15 +19,12 @@ export interface ValidateAllResult {
 /** Runs the diagnostics over every skill file (owned by the diagnostics feature). */
 export type ValidateAll = () => Promise<ValidateAllResult>;
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 /** Registers refresh, validateAll, showListing (with its document provider) and openSkill. */
-export function registerCommands(services: SkillsmithServices, validateAll?: ValidateAll): vscode.Disposable[] {
+export function registerViewCommands(services: SkillsmithServices, validateAll?: ValidateAll): vscode.Disposable[] {
   return [
     ...registerListingDocument(services),
-    vscode.commands.registerCommand('skillsmith.refresh', async () => {
+    vscode.commands.registerCommand(COMMANDS.refresh, async () => {
       await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Refreshing skills…' },
         () => services.watcher.restart(),
@@ -34,7 +32,7 @@ export function registerCommands(services: SkillsmithServices, validateAll?: Val
       vscode.window.setStatusBarMessage(`Skills: ${plural(services.catalog.size, 'skill')} found.`, 3000);
       return services.catalog.size;
     }),
-    vscode.commands.registerCommand('skillsmith.validateAll', async (): Promise<ValidateAllResult | undefined> => {
+    vscode.commands.registerCommand(COMMANDS.validateAll, async (): Promise<ValidateAllResult | undefined> => {
       if (!validateAll) {
         void vscode.window.showWarningMessage('Skills: validation is not available.');
         return undefined;
@@ -49,14 +47,15 @@ export function registerCommands(services: SkillsmithServices, validateAll?: Val
       else void vscode.window.showInformationMessage(summary);
       return result;
     }),
-    vscode.commands.registerCommand('skillsmith.showListing', async () => {
+    vscode.commands.registerCommand(COMMANDS.showListing, async () => {
       const document = await vscode.workspace.openTextDocument(listingUri());
       await vscode.window.showTextDocument(document, { preview: true });
       return document.uri;
     }),
-    vscode.commands.registerCommand(OPEN_SKILL_COMMAND, async (target?: vscode.Uri | string) => {
+    // Opens a SKILL.md given a Uri or an absolute path (the Skills view's items).
+    vscode.commands.registerCommand(COMMANDS.openSkill, async (target?: vscode.Uri | string) => {
       if (target === undefined) return undefined;
-      const uri = typeof target === 'string' ? services.fs.toUri(target.replace(/\\/g, '/')) : target;
+      const uri = typeof target === 'string' ? services.fs.toUri(normalizePath(target)) : target;
       const editor = await vscode.window.showTextDocument(uri, { preview: true });
       return editor.document.uri;
     }),

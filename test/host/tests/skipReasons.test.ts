@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { SkillsmithApi } from '../../../src/vscode/services';
+import type { SkillsmithApi } from '../../../src/vscode/api';
 import { HostTest, waitFor } from '../helpers';
 import { diskPath, idleApi, skillText, writeOnDisk } from './uiSupport';
 

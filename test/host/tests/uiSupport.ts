@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { SkillsmithApi } from '../../../src/vscode/services';
+import type { SkillsmithApi } from '../../../src/vscode/api';
 import { getExtensionApi, waitFor, workspaceFolder } from '../helpers';
 
 /** The API, after the scan and every pending file event have been applied. */

@@ -7,11 +7,12 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as vscode from 'vscode';
-import { SkillCatalog } from '../../../src/core/catalog/catalog';
+import { createSkillCatalog } from '../../../src/core/access/policy';
+import { type SkillCatalog } from '../../../src/core/catalog/catalog';
 import { CatalogUpdater } from '../../../src/core/catalog/catalogUpdater';
 import { resolveLocations } from '../../../src/core/catalog/locations';
 import { NodeFileSystem } from '../../../src/node/nodeFileSystem';
-import type { SkillsmithApi } from '../../../src/vscode/services';
+import type { SkillsmithApi } from '../../../src/vscode/api';
 import { HostTest, hostLog, sleep, waitFor, workspaceFolder } from '../helpers';
 import { diskPath, idleApi, skillText } from './uiSupport';
 
@@ -23,13 +24,13 @@ const SETTLE_TIMEOUT_MS = 180_000;
 async function freshScan(): Promise<SkillCatalog> {
   const configured = vscode.workspace.getConfiguration('skillsmith').get<string[]>('locations');
   const locations = resolveLocations({ workspaceFolders: [workspaceFolder().uri.fsPath], configured, home: os.homedir() });
-  const catalog = new SkillCatalog({ trustWorkspaceSkills: vscode.workspace.isTrusted });
+  const catalog = createSkillCatalog({ trustWorkspaceSkills: vscode.workspace.isTrusted });
   await new CatalogUpdater(catalog, new NodeFileSystem(), locations).scanAll();
   return catalog;
 }
 
 /** One line per entry (file, name, status, description), sorted by file. */
-function linesOf(catalog: SkillCatalog): string[] {
+function linesOf(catalog: Pick<SkillCatalog, 'entries'>): string[] {
   return catalog
     .entries()
     .map((e) => `${e.record.filePath} | ${e.record.name} | ${e.status} | ${e.record.description ?? ''}`)

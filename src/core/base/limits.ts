@@ -1,0 +1,61 @@
+// Every size and count cap of the engine, in one place, so that a limit is changed once and
+// the documentation (docs/) can cite one table. Format limits come from the Agent Skills
+// specification; the others bound the work one file, one folder or one request can cause.
+
+// --- The format (docs/format.md) --------------------------------------------------------
+export const MAX_NAME_LENGTH = 64;
+export const MAX_DESCRIPTION_LENGTH = 1024;
+export const MAX_COMPATIBILITY_LENGTH = 500;
+/** Past this many body lines, `body-too-long` suggests moving material to references/. */
+export const MAX_BODY_LINES = 500;
+
+// --- Reading skill files ------------------------------------------------------------------
+/** Bytes read first from a SKILL.md during a scan; more only while the frontmatter is open. */
+export const HEAD_BYTES = 4096;
+/** Past this, an unclosed frontmatter is reported rather than read further. */
+export const MAX_FRONTMATTER_BYTES = 1024 * 1024;
+/** A loaded body is cut here, with a line that says so. */
+export const MAX_BODY_BYTES = 256 * 1024;
+/** Bundled files larger than this are refused with `too_large`. */
+export const MAX_READ_BYTES = 256 * 1024;
+
+// --- Discovery ----------------------------------------------------------------------------
+/** How many folder levels below a location a skill folder may sit. */
+export const MAX_SKILL_DEPTH = 4;
+/** A folder given to `skillsmith validate` that holds no skill location is searched this deep. */
+export const MAX_VALIDATE_SEARCH_DEPTH = 8;
+/** Skill files read at once during a scan. */
+export const SCAN_READ_CONCURRENCY = 32;
+/** Whole files read at once by Validate All. */
+export const VALIDATE_CONCURRENCY = 16;
+/** Past this many waiting file events, the locations they touch are rescanned whole. */
+export const STORM_EVENTS = 64;
+
+// --- What a skill bundles -------------------------------------------------------------------
+/** Files listed after a loaded body. */
+export const MAX_BUNDLED_FILES_SHOWN = 50;
+/** Listing a skill's folder stops after this many files. */
+export const MAX_BUNDLED_FILES_WALKED = 1000;
+/** ...and this many folder levels. */
+export const MAX_BUNDLED_DEPTH = 6;
+
+// --- The listing and the chat -------------------------------------------------------------------
+export const DEFAULT_LISTING_BUDGET = 12000;
+/** The smallest listing budget accepted (setting and `--budget`). */
+export const MIN_LISTING_BUDGET = 200;
+export const DEFAULT_MAX_ROUNDS = 10;
+/** The most tool-calling rounds one `@skills` request may take (the setting's maximum). */
+export const MAX_MAX_ROUNDS = 50;
+/** Language-model tool names: `^[a-zA-Z0-9_-]{1,64}$`. */
+export const MAX_TOOL_NAME_LENGTH = 64;
+
+// --- Lint scanning bounds ---------------------------------------------------------------------
+/** How far a lost closing fence is searched for, so that huge files stay linear. */
+export const MAX_FENCE_SEARCH_CHARS = 100_000;
+export const MAX_FENCE_CANDIDATES = 20;
+
+// --- The editor -------------------------------------------------------------------------------
+/** After a scan, catalogs up to this size are validated completely in the background. */
+export const BACKGROUND_VALIDATION_LIMIT = 2000;
+/** How many of the latest skipped paths are kept for the output channel and the API. */
+export const MAX_KEPT_SKIPS = 200;

@@ -1,0 +1,68 @@
+// What activate() returns. Other extensions can call it, so it only reads: the catalog is
+// offered through a facade of its read methods (records are frozen), and nothing here can
+// change trust or the catalog. The test hooks exist only when the host tests start the
+// extension host with SKILLSMITH_TEST_HOOKS set.
+import type { CatalogChange, CatalogEntry, Disposable, SkillCatalog } from '../core/catalog/catalog';
+import type { Listing } from '../core/catalog/listing';
+import type { StatusBarSnapshot } from './views/statusBar';
+import type { SkillsViewSnapshot } from './views/skillsView';
+
+/** The environment variable that turns the test hooks on. */
+export const TEST_HOOKS_ENV = 'SKILLSMITH_TEST_HOOKS';
+
+/** The catalog's read methods. */
+export interface ReadonlySkillCatalog {
+  readonly size: number;
+  readonly offeredCount: number;
+  readonly workspaceTrusted: boolean;
+  get(name: string): CatalogEntry | undefined;
+  entryForFile(filePath: string): CatalogEntry | undefined;
+  entries(): CatalogEntry[];
+  offered(): CatalogEntry[];
+  names(): string[];
+  listing(budget: number): Listing;
+  onDidChange(listener: (change: CatalogChange) => void): Disposable;
+}
+
+/** Counts kept by the extension host for the host tests only. */
+export interface SkillsmithTestHooks {
+  /** Whole-file reads per path since the last reset, and the most that were in flight at once. */
+  fileReads(): { readonly perPath: Readonly<Record<string, number>>; readonly maxInFlight: number };
+  resetFileReads(): void;
+}
+
+export interface SkillsmithApi {
+  readonly catalog: ReadonlySkillCatalog;
+  /** Resolves when the scan and every file event received so far have been applied. */
+  whenIdle(): Promise<void>;
+  /** What the Skills view shows now, grouped by location. */
+  viewSnapshot(): SkillsViewSnapshot[];
+  /** What the status-bar item shows now. */
+  statusBarSnapshot(): StatusBarSnapshot;
+  /** The latest paths the scan passed over, with why (also logged to the output channel). */
+  skipped(): readonly { readonly path: string; readonly reason: string }[];
+  /** Only when SKILLSMITH_TEST_HOOKS is set. */
+  readonly testHooks?: SkillsmithTestHooks;
+}
+
+/** The read-only facade of the catalog. */
+export function readonlyCatalog(catalog: SkillCatalog): ReadonlySkillCatalog {
+  return Object.freeze({
+    get size() {
+      return catalog.size;
+    },
+    get offeredCount() {
+      return catalog.offeredCount;
+    },
+    get workspaceTrusted() {
+      return catalog.workspaceTrusted;
+    },
+    get: (name: string) => catalog.get(name),
+    entryForFile: (filePath: string) => catalog.entryForFile(filePath),
+    entries: () => catalog.entries(),
+    offered: () => catalog.offered(),
+    names: () => catalog.names(),
+    listing: (budget: number) => catalog.listing(budget),
+    onDidChange: (listener: (change: CatalogChange) => void) => catalog.onDidChange(listener),
+  });
+}

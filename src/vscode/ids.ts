@@ -1,0 +1,23 @@
+// Every id the extension shares with its manifest (package.json) and between features:
+// commands, the view, the context key, the participant and the URI scheme. Features import
+// ids from here, never from each other; a unit test checks that the manifest declares each.
+
+export const COMMANDS = {
+  newSkill: 'skillsmith.newSkill',
+  refresh: 'skillsmith.refresh',
+  validateAll: 'skillsmith.validateAll',
+  showListing: 'skillsmith.showListing',
+  openSkill: 'skillsmith.openSkill',
+  removeBom: 'skillsmith.removeBom',
+} as const;
+
+/** The Skills view (package.json `views`). */
+export const SKILLS_VIEW_ID = 'skillsmith.skills';
+/** The status-bar item. */
+export const STATUS_BAR_ID = 'skillsmith.status';
+/** True when at least one skill is offered: the tools' `when` clause. */
+export const HAS_SKILLS_CONTEXT = 'skillsmith.hasSkills';
+/** The @skills participant (package.json `chatParticipants`). */
+export const PARTICIPANT_ID = 'skillsmith.skills';
+/** The read-only listing document's URI scheme. */
+export const LISTING_SCHEME = 'skillsmith-listing';
