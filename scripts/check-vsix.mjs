@@ -18,6 +18,7 @@ const ALLOWED = [
   /^extension\/changelog\.md$/i,
   /^extension\/license(\.txt|\.md)?$/i,
   /^extension\/dist\/(extension|cli)\.js$/,
+  /^extension\/dist\/lazy\/[a-zA-Z]+\.js$/,
   /^extension\/skills-templates\/[^/]+\/.+$/,
   /^extension\/media\/icon\.png$/,
   /^extension\/media\/walkthrough\/[^/]+\.md$/,
