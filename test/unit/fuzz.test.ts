@@ -41,6 +41,10 @@ const CODES: Record<ProblemCode, true> = {
   'body-empty': true,
   'body-too-long': true,
   'broken-link': true,
+  'eval-syntax': true,
+  'eval-case-invalid': true,
+  'eval-unknown-skill': true,
+  'description-overlap': true,
 };
 const SEVERITIES = new Set(['error', 'warning', 'info']);
 

@@ -36,7 +36,12 @@ export type ProblemCode =
   | 'reserved-name'
   | 'body-empty'
   | 'body-too-long'
-  | 'broken-link';
+  | 'broken-link'
+  // Routing (docs/routing.md): eval files, and descriptions that measured routing confuses.
+  | 'eval-syntax'
+  | 'eval-case-invalid'
+  | 'eval-unknown-skill'
+  | 'description-overlap';
 
 /** A replacement of the text in `range` (positions in the BOM-less text). */
 export interface TextEdit {

@@ -1,0 +1,85 @@
+// `npm run bench:routing [-- --json] [--data DIR]`: the lexical router against plain BM25 on
+// the public routing sets (shared/routing-bench), one line per set, never blended. The
+// dotnet sets may be used to choose the ranker's parameters; BFCL and MetaTool are held out.
+import * as path from 'node:path';
+import { LexicalRanker } from '../../src/core/routing/lexicalRanker';
+import { summarize, type CaseOutcome, type EvalSummary } from '../../src/core/routing/metrics';
+import type { RoutableSkill } from '../../src/core/routing/skillDocument';
+import { PlainBm25 } from './bm25';
+import { collisionBench } from './collisionBench';
+import { bfclChoice, bfclIrrelevance, dotnetActivation, dotnetConfusion, metaTool, type BenchmarkSet } from './sets';
+
+interface Router {
+  rank(query: string, candidates?: readonly string[]): { results: readonly { name: string }[]; pick: string | null };
+}
+
+function run(set: BenchmarkSet, build: (catalog: readonly RoutableSkill[]) => Router, name: string): EvalSummary {
+  const outcomes: CaseOutcome[] = [];
+  for (const group of set.groups) {
+    const router = build(group.catalog);
+    for (const c of group.cases) {
+      const ranking = router.rank(c.query, c.candidates);
+      outcomes.push({ case: c, picks: [ranking.pick], ranking: ranking.results.map((r) => r.name) });
+    }
+  }
+  return summarize(name, outcomes);
+}
+
+/** top-1 over the cases that expect a skill (the README's baseline figures are on those). */
+function positiveTop1(set: BenchmarkSet, summary: EvalSummary): number | null {
+  const positives = set.groups.flatMap((g) => g.cases).filter((c) => c.expected.length > 0).length;
+  if (positives === 0) return null;
+  const failed = summary.failures.filter((f) => f.expected.length > 0).length;
+  return Math.round(((positives - failed) / positives) * 1000) / 1000;
+}
+
+function fmt(value: number | null): string {
+  return value === null ? '   -  ' : value.toFixed(3).padStart(6);
+}
+
+function main(): void {
+  const argv = process.argv.slice(2);
+  const json = argv.includes('--json');
+  const at = argv.indexOf('--data');
+  const root = at >= 0 ? path.resolve(argv[at + 1]) : path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'routing-bench');
+  const sets = [
+    dotnetActivation(root),
+    dotnetConfusion(root),
+    bfclChoice(root, 'live_multiple'),
+    bfclChoice(root, 'multiple'),
+    bfclIrrelevance(root, 'irrelevance'),
+    bfclIrrelevance(root, 'live_irrelevance'),
+    metaTool(root),
+  ];
+  const rows = sets.map((set) => {
+    const lexical = run(set, (catalog) => new LexicalRanker(catalog), 'lexical');
+    const bm25 = run(set, (catalog) => new PlainBm25(catalog), 'bm25');
+    return { set, lexical, bm25 };
+  });
+  const collisions = collisionBench(root);
+  if (json) {
+    const figures = rows.map(({ set, lexical, bm25 }) => ({
+      set: set.name,
+      held_out: !set.tuning,
+      lexical: { top1_expecting: positiveTop1(set, lexical), top1: lexical.top1, hit3: lexical.hit3, mrr: lexical.mrr, abstain_fpr: lexical.abstain_fpr },
+      bm25: { top1_expecting: positiveTop1(set, bm25), top1: bm25.top1, hit3: bm25.hit3, mrr: bm25.mrr, abstain_fpr: bm25.abstain_fpr },
+    }));
+    console.log(JSON.stringify({ sets: figures, collisions }, null, 2));
+    return;
+  }
+  console.log('Routing benchmark: lexical router vs plain BM25 (name + description), per set\n');
+  console.log('set                          router   top1*   top1   hit@3    MRR  abst.FPR   cases');
+  for (const { set, lexical, bm25 } of rows) {
+    for (const s of [lexical, bm25]) {
+      const label = s === lexical ? `${set.name}${set.tuning ? '' : ' (held out)'}` : '';
+      console.log(`${label.padEnd(28).slice(0, 28)} ${s.router.padEnd(7)} ${fmt(positiveTop1(set, s))} ${fmt(s.top1)} ${fmt(s.hit3)} ${fmt(s.mrr)} ${fmt(s.abstain_fpr)}   ${s.cases}`);
+    }
+  }
+  console.log('\ntop1* = top-1 over the cases that expect a skill; top1 counts every case (an abstention is right only when nothing is expected).');
+  console.log(`\nCollision pairs (SKILL.md Inspector, ${collisions.pairs} pairs, ${collisions.collide} COLLIDE):`);
+  for (const row of collisions.methods) {
+    console.log(`  ${row.method.padEnd(34)} AUC ${row.auc.toFixed(3)}  recall ${row.recall.toFixed(3)}  precision ${row.precision.toFixed(3)}  (reported at ${row.threshold})`);
+  }
+}
+
+main();

@@ -1,0 +1,188 @@
+// The `lexical` router (docs/routing.md): an offline, deterministic ranker over what the
+// model sees of each skill, its name and description. It is BM25F (name and description
+// as two fields of one document) with three additions, each for a reason that holds for
+// any catalog:
+//   - adjacent query terms found adjacent in a skill ("unit test", "rate limit") count
+//     extra, because a phrase is stronger evidence than two scattered words;
+//   - a term that a skill's description names only in a "Not for …" clause counts against
+//     that skill: the description says when not to pick it;
+//   - the router abstains when the best skill explains too little of the query's
+//     information (its coverage, the IDF mass of the query terms it matches): a request
+//     whose distinctive words are foreign to the whole catalog is for no skill.
+import { compareCodePoints } from '../base/text';
+import { skillDocument, type RoutableSkill } from './skillDocument';
+import { terms } from './terms';
+
+export interface LexicalRankerOptions {
+  /** BM25 term-frequency saturation. */
+  readonly k1: number;
+  /** BM25 length normalisation. */
+  readonly b: number;
+  /** How much a name term counts against a description term. */
+  readonly nameWeight: number;
+  /** Bonus for an adjacent query pair found adjacent in the skill, as a share of the pair's IDF. */
+  readonly phraseWeight: number;
+  /** Penalty for a query term the skill excludes, as a share of its IDF. */
+  readonly exclusionWeight: number;
+  /** The least coverage of the query by the best skill for it to be picked. */
+  readonly minCoverage: number;
+}
+
+/** The parameters and why they are what they are: docs/routing.md, "The lexical ranker". */
+export const LEXICAL_DEFAULTS: LexicalRankerOptions = {
+  k1: 1.2,
+  b: 0.75,
+  nameWeight: 2,
+  phraseWeight: 0.5,
+  exclusionWeight: 1,
+  minCoverage: 0.2,
+};
+
+export interface RankedSkill {
+  readonly name: string;
+  readonly score: number;
+}
+
+export interface Ranking {
+  /** Candidates that match the query at all, best first; ties in name order. */
+  readonly results: readonly RankedSkill[];
+  /** The best skill, or null when nothing matches or the router abstains. */
+  readonly pick: string | null;
+  /** The share of the query's IDF mass that the best skill matches (0 when nothing does). */
+  readonly coverage: number;
+}
+
+interface IndexedSkill {
+  readonly name: string;
+  /** Weighted term frequencies: name terms count `nameWeight` each. */
+  readonly tf: ReadonlyMap<string, number>;
+  readonly excluded: ReadonlySet<string>;
+  readonly pairs: ReadonlySet<string>;
+  readonly length: number;
+}
+
+function pairsOf(sequence: readonly string[], into: Set<string>): void {
+  for (let i = 1; i < sequence.length; i++) into.add(`${sequence[i - 1]} ${sequence[i]}`);
+}
+
+/** Ranks skills for a query; build once per catalog, rank many queries. */
+export class LexicalRanker {
+  private readonly skills: readonly IndexedSkill[];
+  private readonly byName: ReadonlyMap<string, IndexedSkill>;
+  private readonly documentFrequency = new Map<string, number>();
+  private readonly averageLength: number;
+
+  constructor(catalog: readonly RoutableSkill[], private readonly options: LexicalRankerOptions = LEXICAL_DEFAULTS) {
+    const skills: IndexedSkill[] = [];
+    for (const skill of catalog) {
+      const indexed = this.index(skill);
+      skills.push(indexed);
+      for (const term of indexed.tf.keys()) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+    }
+    this.skills = skills;
+    this.byName = new Map(skills.map((s) => [s.name, s]));
+    this.averageLength = skills.length === 0 ? 1 : Math.max(1, skills.reduce((sum, s) => sum + s.length, 0) / skills.length);
+  }
+
+  /** The skills the ranker knows, in catalog order. */
+  get names(): string[] {
+    return this.skills.map((s) => s.name);
+  }
+
+  /**
+   * BM25's IDF. A term no skill has is counted as if one skill had it: unseen is the
+   * rarest thing a catalog can tell apart, and BM25's value at 0 (ln(2N + 2)) would let
+   * a few foreign words outweigh everything else in a small catalog.
+   */
+  idf(term: string): number {
+    const n = this.skills.length;
+    const df = Math.max(1, this.documentFrequency.get(term) ?? 0);
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** Ranks the catalog (or only `candidates`, names not in the catalog ignored) for `query`. */
+  rank(query: string, candidates?: readonly string[]): Ranking {
+    const pool = candidates ? candidates.flatMap((name) => this.byName.get(name) ?? []) : this.skills;
+    return this.rankPool(query, pool);
+  }
+
+  /**
+   * Ranks the whole catalog with one skill's text replaced (same name), keeping the
+   * catalog's statistics: how a held-out part of a description routes (collisions.ts).
+   */
+  rankReplacing(query: string, replacement: RoutableSkill, candidates?: readonly string[]): Ranking {
+    const indexed = this.index(replacement);
+    const pool = candidates ? candidates.flatMap((name) => this.byName.get(name) ?? []) : this.skills;
+    return this.rankPool(query, pool.map((s) => (s.name === replacement.name ? indexed : s)));
+  }
+
+  private index(skill: RoutableSkill): IndexedSkill {
+    const { nameWeight } = this.options;
+    const document = skillDocument(skill);
+    const tf = new Map<string, number>();
+    for (const term of document.nameTerms) tf.set(term, (tf.get(term) ?? 0) + nameWeight);
+    for (const term of document.descriptionTerms) tf.set(term, (tf.get(term) ?? 0) + 1);
+    const pairs = new Set<string>();
+    pairsOf(document.nameTerms, pairs);
+    pairsOf(document.descriptionTerms, pairs);
+    const length = document.nameTerms.length * nameWeight + document.descriptionTerms.length;
+    return { name: skill.name, tf, excluded: new Set(document.excludedTerms), pairs, length };
+  }
+
+  private rankPool(query: string, pool: readonly IndexedSkill[]): Ranking {
+    // Numbers are the request's values (ids, sizes, dates), not what it is about.
+    const sequence = terms(query).filter((term) => !/^\d+$/.test(term));
+    const unique = [...new Set(sequence)];
+    const queryPairs = new Set<string>();
+    pairsOf(sequence, queryPairs);
+    const scored: { skill: IndexedSkill; score: number }[] = [];
+    for (const skill of pool) {
+      const score = this.score(skill, unique, queryPairs);
+      if (score > 0) scored.push({ skill, score });
+    }
+    scored.sort((a, b) => b.score - a.score || compareCodePoints(a.skill.name, b.skill.name));
+    const results = scored.map(({ skill, score }) => ({ name: skill.name, score: round(score) }));
+    if (scored.length === 0) return { results, pick: null, coverage: 0 };
+    const coverage = this.coverage(scored[0].skill, unique);
+    return { results, pick: coverage >= this.options.minCoverage ? scored[0].skill.name : null, coverage: round(coverage) };
+  }
+
+  private score(skill: IndexedSkill, queryTerms: readonly string[], queryPairs: ReadonlySet<string>): number {
+    const { k1, b, phraseWeight, exclusionWeight } = this.options;
+    const norm = k1 * (1 - b + (b * skill.length) / this.averageLength);
+    let score = 0;
+    for (const term of queryTerms) {
+      const tf = skill.tf.get(term) ?? 0;
+      if (tf > 0) score += (this.idf(term) * tf * (k1 + 1)) / (tf + norm);
+      else if (skill.excluded.has(term)) score -= exclusionWeight * this.idf(term);
+    }
+    for (const pair of queryPairs) {
+      if (!skill.pairs.has(pair)) continue;
+      const [first, second] = pair.split(' ');
+      score += (phraseWeight * (this.idf(first) + this.idf(second))) / 2;
+    }
+    return score;
+  }
+
+  /** The share of the query's IDF mass that `skill` matches. */
+  private coverage(skill: IndexedSkill, queryTerms: readonly string[]): number {
+    let total = 0;
+    let matched = 0;
+    for (const term of queryTerms) {
+      const idf = this.idf(term);
+      total += idf;
+      if (skill.tf.has(term)) matched += idf;
+    }
+    // A skill cannot explain more than it says: a long request is measured against what
+    // a description could match at most.
+    let capacity = 0;
+    for (const term of skill.tf.keys()) capacity += this.idf(term);
+    const room = Math.min(total, capacity);
+    return room === 0 ? 0 : matched / room;
+  }
+}
+
+/** Scores are reported with 4 decimals, so that outputs stay stable across platforms. */
+function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}

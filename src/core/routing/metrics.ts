@@ -1,0 +1,162 @@
+// The routing metrics of docs/routing.md ("Metrics"), from the picks each case got: top-1,
+// hit@3 and MRR (rankers only), the abstention false-positive rate, recall per skill, the
+// confusion pairs, and the failures. With repeats, a case passes when more than half of its
+// runs picked right; confusion shares count runs, so "took 40 % of the requests" means
+// requests.
+import { compareCodePoints } from '../base/text';
+import type { RoutingCase } from './evalCases';
+
+/** What one case got from a router. */
+export interface CaseOutcome {
+  readonly case: RoutingCase;
+  /** One pick per run; null when no skill was picked. */
+  readonly picks: readonly (string | null)[];
+  /** A ranker's full order (first run), for hit@3 and MRR. */
+  readonly ranking?: readonly string[];
+}
+
+export interface Confusion {
+  readonly expected: string;
+  readonly picked: string;
+  /** Share of the expected skill's requests (runs) that went to `picked`. */
+  readonly share: number;
+}
+
+export interface Failure {
+  readonly query: string;
+  readonly expected: readonly string[];
+  /** The most frequent wrong pick (null: none was picked). */
+  readonly picked: string | null;
+  /** Trigger evals with should_trigger false: the skill that must not be picked. */
+  readonly avoid?: readonly string[];
+  /** With repeats: how often each pick came ("(none)" for no pick). */
+  readonly picks?: Readonly<Record<string, number>>;
+}
+
+/** The `skillsmith eval --json` shape (docs/routing.md). */
+export interface EvalSummary {
+  readonly router: string;
+  readonly cases: number;
+  readonly runs: number;
+  readonly top1: number;
+  readonly hit3: number | null;
+  readonly mrr: number | null;
+  readonly abstain_fpr: number | null;
+  readonly per_skill: Readonly<Record<string, { readonly recall: number; readonly cases: number }>>;
+  readonly confusions: readonly Confusion[];
+  readonly failures: readonly Failure[];
+}
+
+export const NONE_LABEL = '(none)';
+
+/** Whether one pick is right for the case. */
+export function isRightPick(c: RoutingCase, pick: string | null): boolean {
+  if (c.avoid && c.avoid.length > 0) return pick === null || !c.avoid.includes(pick);
+  if (c.expected.length === 0) return pick === null;
+  return pick !== null && (c.expected.includes(pick) || c.acceptable.includes(pick));
+}
+
+/** True when more than half of the runs picked right. */
+export function casePasses(outcome: CaseOutcome): boolean {
+  const right = outcome.picks.filter((pick) => isRightPick(outcome.case, pick)).length;
+  return right * 2 > outcome.picks.length;
+}
+
+/** How often each pick came, most frequent first (ties in name order, none last). */
+export function pickCounts(picks: readonly (string | null)[]): [string | null, number][] {
+  const counts = new Map<string | null, number>();
+  for (const pick of picks) counts.set(pick, (counts.get(pick) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || compareNullable(a[0], b[0]));
+}
+
+function compareNullable(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return compareCodePoints(a, b);
+}
+
+/** The 1-based rank of the first right skill in a ranking, or 0 when none is in it. */
+function rightRank(c: RoutingCase, ranking: readonly string[]): number {
+  const at = ranking.findIndex((name) => c.expected.includes(name) || c.acceptable.includes(name));
+  return at + 1;
+}
+
+function ratio(part: number, whole: number): number {
+  return whole === 0 ? 0 : round(part / whole);
+}
+
+function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+/** Summarises the outcomes of one router over a set of cases. */
+export function summarize(router: string, outcomes: readonly CaseOutcome[]): EvalSummary {
+  const passed = outcomes.map(casePasses);
+  const runs = outcomes.reduce((most, o) => Math.max(most, o.picks.length), 0);
+
+  const ranked = outcomes.filter((o) => o.ranking !== undefined && o.case.expected.length > 0 && !o.case.avoid?.length);
+  const ranks = ranked.map((o) => rightRank(o.case, o.ranking!));
+  const hasRankings = outcomes.some((o) => o.ranking !== undefined);
+
+  const abstaining = outcomes.filter((o) => o.case.expected.length === 0 && !o.case.avoid?.length);
+  const falsePositives = abstaining.filter((o) => !casePasses(o)).length;
+
+  const perSkill = new Map<string, { passed: number; cases: number }>();
+  const confusionCounts = new Map<string, Map<string, number>>();
+  const requests = new Map<string, number>();
+  outcomes.forEach((o, i) => {
+    for (const skill of new Set(o.case.expected)) {
+      const entry = perSkill.get(skill) ?? { passed: 0, cases: 0 };
+      entry.cases++;
+      if (passed[i]) entry.passed++;
+      perSkill.set(skill, entry);
+      requests.set(skill, (requests.get(skill) ?? 0) + o.picks.length);
+      for (const pick of o.picks) {
+        if (pick === null || isRightPick(o.case, pick)) continue;
+        const row = confusionCounts.get(skill) ?? new Map<string, number>();
+        row.set(pick, (row.get(pick) ?? 0) + 1);
+        confusionCounts.set(skill, row);
+      }
+    }
+  });
+
+  const confusions: Confusion[] = [];
+  for (const [expected, row] of confusionCounts) {
+    for (const [picked, count] of row) confusions.push({ expected, picked, share: ratio(count, requests.get(expected) ?? 0) });
+  }
+  confusions.sort((a, b) => b.share - a.share || compareCodePoints(a.expected, b.expected) || compareCodePoints(a.picked, b.picked));
+
+  const per_skill: Record<string, { recall: number; cases: number }> = {};
+  for (const name of [...perSkill.keys()].sort(compareCodePoints)) {
+    const entry = perSkill.get(name)!;
+    per_skill[name] = { recall: ratio(entry.passed, entry.cases), cases: entry.cases };
+  }
+
+  const failures: Failure[] = [];
+  outcomes.forEach((o, i) => {
+    if (passed[i]) return;
+    const wrong = pickCounts(o.picks.filter((pick) => !isRightPick(o.case, pick)));
+    const failure: Failure = {
+      query: o.case.query,
+      expected: o.case.expected,
+      picked: wrong[0]?.[0] ?? null,
+      ...(o.case.avoid?.length ? { avoid: o.case.avoid } : {}),
+      ...(o.picks.length > 1 ? { picks: Object.fromEntries(pickCounts(o.picks).map(([pick, n]) => [pick ?? NONE_LABEL, n])) } : {}),
+    };
+    failures.push(failure);
+  });
+
+  return {
+    router,
+    cases: outcomes.length,
+    runs,
+    top1: ratio(passed.filter(Boolean).length, outcomes.length),
+    hit3: hasRankings ? ratio(ranks.filter((r) => r >= 1 && r <= 3).length, ranked.length) : null,
+    mrr: hasRankings ? ratio(ranks.reduce((sum, r) => sum + (r > 0 ? 1 / r : 0), 0), ranked.length) : null,
+    abstain_fpr: abstaining.length === 0 ? null : ratio(falsePositives, abstaining.length),
+    per_skill,
+    confusions,
+    failures,
+  };
+}

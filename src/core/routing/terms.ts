@@ -1,0 +1,51 @@
+// Text to terms for the lexical ranker (docs/routing.md, "The lexical ranker"): the same
+// steps for a query and for what the model sees of a skill, so that they meet.
+//   - NFKC and lower case; a few technical names that punctuation would break keep one
+//     form (`C#` and `csharp`, `.NET` and `dotnet`, `C++` and `cpp`);
+//   - identifiers are split where people read word breaks: `getWeather`, `change_drink`,
+//     `dotnet-xunit`, `ChaDri.change_drink`;
+//   - English stop words go; every other word is reduced to its Porter stem.
+import { porterStem } from './stemmer';
+
+/** Spellings whose punctuation is part of the name, and the one term each becomes. */
+const SYMBOL_TERMS: readonly (readonly [RegExp, string])[] = [
+  [/(^|[^\p{L}\p{N}])c#(?![\p{L}\p{N}])/gu, '$1 csharp '],
+  [/(^|[^\p{L}\p{N}])f#(?![\p{L}\p{N}])/gu, '$1 fsharp '],
+  [/(^|[^\p{L}\p{N}])c\+\+(?![\p{L}\p{N}])/gu, '$1 cpp '],
+  [/(^|[^\p{L}\p{N}.])\.net(?![\p{L}\p{N}])/gu, '$1 dotnet '],
+];
+
+/** Function words that say nothing about what a request is for. */
+const STOP_WORDS = new Set(
+  (
+    'a about above after again against all am an and any are as at be because been before being below between both but by ' +
+    'can could did do does doing down during each few for from further had has have having he her here hers herself him ' +
+    'himself his how i if in into is it its itself just me more most my myself no nor not of off on once only or other ' +
+    'our ours ourselves out over own same she should so some such than that the their theirs them themselves then there ' +
+    'these they this those through to too under until up very was we were what when where which while who whom why will ' +
+    'with would you your yours yourself yourselves also may might must shall let lets please via etc e g ie eg i\'m it\'s ' +
+    'don\'t can\'t won\'t i\'d i\'ll i\'ve you\'re'
+  ).split(' '),
+);
+
+/** One word as it appears, before stemming: lower-cased, split at identifier breaks. */
+export function words(text: string): string[] {
+  let folded = text.normalize('NFKC');
+  // camelCase and PascalCase boundaries, before lower-casing erases them.
+  folded = folded.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
+  folded = folded.toLowerCase();
+  for (const [pattern, term] of SYMBOL_TERMS) folded = folded.replace(pattern, term);
+  return folded.match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? [];
+}
+
+/** The ranker's terms of a text, in order (stop words removed, stems kept). */
+export function terms(text: string): string[] {
+  const found: string[] = [];
+  for (const word of words(text)) {
+    if (STOP_WORDS.has(word)) continue;
+    const bare = word.replace(/'[\p{L}]+$/u, '');
+    if (bare === '' || STOP_WORDS.has(bare)) continue;
+    found.push(porterStem(bare));
+  }
+  return found;
+}

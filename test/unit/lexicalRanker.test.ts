@@ -1,0 +1,81 @@
+// The lexical router (docs/routing.md, "The lexical ranker"): terms, what it ranks first and
+// why, abstention, exclusions ("Not for …"), and that it is deterministic.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LexicalRanker } from '../../src/core/routing/lexicalRanker';
+import { splitDescription } from '../../src/core/routing/skillDocument';
+import { porterStem } from '../../src/core/routing/stemmer';
+import { terms } from '../../src/core/routing/terms';
+
+const CATALOG = [
+  { name: 'file-stats', description: 'Counts the files under a folder by size and type. Use when the user asks how big a folder is. Not for remote or web content.' },
+  { name: 'weather', description: 'Looks up the weather forecast for a city. Use when the user asks about rain, temperature or the forecast.' },
+  { name: 'code-review', description: "Reviews a file against the team's conventions. Use when the user asks for a code review." },
+  { name: 'meeting-minutes', description: 'Writes meeting minutes from notes: decisions, owners and action items.' },
+];
+
+test('the Porter stemmer reduces inflections to one stem', () => {
+  const cases: [string, string][] = [
+    ['caresses', 'caress'], ['ponies', 'poni'], ['cats', 'cat'], ['feed', 'feed'], ['agreed', 'agre'],
+    ['plastered', 'plaster'], ['motoring', 'motor'], ['hopping', 'hop'], ['filing', 'file'], ['happy', 'happi'],
+    ['relational', 'relat'], ['conditional', 'condit'], ['generalization', 'gener'], ['testing', 'test'], ['tests', 'test'],
+  ];
+  for (const [word, stem] of cases) assert.equal(porterStem(word), stem, word);
+});
+
+test('terms split identifiers, drop stop words and keep technical names whole', () => {
+  assert.deepEqual(terms('getWeather for the ChaDri.change_drink'), ['get', 'weather', 'cha', 'dri', 'chang', 'drink']);
+  assert.deepEqual(terms('Write C# for .NET, not C++'), ['write', 'csharp', 'dotnet', 'cpp']);
+  assert.deepEqual(terms('dotnet-xunit tests'), ['dotnet', 'xunit', 'test']);
+});
+
+test('a description is split into what it is for and what it is not for', () => {
+  assert.deepEqual(splitDescription('Counts files. Not for remote or web content.'), { positive: 'Counts files. ', negative: 'Not for remote or web content.' });
+  assert.deepEqual(splitDescription('Formats SQL; does not run queries'), { positive: 'Formats SQL; ', negative: 'does not run queries' });
+  assert.deepEqual(splitDescription('Targets .NET 8 apps.'), { positive: 'Targets .NET 8 apps.', negative: '' });
+});
+
+test('the skill whose description matches the request ranks first', () => {
+  const ranker = new LexicalRanker(CATALOG);
+  assert.equal(ranker.rank('how big is my downloads folder, which files are largest').pick, 'file-stats');
+  assert.equal(ranker.rank('will it rain in Paris tomorrow? need the forecast').pick, 'weather');
+  assert.equal(ranker.rank('please review this file for our conventions').pick, 'code-review');
+  assert.equal(ranker.rank('turn these notes into meeting minutes with action items').pick, 'meeting-minutes');
+});
+
+test('a request for words a skill says it is not for counts against it', () => {
+  const ranker = new LexicalRanker(CATALOG);
+  const ranking = ranker.rank('count the web content files');
+  const stats = ranking.results.find((r) => r.name === 'file-stats');
+  // "count" and "files" match file-stats, "web" and "content" are excluded: without the
+  // "Not for" clause the same skill scores higher.
+  const without = new LexicalRanker([{ ...CATALOG[0], description: 'Counts the files under a folder by size and type. Use when the user asks how big a folder is.' }, ...CATALOG.slice(1)]);
+  const plain = without.rank('count the web content files').results.find((r) => r.name === 'file-stats');
+  assert.ok(stats === undefined || (plain !== undefined && stats.score < plain.score), `${stats?.score} < ${plain?.score}`);
+});
+
+test('the router abstains when the request is foreign to the catalog, and ranks only the candidates given', () => {
+  const ranker = new LexicalRanker(CATALOG);
+  const foreign = ranker.rank('deploy kubernetes helm charts with terraform modules for the file server');
+  assert.equal(foreign.pick, null);
+  assert.ok(foreign.coverage < 0.2);
+  assert.deepEqual(ranker.rank('nothing matches xyzzy').results, []);
+  const limited = ranker.rank('review this file', ['weather', 'file-stats', 'unknown-name']);
+  assert.ok(limited.results.every((r) => r.name === 'weather' || r.name === 'file-stats'));
+});
+
+test('ranking is deterministic: same input, same output, ties in name order, catalog order irrelevant', () => {
+  const twins = [
+    { name: 'beta', description: 'Formats tables.' },
+    { name: 'alpha', description: 'Formats tables.' },
+  ];
+  const first = new LexicalRanker(twins).rank('format tables');
+  assert.deepEqual(first.results.map((r) => r.name), ['alpha', 'beta']);
+  assert.equal(first.results[0].score, first.results[1].score);
+  const reversed = new LexicalRanker([...CATALOG].reverse());
+  const forward = new LexicalRanker(CATALOG);
+  for (const query of ['count files in a folder', 'meeting notes', 'forecast', 'review code']) {
+    assert.deepEqual(reversed.rank(query), forward.rank(query));
+    assert.deepEqual(forward.rank(query), forward.rank(query));
+  }
+});
