@@ -49,7 +49,11 @@ if (args.has('--tests')) {
     external: ['vscode'],
     // yaml's ES module build lets esbuild drop what we never call (about 16 KiB of the bundle);
     // its CommonJS build, which Node would pick, cannot be tree-shaken.
-    alias: { yaml: fileURLToPath(new URL('../node_modules/yaml/browser/index.js', import.meta.url)) },
+    // jsonc-parser's UMD build (its `main`) loads its parts with a require esbuild cannot follow.
+    alias: {
+      yaml: fileURLToPath(new URL('../node_modules/yaml/browser/index.js', import.meta.url)),
+      'jsonc-parser': fileURLToPath(new URL('../node_modules/jsonc-parser/lib/esm/main.js', import.meta.url)),
+    },
     define,
     logLevel: 'warning',
   };

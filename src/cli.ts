@@ -4,6 +4,8 @@ import { DEFAULT_LISTING_BUDGET, MIN_LISTING_BUDGET } from './core/base/limits';
 import { normalizePath, resolvePath, toNativePath } from './core/base/paths';
 import { quoteArguments } from './core/loading/expand';
 import { flag, integerOption, parseCommandArgs, stringOption, UsageError } from './cli/args';
+import { evalFiles, evalJson, evalText } from './cli/evalCommand';
+import { routeQuery, routeText } from './cli/routeCommand';
 import { expandForCli } from './cli/expandCommand';
 import { listJson, listText, loadCatalog } from './cli/listCommand';
 import { writeErr, writeOut } from './cli/output';
@@ -16,12 +18,18 @@ const USAGE = `Usage:
   skillsmith validate [PATH...] [--json] [--unicode-names]
   skillsmith list [ROOT] [--json] [--budget N] [--no-user] [--unicode-names]
   skillsmith expand NAME [ARGS] [--root ROOT] [--unicode-names]
+  skillsmith route QUERY [--root R] [--top K] [--json] [--no-user]
+  skillsmith eval FILE... [--root R] [--skill NAME] [--router lexical|openai] [--runs N] [--min-top1 X] [--json] [--no-user]
 
 validate  checks SKILL.md files: PATH is a SKILL.md, a skill folder, or any folder (default: .)
 list      shows the catalog and the listing the model sees, with ROOT as the workspace folder
 expand    prints what loading the skill NAME returns, with ARGS substituted
+route     ranks the listed skills for a request with the offline lexical router
+eval      runs routing eval files (catalog-level JSON/JSONL, or evals/trigger-evals.json)
+          --router openai uses SKILLSMITH_OPENAI_BASE_URL, _API_KEY and _MODEL
 
-Exit codes: 0 success, 1 errors found (validate) or unknown/invalid skill (expand), 2 bad usage.
+Exit codes: 0 success, 1 errors found (validate), unknown/invalid skill (expand) or
+top-1 below --min-top1 (eval), 2 bad usage.
 `;
 
 /** The working folder, in the core's canonical form. */
@@ -81,7 +89,44 @@ async function expand(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand };
+async function route(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, { strings: ['root', 'top'], booleans: ['json', 'no-user', 'unicode-names'] });
+  if (args.positionals.length === 0) throw new UsageError('route needs a QUERY');
+  const top = integerOption(args, 'top', 5, { min: 1 });
+  const fs = new NodeFileSystem();
+  const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
+  const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames: flag(args, 'unicode-names') });
+  const output = routeQuery(catalog, args.positionals.join(' '), top);
+  await writeOut(flag(args, 'json') ? JSON.stringify(output) + '\n' : routeText(output));
+  return 0;
+}
+
+async function evaluate(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, { strings: ['root', 'skill', 'router', 'runs', 'min-top1'], booleans: ['json', 'no-user', 'unicode-names'] });
+  const runs = stringOption(args, 'runs') === undefined ? undefined : integerOption(args, 'runs', 1, { min: 1, max: 100 });
+  const minTop1Text = stringOption(args, 'min-top1');
+  const minTop1 = minTop1Text === undefined ? undefined : Number(minTop1Text);
+  if (minTop1 !== undefined && !(minTop1Text!.trim() !== '' && minTop1 >= 0 && minTop1 <= 1)) throw new UsageError(`--min-top1 takes a share from 0 to 1, not '${minTop1Text}'`);
+  const fs = new NodeFileSystem();
+  const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
+  const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames: flag(args, 'unicode-names') });
+  const summary = await evalFiles(fs, catalog, {
+    files: args.positionals,
+    cwd: cwd(),
+    skill: stringOption(args, 'skill'),
+    router: stringOption(args, 'router') ?? 'lexical',
+    runs,
+    env: process.env,
+  });
+  await writeOut(flag(args, 'json') ? evalJson(summary) + '\n' : evalText(summary));
+  if (minTop1 !== undefined && summary.top1 < minTop1) {
+    writeErr(`skillsmith eval: top-1 ${summary.top1} is below --min-top1 ${minTop1}`);
+    return 1;
+  }
+  return 0;
+}
+
+const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand, route, eval: evaluate };
 
 /** Runs the CLI and returns its exit code; never throws. */
 export async function main(argv: readonly string[]): Promise<number> {

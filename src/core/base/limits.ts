@@ -46,6 +46,8 @@ export const MIN_LISTING_BUDGET = 200;
 export const DEFAULT_MAX_ROUNDS = 10;
 /** The most tool-calling rounds one `@skills` request may take (the setting's maximum). */
 export const MAX_MAX_ROUNDS = 50;
+/** Model requests one routing eval case may take before it counts as no pick (docs/routing.md). */
+export const MAX_ROUTING_ROUNDS = 3;
 /** Language-model tool names: `^[a-zA-Z0-9_-]{1,64}$`. */
 export const MAX_TOOL_NAME_LENGTH = 64;
 

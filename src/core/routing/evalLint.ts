@@ -3,6 +3,8 @@
 // offered (errors, hidden, untrusted, shadowed) is flagged, because no router can pick it.
 import { closestMatches, didYouMean } from '../base/suggest';
 import type { Problem } from '../base/types';
+import type { SkillCatalog } from '../catalog/catalog';
+import { whyNotOffered } from '../catalog/offerStatusText';
 import type { NameReference } from './evalCases';
 
 export interface EvalNameContext {
@@ -10,6 +12,17 @@ export interface EvalNameContext {
   readonly names: readonly string[];
   /** Skills in the catalog that are not offered, with why (from the catalog's status). */
   readonly notOffered: ReadonlyMap<string, string>;
+}
+
+/** The names of a catalog, and why the ones that are not offered are not (shadowed copies have a winner). */
+export function evalNameContext(catalog: SkillCatalog): EvalNameContext {
+  const notOffered = new Map<string, string>();
+  for (const name of catalog.names()) {
+    const entry = catalog.get(name);
+    const why = entry && whyNotOffered(entry);
+    if (why !== undefined) notOffered.set(name, why);
+  }
+  return { names: catalog.names(), notOffered };
 }
 
 /** One warning per unknown or unroutable name, at the name's range. */

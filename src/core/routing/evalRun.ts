@@ -1,0 +1,79 @@
+// Running routing cases through a router, N times each (docs/routing.md, "Repeats"), with
+// progress and cancellation. The router is anything that picks for one case: the lexical
+// ranker here, a model (core/chat/modelCaseRouter.ts) in the editor and the CLI.
+import type { RoutingCase } from './evalCases';
+import { LexicalRanker } from './lexicalRanker';
+import type { CaseOutcome } from './metrics';
+import type { RoutableSkill } from './skillDocument';
+
+/** What one run of one case gave. */
+export interface RoutedPick {
+  readonly pick: string | null;
+  /** A ranker's order, best first. */
+  readonly ranking?: readonly string[];
+  /** Set when the router failed on this case (the run counts as no pick). */
+  readonly error?: string;
+}
+
+/** A cancellation token (the shape of VS Code's, and of core/chat's). */
+export interface EvalToken {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => void): { dispose(): void };
+}
+
+/** A token that never fires. */
+export const NEVER_CANCELLED: EvalToken = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
+
+export interface CaseRouter {
+  /** Shown in reports: `lexical`, or the model's name. */
+  readonly name: string;
+  /** Default repeats: 1 for a deterministic ranker, 3 for a model. */
+  readonly defaultRuns: number;
+  route(c: RoutingCase, token: EvalToken): Promise<RoutedPick>;
+}
+
+/** The lexical ranker as a router over `skills` (what the model sees of each). */
+export function lexicalCaseRouter(skills: readonly RoutableSkill[]): CaseRouter {
+  const ranker = new LexicalRanker(skills);
+  return {
+    name: 'lexical',
+    defaultRuns: 1,
+    route: async (c) => {
+      const ranking = ranker.rank(c.query, c.candidates);
+      return { pick: ranking.pick, ranking: ranking.results.map((r) => r.name) };
+    },
+  };
+}
+
+export interface EvalRunOptions {
+  readonly runs: number;
+  readonly token?: EvalToken;
+  /** After each case, with its outcome and errors of its runs. */
+  readonly onCase?: (index: number, outcome: CaseOutcome, errors: readonly string[]) => void;
+}
+
+/** Runs every case `runs` times, in order; stops early (with the cases done so far) when cancelled. */
+export async function runEval(cases: readonly RoutingCase[], router: CaseRouter, options: EvalRunOptions): Promise<CaseOutcome[]> {
+  const token = options.token ?? NEVER_CANCELLED;
+  const cancelled = () => token.isCancellationRequested;
+  const outcomes: CaseOutcome[] = [];
+  for (let i = 0; i < cases.length; i++) {
+    if (cancelled()) break;
+    const picks: (string | null)[] = [];
+    const errors: string[] = [];
+    let ranking: readonly string[] | undefined;
+    for (let run = 0; run < options.runs; run++) {
+      if (cancelled()) break;
+      const routed = await router.route(cases[i], token);
+      if (cancelled()) break;
+      picks.push(routed.pick);
+      if (routed.error) errors.push(routed.error);
+      ranking ??= routed.ranking;
+    }
+    if (picks.length < options.runs) break;
+    const outcome: CaseOutcome = ranking ? { case: cases[i], picks, ranking } : { case: cases[i], picks };
+    outcomes.push(outcome);
+    options.onCase?.(i, outcome, errors);
+  }
+  return outcomes;
+}

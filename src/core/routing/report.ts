@@ -1,0 +1,71 @@
+// The routing eval summary as Markdown (docs/routing.md, "The report"): the same words for
+// `skillsmith eval`, `/eval` in @skills and the report the Test Explorer run opens, one
+// section per router (model).
+import type { EvalSummary } from './metrics';
+
+const MAX_FAILURES_SHOWN = 20;
+
+function percent(value: number | null): string {
+  return value === null ? '–' : `${Math.round(value * 1000) / 10} %`;
+}
+
+/** Inline code that survives any backticks in the text. */
+function code(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.includes('`') ? `\`\` ${clean} \`\`` : `\`${clean}\``;
+}
+
+function quote(text: string, max = 90): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  const cut = folded.length <= max ? folded : `${folded.slice(0, max - 1)}…`;
+  return `“${cut.replace(/([\\`*_[\]|<>])/g, '\\$1')}”`;
+}
+
+/** One line of figures: top-1 and, when defined, hit@3, MRR and the abstention FPR. */
+export function figuresLine(summary: EvalSummary): string {
+  const parts = [`top-1 **${percent(summary.top1)}**`];
+  if (summary.hit3 !== null) parts.push(`hit@3 ${percent(summary.hit3)}`);
+  if (summary.mrr !== null) parts.push(`MRR ${summary.mrr.toFixed(3)}`);
+  if (summary.abstain_fpr !== null) parts.push(`abstention false positives ${percent(summary.abstain_fpr)}`);
+  const runs = summary.runs > 1 ? ` × ${summary.runs} runs (a case passes on a majority)` : '';
+  return `${summary.cases} cases${runs}: ${parts.join(', ')}`;
+}
+
+/** A confusion as a sentence: "`db-migrate` took 40 % of `sql-review`'s requests". */
+export function confusionSentence(c: { expected: string; picked: string; share: number }): string {
+  return `${code(c.picked)} took ${percent(c.share)} of ${code(c.expected)}'s requests`;
+}
+
+/** The summary of one router as a Markdown section. */
+export function summaryMarkdown(summary: EvalSummary, heading = `Routing with ${summary.router}`): string {
+  const lines = [`### ${heading}`, '', figuresLine(summary), ''];
+  const skills = Object.entries(summary.per_skill);
+  if (skills.length > 0) {
+    lines.push('| skill | recall | cases |', '|---|---:|---:|');
+    for (const [name, { recall, cases }] of skills) lines.push(`| ${code(name)} | ${percent(recall)} | ${cases} |`);
+    lines.push('');
+  }
+  if (summary.confusions.length > 0) {
+    lines.push('**Confusions**', '');
+    for (const c of summary.confusions) lines.push(`- ${confusionSentence(c)}`);
+    lines.push('');
+  } else {
+    lines.push('No confusions: no case went to another skill.', '');
+  }
+  if (summary.failures.length > 0) {
+    lines.push(`**Failures** (${summary.failures.length})`, '');
+    for (const f of summary.failures.slice(0, MAX_FAILURES_SHOWN)) {
+      const wanted = f.avoid?.length ? `not ${f.avoid.map(code).join(' or ')}` : f.expected.length === 0 ? 'none' : f.expected.map(code).join(' or ');
+      const got = f.picks ? Object.entries(f.picks).map(([name, n]) => `${code(name)} ×${n}`).join(', ') : f.picked === null ? 'none' : code(f.picked);
+      lines.push(`- ${quote(f.query)}: expected ${wanted}, got ${got}`);
+    }
+    if (summary.failures.length > MAX_FAILURES_SHOWN) lines.push(`- … and ${summary.failures.length - MAX_FAILURES_SHOWN} more`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+/** Several routers (models) side by side. */
+export function reportMarkdown(title: string, summaries: readonly EvalSummary[]): string {
+  return [`## ${title}`, '', ...summaries.map((s) => summaryMarkdown(s))].join('\n');
+}

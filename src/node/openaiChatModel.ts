@@ -1,0 +1,157 @@
+// core's ChatModel over an OpenAI-compatible chat-completions endpoint with tool calling
+// (docs/routing.md, "--router openai"), for `skillsmith eval` in CI against a server the
+// team runs. One non-streaming request per model call; a request that fails, answers with
+// an error status or outlasts the timeout rejects with a message that says which.
+import type { ChatModel } from '../core/chat/agentLoop';
+import type { CancellationToken, ChatMessage, ResponsePart } from '../core/chat/conversation';
+import type { ToolDefinition } from '../core/loading/toolDefinitions';
+
+export interface OpenAiModelOptions {
+  /** The API's base, e.g. `http://127.0.0.1:8000/v1`; `/chat/completions` is appended. */
+  readonly baseUrl: string;
+  readonly apiKey?: string;
+  readonly model: string;
+  /** Per request; default 60 s. */
+  readonly timeoutMs?: number;
+}
+
+/** Token counts the server reported, summed over requests. */
+export interface TokenUsage {
+  prompt: number;
+  completion: number;
+}
+
+export const OPENAI_ENV = {
+  baseUrl: 'SKILLSMITH_OPENAI_BASE_URL',
+  apiKey: 'SKILLSMITH_OPENAI_API_KEY',
+  model: 'SKILLSMITH_OPENAI_MODEL',
+} as const;
+
+/** The options from the environment, or the names of the variables that are missing. */
+export function openAiOptionsFromEnv(env: NodeJS.ProcessEnv): OpenAiModelOptions | { missing: string[] } {
+  const baseUrl = env[OPENAI_ENV.baseUrl]?.trim();
+  const model = env[OPENAI_ENV.model]?.trim();
+  const missing = [...(baseUrl ? [] : [OPENAI_ENV.baseUrl]), ...(model ? [] : [OPENAI_ENV.model])];
+  if (!baseUrl || !model) return { missing };
+  const apiKey = env[OPENAI_ENV.apiKey]?.trim();
+  return { baseUrl, model, ...(apiKey ? { apiKey } : {}) };
+}
+
+type WireMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+/** Core messages as chat-completions messages: tool results become `tool` messages. */
+export function toWireMessages(messages: readonly ChatMessage[]): WireMessage[] {
+  const wire: WireMessage[] = [];
+  for (const message of messages) {
+    const text = message.parts.flatMap((p) => (p.kind === 'text' ? [p.value] : [])).join('');
+    if (message.role === 'assistant') {
+      const calls = message.parts.flatMap((p) => (p.kind === 'toolCall' ? [p] : []));
+      wire.push({
+        role: 'assistant',
+        content: text === '' ? null : text,
+        ...(calls.length > 0
+          ? { tool_calls: calls.map((c) => ({ id: c.callId, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.input) } })) }
+          : {}),
+      });
+      continue;
+    }
+    for (const part of message.parts) {
+      if (part.kind === 'toolResult') wire.push({ role: 'tool', tool_call_id: part.callId, content: part.text });
+    }
+    if (text !== '') wire.push({ role: message.role, content: text });
+  }
+  return wire;
+}
+
+function parseArguments(text: unknown): object {
+  if (typeof text !== 'string' || text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A chat model on an OpenAI-compatible server. */
+export class OpenAiChatModel implements ChatModel {
+  readonly usage: TokenUsage = { prompt: 0, completion: 0 };
+
+  constructor(private readonly options: OpenAiModelOptions) {}
+
+  get name(): string {
+    return this.options.model;
+  }
+
+  async *sendRequest(messages: readonly ChatMessage[], tools: readonly ToolDefinition[], token: CancellationToken): AsyncIterable<ResponsePart> {
+    const body = {
+      model: this.options.model,
+      messages: toWireMessages(messages),
+      ...(tools.length > 0
+        ? { tools: tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } })), tool_choice: 'auto' }
+        : {}),
+      temperature: 0,
+    };
+    const data = await this.post(body, token);
+    const usage = data.usage as { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined;
+    if (typeof usage?.prompt_tokens === 'number') this.usage.prompt += usage.prompt_tokens;
+    if (typeof usage?.completion_tokens === 'number') this.usage.completion += usage.completion_tokens;
+    const choices = data.choices as { message?: { content?: unknown; tool_calls?: unknown } }[] | undefined;
+    const message = choices?.[0]?.message;
+    if (!message) throw new Error(`the server's answer has no choices[0].message`);
+    if (typeof message.content === 'string' && message.content !== '') yield { kind: 'text', value: message.content };
+    const calls = Array.isArray(message.tool_calls) ? (message.tool_calls as { id?: unknown; function?: { name?: unknown; arguments?: unknown } }[]) : [];
+    let index = 0;
+    for (const call of calls) {
+      const name = call.function?.name;
+      if (typeof name !== 'string') continue;
+      const callId = typeof call.id === 'string' && call.id !== '' ? call.id : `call-${index}`;
+      index++;
+      yield { kind: 'toolCall', callId, name, input: parseArguments(call.function?.arguments) };
+    }
+  }
+
+  private async post(body: object, token: CancellationToken): Promise<Record<string, unknown>> {
+    const url = `${this.options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    const timeoutMs = this.options.timeoutMs ?? 60_000;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const cancel = token.onCancellationRequested(() => controller.abort());
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) },
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      let data: unknown;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = undefined;
+      }
+      if (!response.ok) {
+        const detail = (data as { error?: { message?: unknown } } | undefined)?.error?.message;
+        throw new Error(`${url} answered ${response.status}${typeof detail === 'string' ? `: ${detail}` : text ? `: ${text.slice(0, 200)}` : ''}`);
+      }
+      if (typeof data !== 'object' || data === null) throw new Error(`${url} did not answer with JSON`);
+      return data as Record<string, unknown>;
+    } catch (error) {
+      if (timedOut) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+      if (token.isCancellationRequested) throw new Error('cancelled');
+      if (error instanceof Error && error.message.startsWith(url)) throw error;
+      throw new Error(`cannot reach ${url}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
+    } finally {
+      clearTimeout(timer);
+      cancel.dispose();
+    }
+  }
+}

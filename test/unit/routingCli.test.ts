@@ -1,0 +1,141 @@
+// `skillsmith route` and `skillsmith eval` (docs/routing.md): JSON shapes, exit codes, both
+// eval formats, and --router openai against a fake server on loopback. The CLI runs as a
+// child process; it is spawned asynchronously so that the fake server in this process can answer.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { builtCli, makeTempDir, removeDir, writeFile, writeSkill } from './engineTestUtils';
+import { completion, startFakeOpenAi } from './fakeOpenAiServer';
+
+let tmp: string;
+let ws: string;
+let cli: string;
+
+before(() => {
+  cli = builtCli();
+  tmp = makeTempDir('skillsmith-routing-cli-');
+  ws = path.join(tmp, 'ws');
+  const skills = path.join(ws, 'skills');
+  writeSkill(skills, 'weather', 'Looks up the weather forecast for a city. Use when the user asks about rain or temperature.');
+  writeSkill(skills, 'file-stats', 'Counts the files under a folder by size and type. Use when the user asks how big a folder is.');
+  writeSkill(skills, 'code-review', "Reviews a file against the team's conventions. Use when the user asks for a code review.");
+  writeFile(
+    path.join(ws, 'cases.json'),
+    JSON.stringify([
+      { query: 'will it rain in Paris tomorrow', expected: ['weather'] },
+      { query: 'how big is this folder', expected: ['file-stats'] },
+      { query: 'review this file against our conventions', expected: ['code-review'] },
+      { query: 'deploy kubernetes helm charts with terraform', expected: [] },
+    ]),
+  );
+  writeFile(
+    path.join(ws, 'skills/weather/evals/trigger-evals.json'),
+    JSON.stringify([
+      { query: 'is it going to rain in Oslo', should_trigger: true },
+      { query: 'count the files in my folder', should_trigger: false },
+    ]),
+  );
+});
+
+after(() => removeDir(tmp));
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: ws, env: { ...process.env, HOME: tmp, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+test('route prints the ranking and the pick', async () => {
+  const result = await run(['route', 'will it rain in Paris', '--no-user', '--json']);
+  assert.equal(result.status, 0, result.stderr);
+  const output = JSON.parse(result.stdout);
+  assert.deepEqual(Object.keys(output), ['query', 'results', 'pick']);
+  assert.equal(output.query, 'will it rain in Paris');
+  assert.equal(output.pick, 'weather');
+  assert.equal(output.results[0].name, 'weather');
+  assert.equal(typeof output.results[0].score, 'number');
+  const none = JSON.parse((await run(['route', 'xyzzy plugh', '--no-user', '--json'])).stdout);
+  assert.deepEqual(none, { query: 'xyzzy plugh', results: [], pick: null });
+  assert.equal((await run(['route', '--no-user'])).status, 2);
+  assert.equal((await run(['route', 'q', '--top', '0', '--no-user'])).status, 2);
+});
+
+test('eval --router lexical prints the summary of docs/routing.md', async () => {
+  const result = await run(['eval', 'cases.json', '--no-user', '--json']);
+  assert.equal(result.status, 0, result.stderr);
+  const summary = JSON.parse(result.stdout);
+  for (const key of ['router', 'cases', 'top1', 'hit3', 'mrr', 'abstain_fpr', 'per_skill', 'confusions', 'failures']) assert.ok(key in summary, key);
+  assert.equal(summary.router, 'lexical');
+  assert.equal(summary.cases, 4);
+  assert.equal(summary.top1, 1);
+  assert.equal(summary.abstain_fpr, 0);
+  assert.deepEqual(summary.per_skill.weather, { recall: 1, cases: 1 });
+  assert.deepEqual(summary.failures, []);
+});
+
+test('--min-top1 fails the run when not met; bad options are usage errors', async () => {
+  writeFile(path.join(ws, 'hard.jsonl'), '{"query": "how big is this folder", "expected": ["weather"]}\n{"query": "rain tomorrow?", "expected": ["weather"]}\n');
+  const failing = await run(['eval', 'hard.jsonl', '--no-user', '--min-top1', '0.9']);
+  assert.equal(failing.status, 1);
+  assert.match(failing.stderr, /top-1 0\.5 is below --min-top1 0\.9/);
+  assert.equal((await run(['eval', 'hard.jsonl', '--no-user', '--min-top1', '0.5'])).status, 0);
+  assert.equal((await run(['eval', 'hard.jsonl', '--no-user', '--min-top1', '2'])).status, 2);
+  assert.equal((await run(['eval', 'hard.jsonl', '--no-user', '--router', 'magic'])).status, 2);
+  assert.equal((await run(['eval', 'missing.json', '--no-user'])).status, 2);
+  assert.equal((await run(['eval', '--no-user'])).status, 2);
+  assert.equal((await run(['eval', 'hard.jsonl', '--no-user', '--runs', 'x'])).status, 2);
+});
+
+test('trigger evals take their skill from the folder, or from --skill', async () => {
+  const result = await run(['eval', 'skills/weather/evals/trigger-evals.json', '--no-user', '--json']);
+  assert.equal(result.status, 0, result.stderr);
+  const summary = JSON.parse(result.stdout);
+  assert.equal(summary.cases, 2);
+  assert.equal(summary.top1, 1);
+  writeFile(path.join(ws, 'loose.json'), JSON.stringify([{ query: 'review this file', should_trigger: true }]));
+  const named = JSON.parse((await run(['eval', 'loose.json', '--skill', 'code-review', '--no-user', '--json'])).stdout);
+  assert.deepEqual(named.per_skill, { 'code-review': { recall: 1, cases: 1 } });
+  // without a skill, the file has no valid case: usage error, with the reason on stderr
+  const orphan = await run(['eval', 'loose.json', '--no-user']);
+  assert.equal(orphan.status, 2);
+  assert.match(orphan.stderr, /loose\.json:1:\d+: error: A trigger eval belongs to one skill/);
+});
+
+test('unknown names in an eval file are warned about on stderr with a did-you-mean', async () => {
+  writeFile(path.join(ws, 'typo.json'), '[{"query": "rain?", "expected": ["wether"]}]');
+  const result = await run(['eval', 'typo.json', '--no-user']);
+  assert.equal(result.status, 0);
+  assert.match(result.stderr, /typo\.json:1:34: warning: No skill named 'wether'\. Did you mean 'weather'\? \[eval-unknown-skill\]/);
+});
+
+test('eval --router openai asks the model with the @skills prompt, 3 runs by default', async () => {
+  // The model always loads 'weather': right for the rain case, a confusion for the folder case.
+  const server = await startFakeOpenAi(() => completion({ tool_calls: [{ name: 'skillsmith_loadSkill', arguments: { name: 'weather' } }] }));
+  try {
+    writeFile(path.join(ws, 'two.json'), JSON.stringify([{ query: 'rain in Oslo?', expected: ['weather'] }, { query: 'how big is my folder', expected: ['file-stats'] }]));
+    const env = { SKILLSMITH_OPENAI_BASE_URL: server.baseUrl, SKILLSMITH_OPENAI_MODEL: 'fake-gpt' };
+    const result = await run(['eval', 'two.json', '--router', 'openai', '--no-user', '--json'], env);
+    assert.equal(result.status, 0, result.stderr);
+    const summary = JSON.parse(result.stdout);
+    assert.equal(summary.router, 'fake-gpt');
+    assert.equal(summary.runs, 3);
+    assert.equal(summary.hit3, null);
+    assert.equal(summary.top1, 0.5);
+    assert.deepEqual(summary.confusions, [{ expected: 'file-stats', picked: 'weather', share: 1 }]);
+    assert.deepEqual(summary.failures, [{ query: 'how big is my folder', expected: ['file-stats'], picked: 'weather', picks: { weather: 3 } }]);
+    assert.equal(server.requests.length, 6);
+    assert.match(server.requests[0].messages[0].content, /- file-stats: Counts the files/);
+    const missing = await run(['eval', 'two.json', '--router', 'openai', '--no-user'], { SKILLSMITH_OPENAI_BASE_URL: '', SKILLSMITH_OPENAI_MODEL: '' });
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /SKILLSMITH_OPENAI_BASE_URL and SKILLSMITH_OPENAI_MODEL/);
+  } finally {
+    await server.close();
+  }
+});
