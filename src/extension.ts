@@ -7,6 +7,7 @@ import { readonlyCatalog, TEST_HOOKS_ENV, type SkillsmithApi } from './vscode/ap
 import { CatalogWatcher } from './vscode/catalog/catalogWatcher';
 import { registerSkillsParticipant } from './vscode/chat/participant';
 import { registerCodeActions } from './vscode/lint/codeActions';
+import { registerRouting } from './vscode/routing/registerRouting';
 import { createSkillDiagnostics } from './vscode/lint/diagnostics';
 import { registerScaffold } from './vscode/scaffold/newSkill';
 import type { SkillsmithServices } from './vscode/services';
@@ -48,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     ...registerSkillsParticipant(services),
     ...registerScaffold(services),
     ...registerViewCommands(services, () => diagnostics.validateAll()),
+    ...registerRouting(services),
     ...skillsView.disposables,
     ...statusBar.disposables,
   );

@@ -21,3 +21,13 @@ export const HAS_SKILLS_CONTEXT = 'skillsmith.hasSkills';
 export const PARTICIPANT_ID = 'skillsmith.skills';
 /** The read-only listing document's URI scheme. */
 export const LISTING_SCHEME = 'skillsmith-listing';
+
+/** Routing evals (docs/routing.md): the commands, the Test Explorer controller and the report's URI scheme. */
+export const ROUTING_COMMANDS = {
+  showReport: 'skillsmith.showRoutingReport',
+  improveDescription: 'skillsmith.improveDescription',
+  /** Hidden: `/eval` in @skills hands its request to the routing feature through it. */
+  evalInChat: 'skillsmith.evalInChat',
+} as const;
+export const ROUTING_CONTROLLER_ID = 'skillsmith.routing';
+export const ROUTING_REPORT_SCHEME = 'skillsmith-routing';

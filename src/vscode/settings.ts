@@ -39,3 +39,13 @@ export function readSettings(): SkillsmithSettings {
 export function affectsCatalog(event: vscode.ConfigurationChangeEvent): boolean {
   return event.affectsConfiguration('skillsmith.locations') || event.affectsConfiguration('skillsmith.validation.unicodeNames');
 }
+
+/** The routing eval settings (docs/routing.md), read by the routing feature only. */
+export function readRoutingSettings(): { readonly models: readonly string[]; readonly runs: number } {
+  const config = vscode.workspace.getConfiguration('skillsmith.routing');
+  const models = config.get<unknown>('models');
+  return {
+    models: Array.isArray(models) ? models.filter((m): m is string => typeof m === 'string' && m.trim() !== '') : [],
+    runs: boundedSetting(config.get('runs'), 3, 1, 20),
+  };
+}

@@ -73,6 +73,22 @@ export const suites = [
     screenshots: true,
   },
   {
+    // Routing evals: the Test Explorer, a run with the scripted fake model, /eval, the lint.
+    name: 'routing',
+    fixture: 'routing',
+    tests: ['test/host/tests/routing.test.ts'],
+    env: { SKILLSMITH_TEST_HOOKS: '1' },
+    settings: { 'skillsmith.routing.models': ['fake-model'], 'skillsmith.routing.runs': 3 },
+  },
+  {
+    name: 'routing-screenshots',
+    fixture: 'routing',
+    tests: ['test/host/screenshots/routing.shots.ts'],
+    env: { SKILLSMITH_TEST_HOOKS: '1' },
+    settings: { 'skillsmith.routing.models': ['fake-model'], 'skillsmith.routing.runs': 3 },
+    screenshots: true,
+  },
+  {
     name: 'screenshots',
     fixture: 'workspace',
     tests: ['test/host/screenshots/readme.shots.ts'],

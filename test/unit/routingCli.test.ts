@@ -4,7 +4,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { builtCli, makeTempDir, removeDir, writeFile, writeSkill } from './engineTestUtils';
 import { completion, startFakeOpenAi } from './fakeOpenAiServer';

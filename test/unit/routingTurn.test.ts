@@ -104,3 +104,34 @@ test('a model router runs each case N times, lists only the candidates, and feed
   assert.deepEqual(summary.confusions, [{ expected: 'sql-review', picked: 'db-migrate', share: 0.3333 }]);
   assert.equal(seenListings[0], '- db-migrate: Writes database migrations.\n- sql-review: Reviews SQL queries.');
 });
+
+test("cancelling the caller's token reaches a model that subscribes with a this argument", async () => {
+  let fire: () => void = () => undefined;
+  let cancelled = false;
+  const outer: CancellationToken = {
+    get isCancellationRequested() {
+      return cancelled;
+    },
+    onCancellationRequested: (listener) => ((fire = listener), { dispose() {} }),
+  };
+  // Like VS Code's CancellationTokenSource(parent): `parent.onCancellationRequested(this.cancel, this)`.
+  const source = {
+    stopped: false,
+    cancel(this: { stopped: boolean }) {
+      this.stopped = true;
+    },
+  };
+  const model: ChatModel = {
+    name: 'hanging',
+    async *sendRequest(_messages, _tools, token) {
+      (token.onCancellationRequested as (l: () => void, t: unknown) => unknown)(source.cancel, source);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      yield { kind: 'text', value: 'too late' };
+    },
+  };
+  const pending = runRoutingTurn({ model, query: 'q', listing: LISTING, descriptions: DESCRIPTIONS, mode: 'tools', invokeTool: async () => '', token: outer });
+  setTimeout(() => ((cancelled = true), fire()), 20);
+  const result = await pending;
+  assert.equal(result.status, 'cancelled');
+  assert.equal(source.stopped, true);
+});

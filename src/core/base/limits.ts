@@ -48,6 +48,10 @@ export const DEFAULT_MAX_ROUNDS = 10;
 export const MAX_MAX_ROUNDS = 50;
 /** Model requests one routing eval case may take before it counts as no pick (docs/routing.md). */
 export const MAX_ROUTING_ROUNDS = 3;
+/** A routing run with more model requests than this asks first, showing requests and tokens. */
+export const ROUTING_CONFIRM_REQUESTS = 100;
+/** Above this many listed skills, the routing lint does not route every description sentence. */
+export const ROUTING_LINT_MAX_SKILLS = 2000;
 /** Language-model tool names: `^[a-zA-Z0-9_-]{1,64}$`. */
 export const MAX_TOOL_NAME_LENGTH = 64;
 

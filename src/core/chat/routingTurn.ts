@@ -64,18 +64,23 @@ export function pickOfCall(call: ToolCall, mode: ToolMode, names: readonly strin
   return skillNameForToolName(call.name, names);
 }
 
-/** A token that fires when the caller's does, or when the turn has its pick. */
+/**
+ * A token that fires when the caller's does, or when the turn has its pick. It is handed to
+ * the model's own API too, which may subscribe with a `this` argument (as VS Code's
+ * CancellationTokenSource does with a parent token), so that is honoured.
+ */
 function stoppableToken(outer: CancellationToken): { token: CancellationToken; stop(): void } {
   const listeners = new Set<() => void>();
   let stopped = false;
-  const token: CancellationToken = {
+  const token = {
     get isCancellationRequested() {
       return stopped || outer.isCancellationRequested;
     },
-    onCancellationRequested(listener) {
-      const fromOuter = outer.onCancellationRequested(listener);
-      listeners.add(listener);
-      return { dispose: () => (fromOuter.dispose(), listeners.delete(listener)) };
+    onCancellationRequested(listener: () => void, thisArg?: unknown) {
+      const bound = () => listener.call(thisArg);
+      const fromOuter = outer.onCancellationRequested(bound);
+      listeners.add(bound);
+      return { dispose: () => (fromOuter.dispose(), listeners.delete(bound)) };
     },
   };
   const stop = () => {

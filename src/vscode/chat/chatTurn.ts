@@ -11,7 +11,7 @@ import { escapeInlineMarkdown, type SkillsChatMetadata } from '../../core/chat/c
 import { buildSystemPrompt } from '../../core/chat/prompt';
 import { LOAD_SKILL_TOOL } from '../../core/loading/toolDefinitions';
 import { historyTurns } from './chatHistory';
-import { LanguageModelChatAdapter } from './chatModelAdapter';
+import { LanguageModelChatAdapter } from '../languageModelChat';
 import { turnTools } from './chatTools';
 import { PARTICIPANT_ID } from '../ids';
 import type { SkillsmithServices } from '../services';

@@ -8,7 +8,7 @@ import { runAgentLoop, type AgentLoopOutcome } from '../../core/chat/agentLoop';
 import type { ChatMessage } from '../../core/chat/conversation';
 import { escapeInlineMarkdown, markdownFence, type SkillsChatMetadata } from '../../core/chat/chatCommands';
 import { checkDraft, draftRequestPrompt, draftRetryPrompt, DRAFT_SYSTEM_PROMPT, extractDraftText, type CheckedDraft, type SkillDraft } from '../../core/chat/skillDraft';
-import { LanguageModelChatAdapter } from './chatModelAdapter';
+import { LanguageModelChatAdapter } from '../languageModelChat';
 import { COMMANDS } from '../ids';
 import { readSettings } from '../settings';
 

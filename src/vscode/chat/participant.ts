@@ -3,7 +3,7 @@
 // chat (never as an unhandled rejection, which VS Code would show as a bare error).
 import * as vscode from 'vscode';
 import { escapeInlineMarkdown, followupsFor, readChatMetadata } from '../../core/chat/chatCommands';
-import { PARTICIPANT_ID } from '../ids';
+import { PARTICIPANT_ID, ROUTING_COMMANDS } from '../ids';
 import { runChatTurn } from './chatTurn';
 import { newSkillCommand } from './draftCommand';
 import type { SkillsmithServices } from '../services';
@@ -58,6 +58,8 @@ async function handleRequest(
     const turn = { services, request, context, stream, token, model };
     if (request.command === 'run') return await runCommand(turn);
     if (request.command === 'new') return await newSkillCommand(turn);
+    // The routing feature answers /eval (docs/routing.md); it is loaded on first use.
+    if (request.command === 'eval') return (await vscode.commands.executeCommand<vscode.ChatResult>(ROUTING_COMMANDS.evalInChat, turn)) ?? {};
     return await runChatTurn(turn);
   } catch (error) {
     if (token.isCancellationRequested) return quiet;

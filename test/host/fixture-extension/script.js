@@ -51,6 +51,34 @@ function lastUser(request) {
   return [...request.messages].reverse().find((m) => m.role === 'user');
 }
 
+/** The user's own words: the last user message that carries no tool results. */
+function lastPrompt(request) {
+  return [...request.messages].reverse().find((m) => m.role === 'user' && m.toolResults.length === 0)?.text ?? '';
+}
+
+/**
+ * A routing answer: the first rule whose `when` is in the prompt (case-insensitive) picks
+ * its skill (`pick`: a name, null for none, or a list used in turn, one per matching
+ * request); no rule: `otherwise` (default null). A pick is a load-skill call, or the
+ * skill's own tool in per-skill mode; none is a plain answer. A request without tools (a
+ * plain question to the model) gets `noTools` as text.
+ */
+function planRoute(entry, request) {
+  const tools = request.tools.map((t) => t.name);
+  if (tools.length === 0) return { kind: 'parts', parts: [{ text: entry.noTools ?? '' }], delayMs: 0 };
+  const prompt = lastPrompt(request);
+  const rule = entry.route.find((r) => prompt.toLowerCase().includes(String(r.when).toLowerCase()));
+  let pick = rule ? rule.pick : entry.otherwise ?? null;
+  if (Array.isArray(pick)) {
+    rule.seen = (rule.seen ?? 0) + 1;
+    pick = pick[(rule.seen - 1) % pick.length];
+  }
+  if (pick === null || pick === undefined) return { kind: 'parts', parts: [{ text: 'No skill is needed for this.' }], delayMs: 0 };
+  const own = tools.find((name) => name === `skill__${pick}`);
+  const toolCall = own ? { name: own, input: { query: prompt } } : { name: 'skillsmith_loadSkill', input: { name: pick } };
+  return { kind: 'parts', parts: [{ toolCall }], delayMs: entry.delayMs ?? 0 };
+}
+
 /**
  * Turns a response entry into {kind: 'parts', parts, delayMs} | {kind: 'hang'} |
  * {kind: 'error', message}. Parts are {text} or {toolCall: {name, input, callId}}.
@@ -60,6 +88,7 @@ function planResponse(entry, request) {
   if (!entry || typeof entry !== 'object') return { kind: 'error', message: `fake model: bad script entry ${JSON.stringify(entry)}` };
   if (Array.isArray(entry.parts)) return { kind: 'parts', parts: entry.parts, delayMs: entry.delayMs ?? 0 };
   if (entry.hang) return { kind: 'hang' };
+  if (Array.isArray(entry.route)) return planRoute(entry, request);
   if (typeof entry.error === 'string') return { kind: 'error', message: entry.error };
   if (entry.echo) return { kind: 'parts', parts: [{ text: `echo: ${lastUser(request)?.text ?? ''}` }], delayMs: 0 };
   if (entry.quoteToolResult) {

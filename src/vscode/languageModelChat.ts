@@ -1,10 +1,10 @@
-// core's ChatModel over a `vscode.LanguageModelChat`, so the model-agnostic agent loop
-// can drive the model the user picked in the chat view. Only message and part shapes are
-// translated here; the protocol (rounds, call ids, errors, cancellation) stays in core.
+// core's ChatModel over a `vscode.LanguageModelChat`, so that the model-agnostic agent loop
+// can drive the model the user picked (shared by @skills and the routing evals). Only message
+// and part shapes are translated here; the protocol (rounds, call ids, errors, cancellation) stays in core.
 import * as vscode from 'vscode';
-import type { ChatModel } from '../../core/chat/agentLoop';
-import type { CancellationToken, ChatMessage, ResponsePart } from '../../core/chat/conversation';
-import type { ToolDefinition } from '../../core/loading/toolDefinitions';
+import type { ChatModel } from '../core/chat/agentLoop';
+import type { CancellationToken, ChatMessage, ResponsePart } from '../core/chat/conversation';
+import type { ToolDefinition } from '../core/loading/toolDefinitions';
 
 /** One core message as a VS Code message (1.95 has no system role: it is sent as User). */
 export function toLanguageModelMessage(message: ChatMessage): vscode.LanguageModelChatMessage {

@@ -1,0 +1,59 @@
+// `/eval [skill]` in @skills (docs/routing.md): runs the routing evals of one skill, or of
+// all, with the chat's current model, and answers with the same summary as the report.
+// The participant hands its turn over through ROUTING_COMMANDS.evalInChat.
+import * as vscode from 'vscode';
+import { plural } from '../../core/base/text';
+import { nameKey } from '../../core/catalog/catalog';
+import type { RoutingCase } from '../../core/routing/evalCases';
+import { runEval } from '../../core/routing/evalRun';
+import { summarize, type EvalSummary } from '../../core/routing/metrics';
+import { summaryMarkdown } from '../../core/routing/report';
+import type { SkillsmithServices } from '../services';
+import { readRoutingSettings } from '../settings';
+import type { EvalFileIndex } from './evalFileIndex';
+import { languageModelRouter } from './routers';
+
+/** The part of the participant's turn that /eval needs. */
+export interface EvalChatTurn {
+  readonly request: vscode.ChatRequest;
+  readonly stream: vscode.ChatResponseStream;
+  readonly token: vscode.CancellationToken;
+  readonly model: vscode.LanguageModelChat;
+}
+
+/** Whether a case is about `skill`: it expects it, accepts it, or must avoid it. */
+export function caseConcerns(c: RoutingCase, skill: string): boolean {
+  const key = nameKey(skill);
+  return [...c.expected, ...c.acceptable, ...(c.avoid ?? [])].some((name) => nameKey(name) === key) || (c.skill !== undefined && nameKey(c.skill) === key);
+}
+
+/** Answers `/eval`; resolves with the ChatResult and the summary (when something ran). */
+export async function evalInChat(services: SkillsmithServices, index: EvalFileIndex, turn: EvalChatTurn): Promise<{ result: vscode.ChatResult; summary?: EvalSummary }> {
+  const { request, stream, token, model } = turn;
+  const skill = request.prompt.trim().split(/\s+/)[0] || undefined;
+  const metadata = { command: 'eval', rounds: [], skillsUsed: [] };
+  const all = index.all().flatMap((f) => f.cases);
+  const cases = skill ? all.filter((c) => caseConcerns(c, skill)) : all;
+  if (cases.length === 0) {
+    const where = skill ? ` for \`${skill}\`` : '';
+    stream.markdown(
+      `No routing evals found${where}. Add cases to \`<skill>/evals/trigger-evals.json\` (\`[{"query": "…", "should_trigger": true}]\`) or to a \`*.routing.json\` file (\`[{"query": "…", "expected": ["skill-name"]}]\`), then ask again.`,
+    );
+    return { result: { metadata } };
+  }
+  const runs = readRoutingSettings().runs;
+  let requests = 0;
+  const router = languageModelRouter(services, model, (n) => (requests += n));
+  stream.markdown(`Routing ${plural(cases.length, 'case')}${skill ? ` about \`${skill}\`` : ''} with **${model.name}**, ${plural(runs, 'run')} each: ${cases.length * runs} model requests at least.\n\n`);
+  let done = 0;
+  const outcomes = await runEval(cases, router, {
+    runs,
+    token,
+    onCase: () => stream.progress(`Case ${++done} of ${cases.length}…`),
+  });
+  if (token.isCancellationRequested) return { result: { metadata: { ...metadata, status: 'cancelled' } } };
+  const summary = summarize(model.name, outcomes);
+  stream.markdown(summaryMarkdown(summary, `Routing with ${model.name}`));
+  stream.markdown(`\n_${plural(requests, 'model request')} sent._`);
+  return { result: { metadata }, summary };
+}
