@@ -106,14 +106,15 @@ test('a model router runs each case N times, lists only the candidates, and feed
 });
 
 test("cancelling the caller's token reaches a model that subscribes with a this argument", async () => {
-  let fire: () => void = () => undefined;
+  const listeners: (() => void)[] = [];
   let cancelled = false;
   const outer: CancellationToken = {
     get isCancellationRequested() {
       return cancelled;
     },
-    onCancellationRequested: (listener) => ((fire = listener), { dispose() {} }),
+    onCancellationRequested: (listener) => (listeners.push(listener), { dispose() {} }),
   };
+  const fire = () => listeners.forEach((listener) => listener());
   // Like VS Code's CancellationTokenSource(parent): `parent.onCancellationRequested(this.cancel, this)`.
   const source = {
     stopped: false,
