@@ -98,3 +98,10 @@ test('a trigger eval that should not trigger fails when its skill is picked, and
   assert.equal(s.abstain_fpr, null);
   assert.deepEqual(s.failures, [{ query: 'n1', expected: [], picked: 'pdf', avoid: ['pdf'] }]);
 });
+
+test('hit@3 and MRR are null when no case expects a skill', () => {
+  const s = summarize('lexical', [{ case: c('q', []), picks: [null], ranking: ['a'] }]);
+  assert.equal(s.hit3, null);
+  assert.equal(s.mrr, null);
+  assert.equal(s.abstain_fpr, 0);
+});

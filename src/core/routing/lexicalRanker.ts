@@ -35,7 +35,7 @@ export const LEXICAL_DEFAULTS: LexicalRankerOptions = {
   nameWeight: 2,
   phraseWeight: 0.5,
   exclusionWeight: 1,
-  minCoverage: 0.2,
+  minCoverage: 0.3,
 };
 
 export interface RankedSkill {

@@ -97,7 +97,8 @@ export function summarize(router: string, outcomes: readonly CaseOutcome[]): Eva
 
   const ranked = outcomes.filter((o) => o.ranking !== undefined && o.case.expected.length > 0 && !o.case.avoid?.length);
   const ranks = ranked.map((o) => rightRank(o.case, o.ranking!));
-  const hasRankings = outcomes.some((o) => o.ranking !== undefined);
+  // hit@3 and MRR exist for rankers, over the cases that expect a skill.
+  const hasRankings = outcomes.some((o) => o.ranking !== undefined) && ranked.length > 0;
 
   const abstaining = outcomes.filter((o) => o.case.expected.length === 0 && !o.case.avoid?.length);
   const falsePositives = abstaining.filter((o) => !casePasses(o)).length;

@@ -15,8 +15,11 @@ export const tests: HostTest[] = [
       await setFakeScript({ fallback: ROUTES });
       await openWorkspaceFile('skills/sql-review/evals/trigger-evals.json');
       await runAllRoutingTests();
+      await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
       await vscode.commands.executeCommand('workbench.view.testing.focus');
-      await vscode.commands.executeCommand('testing.expandAll').then(undefined, () => undefined);
+      // The failure's message, peeked at its case in the editor.
+      await openWorkspaceFile('skills/sql-review/evals/trigger-evals.json');
+      await vscode.commands.executeCommand('testing.goToNextMessage').then(undefined, () => undefined);
       await sleep(1000);
       await screenshot('routing-test-explorer', { settleMs: 1500 });
     },
@@ -26,6 +29,8 @@ export const tests: HostTest[] = [
     timeoutMs: 60_000,
     fn: async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+      await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
       await vscode.commands.executeCommand('skillsmith.showRoutingReport');
       await sleep(1500);
       await screenshot('routing-report', { settleMs: 1500 });
