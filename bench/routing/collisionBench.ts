@@ -68,7 +68,8 @@ export function collisionBench(root: string): CollisionFigures {
   const catalog = [...byName.values(), ...distinct.filter((p, i) => p !== pairs[i]).map((p) => p.b)];
   const ranker = new LexicalRanker(catalog, undefined);
   const overlap = distinct.map((p) => jaccard(p.a, p.b));
-  const routing = distinct.map((p) => Math.max(sentenceShare(ranker, p.a, p.b), sentenceShare(ranker, p.b, p.a)));
+  // As the lint counts it: the confusion must go both ways.
+  const routing = distinct.map((p) => Math.min(sentenceShare(ranker, p.a, p.b), sentenceShare(ranker, p.b, p.a)));
   const methods = [
     { method: 'word overlap (Jaccard of terms)', scores: overlap, threshold: 0.3 },
     { method: 'held-out sentence routing (lint)', scores: routing, threshold: OVERLAP_MIN_SHARE },

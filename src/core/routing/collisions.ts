@@ -5,7 +5,10 @@
 //   - without evals: each sentence of a description is routed as if a user had asked it,
 //     against the rest of its own description and every other skill (held out, so that a
 //     sentence never finds itself). A sentence that lands on another skill is a request
-//     that skill would take.
+//     that skill would take. This is a weaker measure (a sentence is not a request), so a
+//     pair counts only when the confusion goes both ways and the router would really pick
+//     (its abstention applies): in a 131-skill catalog of terse descriptions, one-way
+//     confusions flagged nearly every skill.
 import { compareCodePoints } from '../base/text';
 import { LexicalRanker, LEXICAL_DEFAULTS, type LexicalRankerOptions } from './lexicalRanker';
 import type { Confusion } from './metrics';
@@ -30,10 +33,13 @@ export function heldOutSkill(skill: RoutableSkill, sentences: readonly string[],
   return { name: skill.name, description: negative ? `${rest} ${negative}` : rest };
 }
 
-/** Routes each skill's held-out sentences against the catalog; the shares that went to other skills. */
-export function offlineConfusions(catalog: readonly RoutableSkill[], options: LexicalRankerOptions = LEXICAL_DEFAULTS): Confusion[] {
+/**
+ * Routes each skill's held-out sentences against the catalog; the shares that went to
+ * other skills, for the pairs where each skill loses at least `minShare` to the other.
+ */
+export function offlineConfusions(catalog: readonly RoutableSkill[], options: LexicalRankerOptions = LEXICAL_DEFAULTS, minShare = OVERLAP_MIN_SHARE): Confusion[] {
   const confusions: Confusion[] = [];
-  const ranker = new LexicalRanker(catalog, { ...options, minCoverage: 0 });
+  const ranker = new LexicalRanker(catalog, options);
   for (const skill of catalog) {
     const sentences = descriptionSentences(skill.description);
     if (sentences.length === 0) continue;
@@ -47,7 +53,9 @@ export function offlineConfusions(catalog: readonly RoutableSkill[], options: Le
       confusions.push({ expected: skill.name, picked, share: Math.round((count / sentences.length) * 10_000) / 10_000 });
     }
   }
-  return confusions.sort((a, b) => b.share - a.share || compareCodePoints(a.expected, b.expected) || compareCodePoints(a.picked, b.picked));
+  const share = new Map(confusions.map((c) => [`${c.expected}\u0000${c.picked}`, c.share]));
+  const mutual = confusions.filter((c) => c.share >= minShare && (share.get(`${c.picked}\u0000${c.expected}`) ?? 0) >= minShare);
+  return mutual.sort((a, b) => b.share - a.share || compareCodePoints(a.expected, b.expected) || compareCodePoints(a.picked, b.picked));
 }
 
 /** One lint finding: `skill` loses `share` of its requests to `other` (or takes them from it). */
