@@ -2,6 +2,8 @@
 // (docs/routing.md, "--router openai"), for `skillsmith eval` in CI against a server the
 // team runs. One non-streaming request per model call; a request that fails, answers with
 // an error status or outlasts the timeout rejects with a message that says which.
+import * as http from 'node:http';
+import * as https from 'node:https';
 import type { ChatModel } from '../core/chat/agentLoop';
 import type { CancellationToken, ChatMessage, ResponsePart } from '../core/chat/conversation';
 import type { ToolDefinition } from '../core/loading/toolDefinitions';
@@ -117,41 +119,64 @@ export class OpenAiChatModel implements ChatModel {
   private async post(body: object, token: CancellationToken): Promise<Record<string, unknown>> {
     const url = `${this.options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
     const timeoutMs = this.options.timeoutMs ?? 60_000;
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const cancel = token.onCancellationRequested(() => controller.abort());
+    const { status, text } = await postJson(url, body, this.options.apiKey, timeoutMs, token);
+    let data: unknown;
     try {
-      const response = await fetch(url, {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+    if (status < 200 || status >= 300) {
+      const detail = (data as { error?: { message?: unknown } } | undefined)?.error?.message;
+      throw new Error(`${url} answered ${status}${typeof detail === 'string' ? `: ${detail}` : text ? `: ${text.slice(0, 200)}` : ''}`);
+    }
+    if (typeof data !== 'object' || data === null) throw new Error(`${url} did not answer with JSON`);
+    return data as Record<string, unknown>;
+  }
+}
+
+/**
+ * One JSON POST with node:http(s). (Not fetch: its connections fail under Wine, where the
+ * Windows unit tests run, and node:http needs nothing more.)
+ */
+function postJson(url: string, body: object, apiKey: string | undefined, timeoutMs: number, token: CancellationToken): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    if (token.isCancellationRequested) return reject(new Error('cancelled'));
+    const payload = Buffer.from(JSON.stringify(body));
+    const target = new URL(url);
+    const client = target.protocol === 'https:' ? https : http;
+    let failure: Error | undefined;
+    const request = client.request(
+      target,
+      {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) },
-        body: JSON.stringify(body),
-        signal: controller.signal,
-      });
-      const text = await response.text();
-      let data: unknown;
-      try {
-        data = JSON.parse(text);
-      } catch {
-        data = undefined;
-      }
-      if (!response.ok) {
-        const detail = (data as { error?: { message?: unknown } } | undefined)?.error?.message;
-        throw new Error(`${url} answered ${response.status}${typeof detail === 'string' ? `: ${detail}` : text ? `: ${text.slice(0, 200)}` : ''}`);
-      }
-      if (typeof data !== 'object' || data === null) throw new Error(`${url} did not answer with JSON`);
-      return data as Record<string, unknown>;
-    } catch (error) {
-      if (timedOut) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-      if (token.isCancellationRequested) throw new Error('cancelled');
-      if (error instanceof Error && error.message.startsWith(url)) throw error;
-      throw new Error(`cannot reach ${url}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
-    } finally {
+        headers: {
+          'content-type': 'application/json',
+          'content-length': payload.length,
+          ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => finish(() => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') })));
+        response.on('error', (error) => finish(() => reject(failure ?? error)));
+      },
+    );
+    const timer = setTimeout(() => {
+      failure = new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+      request.destroy(failure);
+    }, timeoutMs);
+    const cancel = token.onCancellationRequested(() => {
+      failure = new Error('cancelled');
+      request.destroy(failure);
+    });
+    const finish = (settle: () => void) => {
       clearTimeout(timer);
       cancel.dispose();
-    }
-  }
+      settle();
+    };
+    request.on('error', (error) => finish(() => reject(failure ?? new Error(`cannot reach ${url}: ${error.message}`))));
+    request.end(payload);
+  });
 }
