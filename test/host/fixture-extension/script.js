@@ -57,8 +57,8 @@ function lastPrompt(request) {
 }
 
 /**
- * A routing answer: the first rule whose `when` is in the prompt (case-insensitive) picks
- * its skill (`pick`: a name, null for none, or a list used in turn, one per matching
+ * A routing answer: the first rule whose `when` is in the prompt (case-insensitive), and
+ * whose `unless` (if any) is nowhere in the request (the listing included), picks its skill (`pick`: a name, null for none, or a list used in turn, one per matching
  * request); no rule: `otherwise` (default null). A pick is a load-skill call, or the
  * skill's own tool in per-skill mode; none is a plain answer. A request without tools (a
  * plain question to the model) gets `noTools` as text.
@@ -67,7 +67,10 @@ function planRoute(entry, request) {
   const tools = request.tools.map((t) => t.name);
   if (tools.length === 0) return { kind: 'parts', parts: [{ text: entry.noTools ?? '' }], delayMs: 0 };
   const prompt = lastPrompt(request);
-  const rule = entry.route.find((r) => prompt.toLowerCase().includes(String(r.when).toLowerCase()));
+  const everything = request.text.toLowerCase();
+  const rule = entry.route.find(
+    (r) => prompt.toLowerCase().includes(String(r.when).toLowerCase()) && !(r.unless && everything.includes(String(r.unless).toLowerCase())),
+  );
   let pick = rule ? rule.pick : entry.otherwise ?? null;
   if (Array.isArray(pick)) {
     rule.seen = (rule.seen ?? 0) + 1;

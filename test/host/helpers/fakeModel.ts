@@ -26,11 +26,12 @@ export type FakeResponse =
   | { error: string }
   /**
    * Routes like a model would: the first rule whose `when` is in the user's prompt picks its
-   * skill with a load-skill call (or its per-skill tool); `pick` null answers without a
+   * skill with a load-skill call (or its per-skill tool), unless the request (its listing
+   * included) contains the rule's `unless`; `pick` null answers without a
    * skill; a list of picks is used in turn (a scripted confusion). Requests without tools
    * get `noTools` as text. Use it as the `fallback`, so that it answers every request.
    */
-  | { route: { when: string; pick: string | null | (string | null)[] }[]; otherwise?: string | null; noTools?: string; delayMs?: number };
+  | { route: { when: string; unless?: string; pick: string | null | (string | null)[] }[]; otherwise?: string | null; noTools?: string; delayMs?: number };
 
 export interface FakeScript {
   /** Answers used in order, one per request. */

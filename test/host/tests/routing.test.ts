@@ -150,4 +150,44 @@ export const tests: HostTest[] = [
       assert.equal(requests[0].cancelled, true);
     },
   },
+  {
+    name: 'the description loop proposes the description that wins on held-out cases, and applies it',
+    timeoutMs: 60_000,
+    fn: async () => {
+      await routingReady();
+      // Held out: the 2nd and 4th cases, both about slow queries, which go to db-migrate
+      // until sql-review's description says "slow joins".
+      await writeWorkspaceFile(
+        TRIGGER,
+        JSON.stringify([
+          { query: 'check my SQL query for mistakes', should_trigger: true },
+          { query: 'review this SQL query for slow joins', should_trigger: true },
+          { query: 'add a created_at column to the users table', should_trigger: false },
+          { query: 'why is this query with slow joins so slow', should_trigger: true },
+        ]),
+      );
+      await waitFor(async () => (await routingTree()).find((i) => i.label === 'sql-review (trigger evals)')?.children.length === 4, { message: 'the new cases' });
+      const proposal = 'Reviews SQL queries for mistakes, slow joins and missing indexes. Use when the user asks to check or speed up a query; not for schema changes.';
+      await setFakeScript({
+        fallback: {
+          route: [
+            { when: 'slow joins', unless: 'speed up a query', pick: 'db-migrate' },
+            { when: 'slow joins', pick: 'sql-review' },
+            { when: 'check my SQL', pick: 'sql-review' },
+            { when: 'created_at', pick: 'db-migrate' },
+          ],
+          noTools: JSON.stringify(['Reviews SQL.', proposal]),
+        },
+      });
+      const applied = await vscode.commands.executeCommand<boolean>('skillsmith.improveDescription', { skill: 'sql-review', apply: true });
+      assert.equal(applied, true);
+      const document = await vscode.workspace.openTextDocument(workspaceUri('skills/sql-review/SKILL.md'));
+      assert.equal(document.lineAt(2).text, `description: ${proposal}`);
+      // The proposals were asked for once, and the held-out cases were not shown to the model.
+      const asked = (await getFakeRequests()).filter((r) => r.tools.length === 0);
+      assert.equal(asked.length, 1);
+      assert.doesNotMatch(asked[0].text, /why is this query/);
+      await document.save();
+    },
+  },
 ];
