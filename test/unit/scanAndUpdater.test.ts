@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { testPath as path } from './testPaths';
 import { createSkillCatalog } from '../../src/core/access/policy';
 import { type CatalogEntry, type SkillCatalog } from '../../src/core/catalog/catalog';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
@@ -13,7 +13,7 @@ import { discoverSkillFiles, type SkippedPath } from '../../src/core/catalog/dis
 import { HEAD_BYTES } from '../../src/core/base/limits';
 import { readSkillRecord } from '../../src/core/catalog/skillRecord';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
-import { isCaseSensitive, location, makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
+import { isCaseSensitive, location, makeTempDir, NO_SYMLINKS, removeDir, skillText, trySymlink, writeFile, writeSkill } from './engineTestUtils';
 import { seededRandom } from '../seededRandom';
 
 const nodeFs = new NodeFileSystem();
@@ -141,12 +141,12 @@ test('a skill nested in another skill folder is found; skills in scripts/, refer
     assert.deepEqual(relativeFound(loc, await discoverSkillFiles(nodeFs, loc)), ['outer/SKILL.md', 'outer/inner/SKILL.md']);
   }));
 
-test('a symlinked skill folder is followed', () =>
+test('a symlinked skill folder is followed', (t) =>
   withTemp(async (dir) => {
     const loc = path.join(dir, 'loc');
     writeSkill(path.join(dir, 'elsewhere'), 'linked');
     fs.mkdirSync(loc);
-    fs.symlinkSync(path.join(dir, 'elsewhere/linked'), path.join(loc, 'linked'), 'dir');
+    if (!trySymlink(path.join(dir, 'elsewhere/linked'), path.join(loc, 'linked'), 'dir')) return t.skip(NO_SYMLINKS);
     const found = await discoverSkillFiles(nodeFs, loc);
     assert.deepEqual(relativeFound(loc, found), ['linked/SKILL.md']);
     const catalog = createSkillCatalog();
@@ -155,17 +155,17 @@ test('a symlinked skill folder is followed', () =>
     assert.equal(catalog.get('linked')!.record.filePath, path.join(loc, 'linked/SKILL.md'));
   }));
 
-test('a symlinked location is followed too', () =>
+test('a symlinked location is followed too', (t) =>
   withTemp(async (dir) => {
     writeSkill(path.join(dir, 'real'), 'through-link');
-    fs.symlinkSync(path.join(dir, 'real'), path.join(dir, 'loc'), 'dir');
+    if (!trySymlink(path.join(dir, 'real'), path.join(dir, 'loc'), 'dir')) return t.skip(NO_SYMLINKS);
     assert.deepEqual(relativeFound(dir, await discoverSkillFiles(nodeFs, path.join(dir, 'loc'))), ['loc/through-link/SKILL.md']);
   }));
 
-test('symlink loops terminate and are reported', () =>
+test('symlink loops terminate and are reported', (t) =>
   withTemp(async (loc) => {
     writeSkill(loc, 'a');
-    fs.symlinkSync(loc, path.join(loc, 'a/back-to-location'), 'dir');
+    if (!trySymlink(loc, path.join(loc, 'a/back-to-location'), 'dir')) return t.skip(NO_SYMLINKS);
     fs.symlinkSync(path.join(loc, 'a'), path.join(loc, 'a/self'), 'dir');
     fs.mkdirSync(path.join(loc, 'x'));
     fs.mkdirSync(path.join(loc, 'y'));
