@@ -1,4 +1,4 @@
-// The catalog (SPEC §4, §5): precedence, duplicate-name, offer statuses, change events
+// The catalog (docs/precedence-and-access.md, docs/format.md): precedence, duplicate-name, offer statuses, change events
 // and the cached listing. Records are synthetic: no file system is involved.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

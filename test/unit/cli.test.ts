@@ -1,4 +1,4 @@
-// The `skillsmith` CLI (SPEC §7), run as a child process over fixtures in a temp folder.
+// The `skillsmith` CLI (docs/cli.md), run as a child process over fixtures in a temp folder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -70,7 +70,7 @@ function makeWorkspace(name: string): string {
 // ---------------------------------------------------------------------------------------
 // validate
 
-test('validate --json: the shape of SPEC §7, with 1-based positions', () => {
+test('validate --json: the shape of docs/cli.md, with 1-based positions', () => {
   const ws = makeWorkspace('shape');
   const run = cli(['validate', ws, '--json']);
   assert.equal(run.status, 1, run.stderr);
@@ -265,7 +265,7 @@ test('validate: human output is path:line:col severity code message, then a summ
 // ---------------------------------------------------------------------------------------
 // list
 
-test('list --json: the shape of SPEC §7, with precedence and hidden skills', () => {
+test('list --json: the shape of docs/cli.md, with precedence and hidden skills', () => {
   const ws = makeWorkspace('list');
   const run = cli(['list', ws, '--json', '--no-user']);
   assert.equal(run.status, 0, run.stderr);

@@ -1,4 +1,4 @@
-// Expansion (SPEC §3): header, substitutions, bundled files and the body cap.
+// Expansion (docs/expansion.md): header, substitutions, bundled files and the body cap.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';

@@ -82,7 +82,7 @@ class Random {
 }
 
 // ---------------------------------------------------------------------------------------
-// Seeds: valid SKILL.md files covering SPEC §1's parsing list
+// Seeds: valid SKILL.md files covering docs/format.md's parsing list
 
 const SEEDS: readonly string[] = [
   '---\nname: code-review\ndescription: Reviews a file against the team\'s conventions. Use when the user asks for a code review.\n---\nReview the following code for logic errors, edge cases and naming.\n\n$ARGUMENTS\n',

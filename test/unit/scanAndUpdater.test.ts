@@ -1,4 +1,4 @@
-// Discovery (SPEC §4), reading skill records, and the incremental CatalogUpdater checked
+// Discovery (docs/precedence-and-access.md), reading skill records, and the incremental CatalogUpdater checked
 // against a fresh full scan over random edits of a real temp tree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

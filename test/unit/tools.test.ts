@@ -1,4 +1,4 @@
-// The tool contracts (SPEC §6): list, load and read-file, with their structured errors.
+// The tool contracts (docs/tools.md): list, load and read-file, with their structured errors.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -87,7 +87,7 @@ test('list: an empty catalog says how to add skills', () => {
 // ---------------------------------------------------------------------------------------
 // load
 
-test('load: the expansion of SPEC §3', async () => {
+test('load: the expansion of docs/expansion.md', async () => {
   const text = expectText(await runLoadSkill(context, { name: 'code-review', args: 'src/app.ts' }));
   const dir = path.native(path.join(loc, 'code-review'));
   assert.ok(text.startsWith(`Base directory for this skill: ${dir}\n\nReview src/app.ts carefully.\nSee references/guide.md.`), text);
@@ -281,7 +281,7 @@ test('read: input checks and unknown skills', async () => {
 // ---------------------------------------------------------------------------------------
 // error format
 
-test('formatToolError gives the JSON shape of SPEC §6', async () => {
+test('formatToolError gives the JSON shape of docs/tools.md', async () => {
   const result = await runLoadSkill(context, { name: 'code-reveiw' });
   assert.equal(result.ok, false);
   if (result.ok) return;

@@ -1,4 +1,4 @@
-// The shared vocabulary of the skill engine (SPEC.md). Pure data types only.
+// The shared vocabulary of the skill engine (docs/). Pure data types only.
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -13,7 +13,7 @@ export interface Range {
   readonly end: Position;
 }
 
-/** Every problem code of SPEC §2. */
+/** Every problem code of docs/rules.md. */
 export type ProblemCode =
   | 'no-skill-file'
   | 'no-frontmatter'

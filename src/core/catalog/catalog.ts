@@ -59,7 +59,7 @@ export interface CatalogOptions {
   readonly trustWorkspaceSkills?: boolean;
 }
 
-/** The key under which names clash: NFKC, as the SPEC compares names. */
+/** The key under which names clash: NFKC, as docs/format.md compares names. */
 export function nameKey(name: string): string {
   return name.normalize('NFKC');
 }

@@ -1,4 +1,4 @@
-// Discovery (SPEC §4): finds skill folders below a location through the FileSystem
+// Discovery (docs/precedence-and-access.md): finds skill folders below a location through the FileSystem
 // interface. Bounded depth, `.git`/`node_modules` skipped, symlinks followed without loops.
 import { describeError, type DirectoryEntry, type FileSystem } from '../base/fileSystem';
 import { MAX_SKILL_DEPTH } from '../base/limits';

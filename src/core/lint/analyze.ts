@@ -1,5 +1,5 @@
 // The one entry point of the lint engine: text in, SkillFileAnalysis out. It parses the
-// file once, runs the rule sets of rules.ts in the order SPEC §2 requires (a structural
+// file once, runs the rule sets of rules.ts in the order docs/rules.md gives (a structural
 // error stops the field and body rules) and reports what the catalog needs to know.
 import type { ParsedSkillFile } from './frontmatter';
 import { parseSkillFile } from './frontmatter';

@@ -1,5 +1,5 @@
 // Splits a SKILL.md into frontmatter and body, and reads the frontmatter with the `yaml`
-// parser (SPEC §1). Only the `---` fences are found line by line; everything between them
+// parser (docs/format.md). Only the `---` fences are found line by line; everything between them
 // is YAML, parsed by a real parser that keeps source offsets, so that every problem and
 // every quick fix can point at the exact characters it is about.
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
@@ -71,7 +71,7 @@ export interface ParsedSkillFile {
   readonly lineEnding: '\n' | '\r\n';
   readonly lines: LineMap;
   readonly split: FrontmatterSplit;
-  /** ok: a mapping was read; the other states are the structural errors of SPEC §2. */
+  /** ok: a mapping was read; the other states are the structural errors of docs/rules.md. */
   readonly status: 'ok' | 'no-frontmatter' | 'unclosed' | 'yaml-syntax' | 'not-mapping';
   readonly yamlError: YamlSyntaxError | undefined;
   /** The span of a frontmatter that is a list or a scalar. */
