@@ -98,6 +98,8 @@ export interface AnalyzeOptions {
   readonly complete?: boolean;
   /** Set when the caller knows the bytes start with a BOM that `text` no longer has. */
   readonly hasBom?: boolean;
+  /** False only to compare with the `yaml`-only path (see lint/plainFrontmatter.ts). */
+  readonly plainFastPath?: boolean;
 }
 
 export function hasErrors(problems: readonly Problem[]): boolean {

@@ -9,7 +9,7 @@ import { sortProblems, type AnalyzeOptions, type Problem, type Range, type Skill
 
 /** Parses and lints the text of one SKILL.md (no file system involved). */
 export function analyzeSkillText(text: string, options: AnalyzeOptions): SkillFileAnalysis {
-  const file = parseSkillFile(text);
+  const file = parseSkillFile(text, { plainFastPath: options.plainFastPath });
   const complete = options.complete !== false;
   const context: RuleContext = { file, options };
   const structural = runRules(STRUCTURE_RULES, context);
