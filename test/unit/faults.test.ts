@@ -11,7 +11,7 @@ import { analyzeSkillText } from '../../src/core/lint/analyze';
 import { createSkillCatalog } from '../../src/core/access/policy';
 import { type SkillCatalog } from '../../src/core/catalog/catalog';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
-import type { DirectoryEntry, EntryStat, FileSystem } from '../../src/core/base/fileSystem';
+import type { DirectoryEntry, EntryStat, FileSystem, HeadRead } from '../../src/core/base/fileSystem';
 import { resolveLocations, type SkillLocation } from '../../src/core/catalog/locations';
 import type { SkippedPath } from '../../src/core/catalog/discovery';
 import { runLoadSkill, runReadSkillFile, type ToolContext } from '../../src/core/loading/tools';
@@ -27,25 +27,36 @@ function permissionDenied(syscall: string, target: string): NodeJS.ErrnoExceptio
 /**
  * NodeFileSystem with faults injected per path: reads that are denied (EACCES), files that
  * vanish just before they are read, or just after their first read. It counts the bytes
- * it hands out. `withHead: false` drops the readHead fast path, as WorkspaceFileSystem has
- * none: discovery then takes the stat + readFile path.
+ * it hands out. `withHead: false` drops the bulk reads (readHeads, readDirectories), as a
+ * remote workspace has none: the scan then takes the per-file stat + readFile path.
  */
 class FaultyFileSystem implements FileSystem {
   readonly denied = new Set<string>();
   readonly vanishBeforeRead = new Set<string>();
   readonly vanishAfterFirstRead = new Set<string>();
   bytesRead = 0;
-  readonly readHead?: (p: string, maxBytes: number) => Promise<{ bytes: Uint8Array; stat: EntryStat } | undefined>;
+  readonly readHeads?: (paths: readonly string[], maxBytes: number) => Promise<HeadRead[]>;
+  readonly readDirectories?: (paths: readonly string[]) => Promise<(DirectoryEntry[] | Error)[]>;
   private readonly inner = new NodeFileSystem();
 
   constructor(withHead = true) {
     if (withHead) {
-      this.readHead = async (p, maxBytes) => {
-        this.beforeRead(p, 'open');
-        const head = await this.inner.readHead(p, maxBytes);
-        if (head) this.afterRead(p, head.bytes);
-        return head;
-      };
+      // The bulk reads of NodeFileSystem, one path at a time, so that each path's fault applies.
+      this.readHeads = (paths, maxBytes) =>
+        Promise.all(
+          paths.map(async (p): Promise<HeadRead> => {
+            try {
+              this.beforeRead(p, 'open');
+            } catch (error) {
+              return error as Error;
+            }
+            const [head] = await this.inner.readHeads([p], maxBytes);
+            if (head && !(head instanceof Error)) this.afterRead(p, head.bytes);
+            return head;
+          }),
+        );
+      this.readDirectories = (paths) =>
+        Promise.all(paths.map(async (p) => (this.denied.has(p) ? permissionDenied('scandir', p) : (await this.inner.readDirectories([p]))[0])));
     }
   }
 
@@ -131,7 +142,7 @@ function names(catalog: SkillCatalog): string[] {
 }
 
 for (const withHead of [true, false]) {
-  const mode = withHead ? 'readHead' : 'stat + readFile';
+  const mode = withHead ? 'bulk reads' : 'stat + readFile';
 
   test(`a SKILL.md deleted between discovery and read is skipped as gone (${mode})`, () =>
     withWorkspace(async (w) => {

@@ -7,7 +7,7 @@ import { testPath as path } from './testPaths';
 import { createSkillCatalog } from '../../src/core/access/policy';
 import { type CatalogEntry, type SkillCatalog } from '../../src/core/catalog/catalog';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
-import type { DirectoryEntry, EntryStat, FileSystem } from '../../src/core/base/fileSystem';
+import type { DirectoryEntry, EntryStat, FileSystem, HeadRead } from '../../src/core/base/fileSystem';
 import { resolveLocations, type SkillLocation } from '../../src/core/catalog/locations';
 import { discoverSkillFiles, type SkippedPath } from '../../src/core/catalog/discovery';
 import { HEAD_BYTES } from '../../src/core/base/limits';
@@ -20,23 +20,23 @@ const nodeFs = new NodeFileSystem();
 
 /**
  * A FileSystem that counts the bytes it hands out. With `withHead`, it offers the inner
- * file system's readHead fast path too (NodeFileSystem has one); without, readSkillRecord
- * falls back to stat + readFile.
+ * file system's bulk readHeads too (NodeFileSystem has one); without, the records are read
+ * through stat + readFile.
  */
 class CountingFileSystem implements FileSystem {
   bytesRead = 0;
   reads = 0;
-  readonly readHead?: (p: string, maxBytes: number) => Promise<{ bytes: Uint8Array; stat: EntryStat } | undefined>;
+  readonly readHeads?: (paths: readonly string[], maxBytes: number) => Promise<HeadRead[]>;
   constructor(
     private readonly inner: FileSystem,
     withHead: boolean,
   ) {
-    if (withHead && inner.readHead) {
-      const readHead = inner.readHead.bind(inner);
-      this.readHead = async (p, maxBytes) => {
-        const head = await readHead(p, maxBytes);
-        if (head) this.count(head.bytes);
-        return head;
+    if (withHead && inner.readHeads) {
+      const readHeads = inner.readHeads.bind(inner);
+      this.readHeads = async (paths, maxBytes) => {
+        const heads = await readHeads(paths, maxBytes);
+        for (const head of heads) if (head && !(head instanceof Error)) this.count(head.bytes);
+        return heads;
       };
     }
   }
