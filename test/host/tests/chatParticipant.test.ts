@@ -99,8 +99,8 @@ export const tests: HostTest[] = [
       const markdown = await lastResponseMarkdown();
       assert.match(markdown, /^\| Skill \| Description \| Location \| Offered to the model \|/);
       assert.match(markdown, /\| \[code-review\]\([^)]*code-review\/SKILL\.md\) \| Reviews a file .* \| skills \| yes \|/);
-      assert.match(markdown, /\| \[broken\]\(.*\| no: 1 error \|/);
-      assert.match(markdown, /\| \[secret-skill\]\(.*\| no: disable-model-invocation \(use \/run\) \|/);
+      assert.match(markdown, /\| \[broken\]\(.*\| no: 1 error \(description-missing\) \|/);
+      assert.match(markdown, /\| \[secret-skill\]\(.*\| no: hidden \(disable-model-invocation: true\): only a user can run it \|/);
       assert.match(markdown, /Listing: 2 skills in \d+ of 12000 characters/);
     },
   },
@@ -134,15 +134,18 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: '/show explains an unknown skill (did you mean) and a skill with errors',
+    name: '/show explains an unknown skill (did you mean) and shows a skill with errors with its problems',
     timeoutMs: 60_000,
     fn: async () => {
       await ready();
       await setFakeScript({});
       await sendChat('@skills /show code-reveiw');
       assert.match(await lastResponseMarkdown(), /\*\*Not found:\*\* No skill named 'code-reveiw'\. Did you mean 'code-review'\?/);
+      // Looking at a skill without a model is always allowed: a broken one is shown with its problems.
       await sendChat('@skills /show broken');
-      assert.match(await lastResponseMarkdown(), /\*\*Skill cannot be used:\*\* Skill 'broken' has errors and is not offered: description-missing/);
+      const shown = await lastResponseMarkdown();
+      assert.match(shown, /^\*\*broken\*\* has errors, so it is not offered to the model until they are fixed:\n\n- `description-missing` \(line 1\): /);
+      assert.match(shown, /Loading \*\*broken\*\* returns:\n\n```markdown\nBase directory for this skill: .*\/skills\/broken\n\nThis skill is broken on purpose: it has no description\.\n```/);
       assert.strictEqual((await getFakeRequests()).length, 0);
     },
   },

@@ -21,7 +21,7 @@ export const tests: HostTest[] = [
       assert.ok(document.getText().includes(`- Budget: ${full.used} / 12000 characters used`));
       assert.ok(!document.getText().includes('## Dropped by the budget'));
       assert.match(document.getText(), /## Not offered \(3\)/);
-      assert.match(document.getText(), /- Beta_Broken — errors: [a-z-, ]*name-format/);
+      assert.match(document.getText(), /\n- Beta_Broken — 3 errors \(description-missing, name-format, name-mismatch\) — skills\/beta-broken\/SKILL\.md\n/);
       assert.match(document.getText(), /\n- hidden-one — hidden .* — skills\/hidden-one\/SKILL\.md\n/);
       assert.match(document.getText(), /\n- alpha — shadowed by skills\/alpha\/SKILL\.md — \.github\/skills\/alpha\/SKILL\.md\n/);
 

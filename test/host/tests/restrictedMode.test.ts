@@ -53,10 +53,10 @@ export const tests: HostTest[] = [
     name: 'the load and read tools refuse, saying the workspace is not trusted',
     fn: async () => {
       const load = JSON.parse(await invoke('skillsmith_loadSkill', { name: 'good-skill' })) as { error?: { type: string; message: string } };
-      assert.strictEqual(load.error?.type, 'invalid_skill', JSON.stringify(load));
+      assert.strictEqual(load.error?.type, 'not_allowed', JSON.stringify(load));
       assert.match(load.error.message, /not trusted/);
       const read = JSON.parse(await invoke('skillsmith_readSkillFile', { name: 'good-skill', path: 'SKILL.md' })) as { error?: { type: string; message: string } };
-      assert.strictEqual(read.error?.type, 'invalid_skill', JSON.stringify(read));
+      assert.strictEqual(read.error?.type, 'not_allowed', JSON.stringify(read));
       assert.match(read.error.message, /not trusted/);
       assert.match(await invoke('skillsmith_listSkills', {}), /^No skills are available/);
     },
