@@ -8,6 +8,7 @@ import { startCodeServer } from './codeServer.mjs';
 import { openWorkbench, workbenchUrl } from './workbench.mjs';
 import { watchChannel } from './channel.mjs';
 import { captureScreenshot } from './capture.mjs';
+import { clickElement, pressKey, readTexts } from './pageActions.mjs';
 import { createTally } from './report.mjs';
 import { printSuiteLogs } from './diagnostics.mjs';
 
@@ -85,11 +86,23 @@ export async function runSuite(suite, ctx) {
     workbench = await openWorkbench(url, { env: sandbox.env, logFile: join(sandbox.dir, 'workbench.log') });
     channel = watchChannel(sandbox.channelDir, {
       onEvent: tally.onEvent,
-      onScreenshot: async (request) => {
-        if (!ctx.screenshotsDir) return { skipped: true };
-        const result = await captureScreenshot(workbench.page, request, ctx.screenshotsDir);
-        print(`    📷 ${result.path}`);
-        return result;
+      onRequest: async (request) => {
+        switch (request.kind) {
+          case 'screenshot': {
+            if (!ctx.screenshotsDir) return { skipped: true };
+            const result = await captureScreenshot(workbench.page, request, ctx.screenshotsDir);
+            print(`    📷 ${result.path}`);
+            return result;
+          }
+          case 'click':
+            return clickElement(workbench.page, request);
+          case 'texts':
+            return readTexts(workbench.page, request);
+          case 'press':
+            return pressKey(workbench.page, request);
+          default:
+            throw new Error(`unknown request kind ${JSON.stringify(request.kind)}`);
+        }
       },
     });
 
