@@ -54,7 +54,8 @@ export async function runSuite(suite, ctx) {
   const tally = createTally(print);
   const started = Date.now();
   const timeoutMs = suite.timeoutMs ?? ctx.timeoutMs;
-  print(`▶ suite ${suite.name} (${suite.workspaceFile ? `${suite.fixture}/${suite.workspaceFile}` : suite.fixture})`);
+  const workspace = suite.workspaceFile ? `${suite.fixture}/${suite.workspaceFile}` : suite.fixture ?? 'an empty folder';
+  print(`▶ suite ${suite.name} (${workspace}${suite.home ? `, HOME from ${suite.home}` : ''})`);
 
   let sandbox, server, workbench, channel;
   let crashed = false; // failed without the in-host runner's own report
