@@ -6,12 +6,14 @@ import * as vscode from 'vscode';
 import {
   FakeRequest,
   HostTest,
+  clickInWorkbench,
   getExtensionApi,
   getFakeRequests,
   readWorkspaceFile,
   resetFakeModel,
   setFakeScript,
   waitFor,
+  workspaceUri,
   writeWorkspaceFile,
 } from '../helpers';
 import { exportChat, lastResponseMarkdown, newChatSession, sendChat, type ExportedRequest } from '../helpers/chat';
@@ -331,6 +333,57 @@ export const tests: HostTest[] = [
         description: 'Reviews SQL migrations for locking problems. Use when a migration changes a table.',
         body: '1. Read the migration.\n\n$ARGUMENTS\n',
       });
+    },
+  },
+  {
+    name: "/new's Create skill button writes the draft's whole SKILL.md, every field kept, and never overwrites",
+    timeoutMs: 90_000,
+    fn: async () => {
+      await ready();
+      const draft = [
+        '---',
+        'name: changelog-entry',
+        'description: Writes one changelog entry for a merged change. Use when the user asks for a changelog entry.',
+        'license: Apache-2.0',
+        'compatibility: Needs git on the PATH.',
+        'metadata:',
+        '  author: skillsmith-tests',
+        '  version: "1.2"',
+        'allowed-tools: Bash(git log:*) Read',
+        '---',
+        '# Changelog entry',
+        '',
+        '1. Read the merged change.',
+        '2. Write one line for $ARGUMENTS.',
+        '',
+      ].join('\n');
+      await setFakeScript({ responses: [[{ text: `Here it is:\n\n\`\`\`markdown\n${draft}\`\`\`\n` }]] });
+      await sendChat('@skills /new write changelog entries');
+      assert.strictEqual((await getFakeRequests()).length, 1, 'the draft has no errors, so no retry');
+      const target = workspaceUri('skills/changelog-entry/SKILL.md');
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(target)), 'nothing is written before Create');
+
+      // Clicked as a user would; the command then asks where, and Enter takes skills/ (it exists).
+      await clickInWorkbench({ role: 'button', name: 'Create skill', exact: true });
+      await waitFor(
+        async () => {
+          if (await Promise.resolve(vscode.workspace.fs.stat(target)).then(() => true, () => false)) return true;
+          await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+          return false;
+        },
+        { timeout: 20_000, interval: 250, message: 'skills/changelog-entry/SKILL.md to be created' },
+      );
+      assert.strictEqual(await readWorkspaceFile('skills/changelog-entry/SKILL.md'), draft);
+      const api = await getExtensionApi<{ whenIdle(): Promise<void>; catalog: { get(name: string): { status: string } | undefined } }>();
+      await waitFor(() => api.catalog.get('changelog-entry')?.status === 'offered', { message: 'changelog-entry offered' });
+
+      // The same command with another complete file for that name writes nothing.
+      const result = await vscode.commands.executeCommand('skillsmith.newSkill', {
+        content: draft.replace('license: Apache-2.0', 'license: MIT'),
+        location: workspaceUri('skills'),
+      });
+      assert.strictEqual(result, undefined);
+      assert.strictEqual(await readWorkspaceFile('skills/changelog-entry/SKILL.md'), draft);
     },
   },
 ];
