@@ -116,6 +116,10 @@ export async function runSuite(suite, ctx) {
     if (!tally.done) {
       crashed = true;
       tally.failSuite(`suite ${suite.name}`, `the extension host exited (code ${code}) without reporting results`);
+    } else if (tally.passed + tally.failed === 0) {
+      // A suite that runs nothing proves nothing; with --grep, runAll fails a run where no suite ran any.
+      if (ctx.grep) print(`  no test of ${suite.name} matches --grep=${ctx.grep}`);
+      else tally.failSuite(`suite ${suite.name}`, 'ran no test');
     } else if (code !== 0 && tally.failed === 0) {
       tally.failSuite(`suite ${suite.name}`, `the workbench reported exit code ${code}`);
     }
