@@ -63,6 +63,12 @@ export const suites = [
     tests: ['test/host/tests/startupActivation.test.ts'],
   },
   {
+    // The test hooks count whole-file reads: Refresh must read each file once, 16 at a time.
+    name: 'refresh',
+    tests: ['test/host/tests/refreshReads.test.ts'],
+    env: { SKILLSMITH_TEST_HOOKS: '1' },
+  },
+  {
     name: 'untrusted',
     fixture: 'untrusted',
     tests: ['test/host/tests/restrictedMode.test.ts'],
