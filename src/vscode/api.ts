@@ -26,8 +26,8 @@ export interface ReadonlySkillCatalog {
 
 /** Counts kept by the extension host for the host tests only. */
 export interface SkillsmithTestHooks {
-  /** Whole-file reads per path since the last reset, and the most that were in flight at once. */
-  fileReads(): { readonly perPath: Readonly<Record<string, number>>; readonly maxInFlight: number };
+  /** Whole-file reads per path since the last reset, the most that were in flight at once, and how many are now. */
+  fileReads(): { readonly perPath: Readonly<Record<string, number>>; readonly maxInFlight: number; readonly inFlight: number };
   resetFileReads(): void;
 }
 

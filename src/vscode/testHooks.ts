@@ -19,7 +19,7 @@ export function createReadCounter(): { observer: ReadObserver; hooks: Skillsmith
     },
   };
   const hooks: SkillsmithTestHooks = {
-    fileReads: () => ({ perPath: { ...perPath }, maxInFlight }),
+    fileReads: () => ({ perPath: { ...perPath }, maxInFlight, inFlight }),
     resetFileReads: () => {
       perPath = {};
       maxInFlight = inFlight;

@@ -4,7 +4,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { testPath as path } from './testPaths';
 import { builtCli, findRepoRoot } from './engineTestUtils';
 
 const REPO = findRepoRoot();
@@ -44,7 +44,7 @@ test('validate --json over the corpus reports every SKILL.md and exits 1', (t) =
   assert.doesNotMatch(run.stderr, /unexpected failure/, run.stderr);
   assert.equal(run.status, 1, `exit code (stderr: ${run.stderr.slice(0, 500)})`);
   const out = JSON.parse(run.stdout);
-  const reported = out.files.map((f: { path: string }) => f.path);
+  const reported = out.files.map((f: { path: string }) => path.normalize(f.path));
   assert.equal(new Set(reported).size, reported.length, 'each file once');
   assert.deepEqual([...reported].sort(), expected, `one result per SKILL.md (${expected.length} found by a plain walk)`);
   assert.ok(out.errors > 0, 'the corpus has real errors');

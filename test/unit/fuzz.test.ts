@@ -6,6 +6,7 @@
 // cheap random and mutated texts make up the bulk of the >= 100,000 inputs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as nativePath from 'node:path';
 import { analyzeSkillText } from '../../src/core/lint/analyze';
 import { expandSkill, splitArguments, substituteBody } from '../../src/core/loading/expand';
 import { parseSkillFile, stripBom, type Span } from '../../src/core/lint/frontmatter';
@@ -85,7 +86,7 @@ class Random {
 }
 
 // ---------------------------------------------------------------------------------------
-// Seeds: valid SKILL.md files covering SPEC §1's parsing list
+// Seeds: valid SKILL.md files covering docs/format.md's parsing list
 
 const SEEDS: readonly string[] = [
   '---\nname: code-review\ndescription: Reviews a file against the team\'s conventions. Use when the user asks for a code review.\n---\nReview the following code for logic errors, edge cases and naming.\n\n$ARGUMENTS\n',
@@ -367,7 +368,7 @@ function exercise(r: Random, text: string, label: string, full: boolean): SkillF
     assert.ok(Array.isArray(words) && words.every((w) => typeof w === 'string'));
     assert.equal(typeof substituteBody(body, args, '/skills/x'), 'string');
     const expansion = expandSkill({ skillDir: '/skills/x', body, args, bundledFiles: r.chance(0.2) ? ['scripts/a.sh', text.slice(0, 20)] : [], fileBytes: text.length });
-    assert.ok(expansion.startsWith('Base directory for this skill: /skills/x\n\n'));
+    assert.ok(expansion.startsWith(`Base directory for this skill: ${nativePath.normalize('/skills/x')}\n\n`));
   } catch (error) {
     if (error instanceof assert.AssertionError) throw error;
     fail('an entry point threw', label, text, String((error as Error)?.stack ?? error));

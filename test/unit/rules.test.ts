@@ -1,4 +1,4 @@
-// Every lint rule of SPEC §2 that needs only the text (plus broken-link over a fake file
+// Every lint rule of docs/rules.md that needs only the text (plus broken-link over a fake file
 // system): positive and negative cases, exact code, severity and range, and each fix's result.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The shared vocabulary of the skill engine (SPEC.md). Pure data types only.
+// The shared vocabulary of the skill engine (docs/). Pure data types only.
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -13,7 +13,7 @@ export interface Range {
   readonly end: Position;
 }
 
-/** Every problem code of SPEC §2. */
+/** Every problem code of docs/rules.md. */
 export type ProblemCode =
   | 'no-skill-file'
   | 'no-frontmatter'
@@ -103,6 +103,8 @@ export interface AnalyzeOptions {
   readonly complete?: boolean;
   /** Set when the caller knows the bytes start with a BOM that `text` no longer has. */
   readonly hasBom?: boolean;
+  /** False only to compare with the `yaml`-only path (see lint/plainFrontmatter.ts). */
+  readonly plainFastPath?: boolean;
 }
 
 export function hasErrors(problems: readonly Problem[]): boolean {

@@ -1,4 +1,4 @@
-// The lint rules of SPEC §2 over the frontmatter fields and the body, one small function
+// The lint rules of docs/rules.md over the frontmatter fields and the body, one small function
 // per rule, and the rule sets that analyze.ts runs. Each rule reads a ParsedSkillFile (text,
 // fences and frontmatter fields with their offsets) and returns Problems with exact ranges
 // and, where the text alone allows it, quick fixes. The structural rules are in
