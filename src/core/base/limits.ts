@@ -52,8 +52,8 @@ export const MAX_MAX_ROUNDS = 50;
 export const MAX_ROUTING_ROUNDS = 3;
 /** A routing run with more model requests than this asks first, showing requests and tokens. */
 export const ROUTING_CONFIRM_REQUESTS = 100;
-/** Above this many listed skills, the routing lint does not route every description sentence. */
-export const ROUTING_LINT_MAX_SKILLS = 2000;
+/** Above this many listed skills, the routing lint does not route every description sentence (quadratic). */
+export const ROUTING_LINT_MAX_SKILLS = 1000;
 /** Language-model tool names: `^[a-zA-Z0-9_-]{1,64}$`. */
 export const MAX_TOOL_NAME_LENGTH = 64;
 

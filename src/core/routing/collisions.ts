@@ -33,29 +33,46 @@ export function heldOutSkill(skill: RoutableSkill, sentences: readonly string[],
   return { name: skill.name, description: negative ? `${rest} ${negative}` : rest };
 }
 
+/** Where one skill's held-out sentences went: the share of its sentences each other skill took. */
+export interface HeldOutRoutes {
+  readonly skill: string;
+  readonly taken: ReadonlyMap<string, number>;
+}
+
 /**
- * Routes each skill's held-out sentences against the catalog; the shares that went to
- * other skills, for the pairs where each skill loses at least `minShare` to the other.
+ * Routes each skill's held-out sentences against the catalog, one skill per step, so that a
+ * caller on a UI thread can pause between steps (it is quadratic in the catalog's size).
  */
-export function offlineConfusions(catalog: readonly RoutableSkill[], options: LexicalRankerOptions = LEXICAL_DEFAULTS, minShare = OVERLAP_MIN_SHARE): Confusion[] {
-  const confusions: Confusion[] = [];
+export function* heldOutRoutes(catalog: readonly RoutableSkill[], options: LexicalRankerOptions = LEXICAL_DEFAULTS): Generator<HeldOutRoutes> {
   const ranker = new LexicalRanker(catalog, options);
   for (const skill of catalog) {
     const sentences = descriptionSentences(skill.description);
-    if (sentences.length === 0) continue;
     const taken = new Map<string, number>();
     sentences.forEach((sentence, i) => {
-      const heldOut = heldOutSkill(skill, sentences, i);
-      const pick = ranker.rankReplacing(sentence, heldOut).pick;
+      const pick = ranker.rankReplacing(sentence, heldOutSkill(skill, sentences, i)).pick;
       if (pick !== null && pick !== skill.name) taken.set(pick, (taken.get(pick) ?? 0) + 1);
     });
-    for (const [picked, count] of taken) {
-      confusions.push({ expected: skill.name, picked, share: Math.round((count / sentences.length) * 10_000) / 10_000 });
+    for (const [picked, count] of taken) taken.set(picked, Math.round((count / sentences.length) * 10_000) / 10_000);
+    yield { skill: skill.name, taken };
+  }
+}
+
+/** The confusions of pairs where each skill loses at least `minShare` of its sentences to the other. */
+export function mutualConfusions(routes: readonly HeldOutRoutes[], minShare = OVERLAP_MIN_SHARE): Confusion[] {
+  const share = new Map<string, number>();
+  for (const { skill, taken } of routes) for (const [picked, value] of taken) share.set(`${skill}\u0000${picked}`, value);
+  const confusions: Confusion[] = [];
+  for (const { skill, taken } of routes) {
+    for (const [picked, value] of taken) {
+      if (value >= minShare && (share.get(`${picked}\u0000${skill}`) ?? 0) >= minShare) confusions.push({ expected: skill, picked, share: value });
     }
   }
-  const share = new Map(confusions.map((c) => [`${c.expected}\u0000${c.picked}`, c.share]));
-  const mutual = confusions.filter((c) => c.share >= minShare && (share.get(`${c.picked}\u0000${c.expected}`) ?? 0) >= minShare);
-  return mutual.sort((a, b) => b.share - a.share || compareCodePoints(a.expected, b.expected) || compareCodePoints(a.picked, b.picked));
+  return confusions.sort((a, b) => b.share - a.share || compareCodePoints(a.expected, b.expected) || compareCodePoints(a.picked, b.picked));
+}
+
+/** Both steps at once: the mutual confusions of a catalog without evals. */
+export function offlineConfusions(catalog: readonly RoutableSkill[], options: LexicalRankerOptions = LEXICAL_DEFAULTS, minShare = OVERLAP_MIN_SHARE): Confusion[] {
+  return mutualConfusions([...heldOutRoutes(catalog, options)], minShare);
 }
 
 /** One lint finding: `skill` loses `share` of its requests to `other` (or takes them from it). */

@@ -69,6 +69,8 @@ function pairsOf(sequence: readonly string[], into: Set<string>): void {
 export class LexicalRanker {
   private readonly skills: readonly IndexedSkill[];
   private readonly byName: ReadonlyMap<string, IndexedSkill>;
+  /** The skills that have each term: only those can score above 0 for a query. */
+  private readonly postings = new Map<string, IndexedSkill[]>();
   private readonly documentFrequency = new Map<string, number>();
   private readonly averageLength: number;
 
@@ -77,7 +79,12 @@ export class LexicalRanker {
     for (const skill of catalog) {
       const indexed = this.index(skill);
       skills.push(indexed);
-      for (const term of indexed.tf.keys()) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+      for (const term of indexed.tf.keys()) {
+        this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+        const list = this.postings.get(term);
+        if (list) list.push(indexed);
+        else this.postings.set(term, [indexed]);
+      }
     }
     this.skills = skills;
     this.byName = new Map(skills.map((s) => [s.name, s]));
@@ -102,8 +109,7 @@ export class LexicalRanker {
 
   /** Ranks the catalog (or only `candidates`, names not in the catalog ignored) for `query`. */
   rank(query: string, candidates?: readonly string[]): Ranking {
-    const pool = candidates ? candidates.flatMap((name) => this.byName.get(name) ?? []) : this.skills;
-    return this.rankPool(query, pool);
+    return this.rankPool(query, candidates && new Set(candidates));
   }
 
   /**
@@ -111,9 +117,7 @@ export class LexicalRanker {
    * catalog's statistics: how a held-out part of a description routes (collisions.ts).
    */
   rankReplacing(query: string, replacement: RoutableSkill, candidates?: readonly string[]): Ranking {
-    const indexed = this.index(replacement);
-    const pool = candidates ? candidates.flatMap((name) => this.byName.get(name) ?? []) : this.skills;
-    return this.rankPool(query, pool.map((s) => (s.name === replacement.name ? indexed : s)));
+    return this.rankPool(query, candidates && new Set(candidates), this.index(replacement));
   }
 
   private index(skill: RoutableSkill): IndexedSkill {
@@ -129,14 +133,23 @@ export class LexicalRanker {
     return { name: skill.name, tf, excluded: new Set(document.excludedTerms), pairs, length };
   }
 
-  private rankPool(query: string, pool: readonly IndexedSkill[]): Ranking {
+  /** Scores the skills that share a term with the query (in `only`, when given), one of them replaced. */
+  private rankPool(query: string, only?: ReadonlySet<string>, replacement?: IndexedSkill): Ranking {
     // Numbers are the request's values (ids, sizes, dates), not what it is about.
     const sequence = terms(query).filter((term) => !/^\d+$/.test(term));
     const unique = [...new Set(sequence)];
     const queryPairs = new Set<string>();
     pairsOf(sequence, queryPairs);
+    const pool = new Set<IndexedSkill>();
+    for (const term of unique) for (const skill of this.postings.get(term) ?? []) pool.add(skill);
+    if (replacement) {
+      const original = this.byName.get(replacement.name);
+      if (original) pool.delete(original);
+      if (unique.some((term) => replacement.tf.has(term))) pool.add(replacement);
+    }
     const scored: { skill: IndexedSkill; score: number }[] = [];
     for (const skill of pool) {
+      if (only && !only.has(skill.name)) continue;
       const score = this.score(skill, unique, queryPairs);
       if (score > 0) scored.push({ skill, score });
     }

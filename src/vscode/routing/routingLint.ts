@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { ROUTING_LINT_MAX_SKILLS } from '../../core/base/limits';
 import { decodeUtf8 } from '../../core/base/text';
 import type { Problem } from '../../core/base/types';
-import { offlineConfusions, overlapFindings, overlapMessage, type OverlapFinding } from '../../core/routing/collisions';
+import { heldOutRoutes, mutualConfusions, overlapFindings, overlapMessage, type HeldOutRoutes, type OverlapFinding } from '../../core/routing/collisions';
 import { descriptionRange } from '../../core/routing/descriptionField';
 import { runEval } from '../../core/routing/evalRun';
 import { summarize, type Confusion } from '../../core/routing/metrics';
@@ -30,9 +30,14 @@ function toDiagnostic(problem: Problem): vscode.Diagnostic {
   return diagnostic;
 }
 
+/** Skills measured between two pauses of the held-out routing (it runs on the extension host). */
+const LINT_STEP_SKILLS = 10;
+
 export class RoutingLint implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('skillsmith-routing');
   private generation = 0;
+  /** The held-out routes of the catalog's descriptions, for the catalog revision they were measured on. */
+  private offline: { readonly revision: number; readonly routes: readonly HeldOutRoutes[] } | undefined;
   /** Confusions measured by the last model run, by the skills its cases expected. */
   private modelConfusions: { readonly skills: ReadonlySet<string>; readonly confusions: readonly Confusion[] } | undefined;
 
@@ -73,7 +78,7 @@ export class RoutingLint implements vscode.Disposable {
     const lexical = summarize('lexical', await runEval(cases, lexicalRouter(this.services), { runs: 1 })).confusions;
     const model = this.modelConfusions;
     const measured = model ? [...model.confusions, ...lexical.filter((c) => !model.skills.has(c.expected))] : lexical;
-    const offline = skills.length <= ROUTING_LINT_MAX_SKILLS ? offlineConfusions(skills).filter((c) => !withEvals.has(c.expected)) : [];
+    const offline = skills.length <= ROUTING_LINT_MAX_SKILLS ? mutualConfusions(await this.offlineRoutes(skills)).filter((c) => !withEvals.has(c.expected)) : [];
     const all = [...overlapFindings(measured, 'evals'), ...overlapFindings(offline, 'descriptions')];
     const best = new Map<string, OverlapFinding>();
     for (const finding of all) {
@@ -82,6 +87,19 @@ export class RoutingLint implements vscode.Disposable {
       if (!known || finding.share > known.share) best.set(key, finding);
     }
     return [...best.values()];
+  }
+
+  /** The descriptions' held-out routes, measured again only when the catalog changed, pausing every few skills. */
+  private async offlineRoutes(skills: ReturnType<typeof listedSkills>): Promise<readonly HeldOutRoutes[]> {
+    const revision = this.services.catalog.revision;
+    if (this.offline?.revision === revision) return this.offline.routes;
+    const routes: HeldOutRoutes[] = [];
+    for (const step of heldOutRoutes(skills)) {
+      routes.push(step);
+      if (routes.length % LINT_STEP_SKILLS === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.offline = { revision, routes };
+    return routes;
   }
 
   private async descriptionRangeOf(filePath: string) {
