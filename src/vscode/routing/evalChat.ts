@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { plural } from '../../core/base/text';
 import { nameKey } from '../../core/catalog/catalog';
+import { escapeInlineMarkdown } from '../../core/chat/chatCommands';
 import type { RoutingCase } from '../../core/routing/evalCases';
 import { runEval } from '../../core/routing/evalRun';
 import { summarize, type EvalSummary } from '../../core/routing/metrics';
@@ -46,14 +47,20 @@ export async function evalInChat(services: SkillsmithServices, index: EvalFileIn
   const router = languageModelRouter(services, model, (n) => (requests += n));
   stream.markdown(`Routing ${plural(cases.length, 'case')}${skill ? ` about \`${skill}\`` : ''} with **${model.name}**, ${plural(runs, 'run')} each: ${cases.length * runs} model requests at least.\n\n`);
   let done = 0;
+  const errors: string[] = [];
   const outcomes = await runEval(cases, router, {
     runs,
     token,
-    onCase: () => stream.progress(`Case ${++done} of ${cases.length}…`),
+    onCase: (_, __, failed) => {
+      errors.push(...failed);
+      stream.progress(`Case ${++done} of ${cases.length}…`);
+    },
   });
   if (token.isCancellationRequested) return { result: { metadata: { ...metadata, status: 'cancelled' } } };
   const summary = summarize(model.name, outcomes);
   stream.markdown(summaryMarkdown(summary, `Routing with ${model.name}`));
   stream.markdown(`\n_${plural(requests, 'model request')} sent._`);
+  // A failed request counts as no pick: say why, or the summary reads as a routing problem.
+  if (errors.length > 0) stream.markdown(`\n\n**${plural(errors.length, 'run')} failed** and counted as no pick: ${escapeInlineMarkdown(errors[0])}`);
   return { result: { metadata }, summary };
 }

@@ -93,14 +93,16 @@ export async function runRoutingTests(
       const messages: vscode.TestMessage[] = [];
       let complete = true;
       for (let r = 0; r < routers.length; r++) {
-        const [outcome] = await runEval([refs[i].case], routers[r], { runs, token });
+        let errors: readonly string[] = [];
+        const [outcome] = await runEval([refs[i].case], routers[r], { runs, token, onCase: (_, __, failed) => (errors = failed) });
         if (!outcome) {
           complete = false;
           break;
         }
         outcomes[r].push(outcome);
         if (!casePasses(outcome)) {
-          const message = new vscode.TestMessage(failureMessage(routers[r].name, refs[i], outcome));
+          const failedRequests = errors.length > 0 ? ` ${errors.length} of its requests failed: ${errors[0]}` : '';
+          const message = new vscode.TestMessage(failureMessage(routers[r].name, refs[i], outcome) + failedRequests);
           message.location = new vscode.Location(item.uri!, item.range!);
           messages.push(message);
         }

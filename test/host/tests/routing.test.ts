@@ -128,6 +128,20 @@ export const tests: HostTest[] = [
     },
   },
   {
+    name: '/eval says when the model requests failed, instead of reporting them as misroutes',
+    timeoutMs: 60_000,
+    fn: async () => {
+      await newChatSession();
+      await setFakeScript({ fallback: { error: 'quota exceeded for fake-model' } });
+      await sendChat('@skills /eval weather');
+      const answer = await waitFor(async () => {
+        const text = await lastResponseMarkdown();
+        return text.includes('Routing with Fake Model') ? text : undefined;
+      }, { message: 'the /eval summary in chat' });
+      assert.match(answer, /\*\*\d+ runs failed\*\* and counted as no pick: .*quota exceeded for fake-model/);
+    },
+  },
+  {
     name: 'cancelling a run stops it: no more model requests, the rest is skipped',
     timeoutMs: 40_000,
     fn: async () => {
