@@ -7,7 +7,7 @@ import { summarize, type CaseOutcome, type EvalSummary } from '../../src/core/ro
 import type { RoutableSkill } from '../../src/core/routing/skillDocument';
 import { PlainBm25 } from './bm25';
 import { collisionBench } from './collisionBench';
-import { bfclChoice, bfclIrrelevance, dotnetActivation, dotnetConfusion, metaTool, type BenchmarkSet } from './sets';
+import { bfclChoice, bfclIrrelevance, dotnetActivation, dotnetAgentRouting, dotnetConfusion, metaTool, type BenchmarkSet } from './sets';
 
 interface Router {
   rank(query: string, candidates?: readonly string[]): { results: readonly { name: string }[]; pick: string | null };
@@ -48,6 +48,7 @@ function main(): void {
   const sets = [
     dotnetActivation(root),
     dotnetConfusion(root),
+    dotnetAgentRouting(root),
     bfclChoice(root, 'live_multiple'),
     bfclChoice(root, 'multiple'),
     bfclIrrelevance(root, 'irrelevance'),

@@ -70,6 +70,13 @@ export function dotnetConfusion(root: string): BenchmarkSet {
   return { name: 'dotnet-artisan confusion', note: '36 prompts, each among its group of 3-5 overlapping skills', tuning: true, groups: [{ catalog: dotnetCatalog(root), cases }] };
 }
 
+/** The 20 live agent-routing prompts of the same repository, against the whole catalog. */
+export function dotnetAgentRouting(root: string): BenchmarkSet {
+  const rows = JSON.parse(fs.readFileSync(path.join(root, 'dotnet-artisan', 'tests', 'agent-routing', 'cases.json'), 'utf8')) as { prompt: string; expected_skill: string }[];
+  const cases = rows.map((r, i) => routingCase(i, r.prompt, [r.expected_skill]));
+  return { name: 'dotnet-artisan agent-routing', note: '20 live prompts against the 131 skills', tuning: true, groups: [{ catalog: dotnetCatalog(root), cases }] };
+}
+
 const BFCL_DATA = ['bfcl', 'berkeley-function-call-leaderboard', 'bfcl_eval', 'data'];
 
 interface BfclEntry {
