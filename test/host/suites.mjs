@@ -100,3 +100,20 @@ export const suites = [
     screenshots: true,
   },
 ];
+
+// Benchmarks: run only when named (`bench: true`), by scripts/host/bench-host.mjs.
+// `prepare` fills the workspace before VS Code opens it.
+suites.push({
+  name: 'cold-start',
+  bench: true,
+  env: { SKILLSMITH_TEST_HOOKS: '1', SKILLSMITH_BENCH_SKILLS: process.env.SKILLSMITH_BENCH_SKILLS ?? '5000' },
+  tests: ['test/host/bench/coldStart.bench.ts'],
+  timeoutMs: 10 * 60_000,
+  prepare: async (workspaceRoot, ctx) => {
+    const { createRequire } = await import('node:module');
+    const { join } = await import('node:path');
+    const require = createRequire(import.meta.url);
+    const { generateWorkspace } = require(join(ctx.repoRoot, ctx.outDir, 'bench', 'workspace.js'));
+    generateWorkspace(workspaceRoot, Number(process.env.SKILLSMITH_BENCH_SKILLS ?? 5000));
+  },
+});
