@@ -8,6 +8,7 @@ import { LineMap } from '../base/textPositions';
 import type { Problem, Range } from '../base/types';
 import type { Span } from './frontmatter';
 import { splitFrontmatter, stripBom } from './frontmatter';
+import { backtickRunLength, bodyLines, codeSpans, maskSpans } from './markdownCode';
 import { problem } from './ruleSupport';
 
 /** A relative path that the body refers to, with where it is written. */
@@ -35,21 +36,11 @@ export function findLinkCandidates(text: string): LinkCandidate[] {
 /** The candidates of findLinkCandidates, for a text whose LineMap is already built. */
 export function findLinkCandidatesInBody(text: string, lines: LineMap, bodyStart: number): LinkCandidate[] {
   const candidates: LinkCandidate[] = [];
-  let fence: { char: string; length: number } | undefined;
-  for (let line = lines.lineAt(bodyStart); line < lines.lineCount; line++) {
-    const start = Math.max(lines.lineStarts[line], bodyStart);
-    const lineText = text.slice(start, lines.lineContentEnd(line));
-    const marker = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(lineText);
-    if (fence) {
-      if (marker && marker[1][0] === fence.char && marker[1].length >= fence.length && marker[2].trim() === '') fence = undefined;
-      continue;
-    }
-    if (marker && !(marker[1][0] === '`' && marker[2].includes('`'))) {
-      fence = { char: marker[1][0], length: marker[1].length };
-      continue;
-    }
+  for (const bodyLine of bodyLines(text, lines, bodyStart)) {
+    if (bodyLine.kind !== 'text') continue;
+    const { line, start } = bodyLine;
     const column = start - lines.lineStarts[line];
-    for (const found of scanLine(lineText)) {
+    for (const found of scanLine(text.slice(start, bodyLine.end))) {
       const range = { start: { line, character: column + found.start }, end: { line, character: column + found.end } };
       candidates.push({ target: found.target, range, kind: found.kind });
     }
@@ -68,7 +59,7 @@ interface LineCandidate {
 function scanLine(line: string): LineCandidate[] {
   const mayLink = line.includes('](') || line.includes(']:');
   if (!mayLink && !line.includes('`')) return [];
-  const spans = line.includes('`') ? codeSpans(line) : [];
+  const spans = codeSpans(line);
   const found: LineCandidate[] = [];
   for (const span of spans) {
     const code = codeSpanPath(line, span);
@@ -80,63 +71,9 @@ function scanLine(line: string): LineCandidate[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
-/** Code spans of a line: a run of N backticks up to the next run of exactly N (linear). */
-function codeSpans(line: string): Span[] {
-  const runs = backtickRuns(line);
-  const spans: Span[] = [];
-  // For each run, the index of the next run of the same length (or -1).
-  const nextSameLength = new Array<number>(runs.length).fill(-1);
-  const lastByLength = new Map<number, number>();
-  for (let i = runs.length - 1; i >= 0; i--) {
-    nextSameLength[i] = lastByLength.get(runs[i].length) ?? -1;
-    lastByLength.set(runs[i].length, i);
-  }
-  let i = 0;
-  while (i < runs.length) {
-    const close = nextSameLength[i];
-    if (close < 0) {
-      i++;
-      continue;
-    }
-    spans.push({ start: runs[i].start, end: runs[close].start + runs[close].length });
-    i = close + 1;
-  }
-  return spans;
-}
-
-/** The runs of backticks of a line, with their lengths. */
-function backtickRuns(line: string): { start: number; length: number }[] {
-  const runs: { start: number; length: number }[] = [];
-  for (let at = line.indexOf('`'); at >= 0; at = line.indexOf('`', at)) {
-    const length = runLength(line, at);
-    runs.push({ start: at, length });
-    at += length;
-  }
-  return runs;
-}
-
-function runLength(line: string, at: number): number {
-  let n = 0;
-  while (line[at + n] === '`') n++;
-  return n;
-}
-
-/** The line with its code spans blanked out (offsets are kept). */
-function maskSpans(line: string, spans: readonly Span[]): string {
-  if (spans.length === 0) return line;
-  const parts: string[] = [];
-  let from = 0;
-  for (const s of spans) {
-    parts.push(line.slice(from, s.start), ' '.repeat(s.end - s.start));
-    from = s.end;
-  }
-  parts.push(line.slice(from));
-  return parts.join('');
-}
-
 /** A path in backticks that starts with scripts/, references/ or assets/. */
 function codeSpanPath(line: string, span: Span): LineCandidate | undefined {
-  const ticks = runLength(line, span.start);
+  const ticks = backtickRunLength(line, span.start);
   let contentStart = span.start + ticks;
   while (line[contentStart] === ' ') contentStart++;
   if (!BUNDLE_FOLDERS.some((f) => line.startsWith(f, contentStart) || line.startsWith(`./${f}`, contentStart))) return undefined;
