@@ -1,13 +1,16 @@
 // broken-link, the only rule that needs the file system: a pure finder of the relative
 // paths the body refers to, and an async checker that asks a FileSystem whether they exist.
 // It lives apart from the text-only rules because its callers (validate.ts, documentLint.ts)
-// run it on its own, after analyzeSkillText, when a file system is at hand.
+// run it on its own, after analyzeSkillText, when a file system is at hand. What is not a
+// path to check (anchors, URLs, placeholders, calls, ellipses, illustrations) is listed in
+// docs/rules.md under broken-link.
 import type { FileSystem } from '../base/fileSystem';
 import { isInside, normalizePath, resolvePath } from '../base/paths';
 import { LineMap } from '../base/textPositions';
 import type { Problem, Range } from '../base/types';
 import type { Span } from './frontmatter';
 import { splitFrontmatter, stripBom } from './frontmatter';
+import { ExampleIntroductions, type Construct } from './linkExamples';
 import { backtickRunLength, bodyLines, codeSpans, maskSpans } from './markdownCode';
 import { problem } from './ruleSupport';
 
@@ -53,6 +56,8 @@ interface LineCandidate {
   readonly start: number;
   readonly end: number;
   readonly kind: 'link' | 'code';
+  /** Where the whole construct starts: its first backtick, or the `[` (or `![`) of a link. */
+  readonly from: number;
 }
 
 /** Candidates of one line outside fences: code spans first, then links in the rest. */
@@ -65,11 +70,23 @@ function scanLine(line: string): LineCandidate[] {
     const code = codeSpanPath(line, span);
     if (code) found.push(code);
   }
-  if (!mayLink) return found;
-  const masked = maskSpans(line, spans);
-  found.push(...inlineLinks(masked), ...referenceDefinition(masked));
-  return found.sort((a, b) => a.start - b.start);
+  const links: Construct[] = [];
+  if (mayLink) {
+    const masked = maskSpans(line, spans);
+    for (const link of inlineLinks(masked)) {
+      links.push(link.extent);
+      if (link.candidate) found.push(link.candidate);
+    }
+    found.push(...referenceDefinition(masked));
+  }
+  const examples = new ExampleIntroductions(line, spans, links);
+  return found.filter((c) => !examples.isExample(c.from)).sort((a, b) => a.start - b.start);
 }
+
+// A call in a code span: `scripts/lib/x.run(a, b)`, `scripts/lib/prompts.build()`.
+const CALL = /^[^\s()]*[\p{L}\p{N}_$]\(.*\)\s*;?$/u;
+// A line (`:12`), a line and column (`:12:5`) or a line range (`:32-49`) after a path.
+const LINE_SUFFIX = /(?::\d+(?:-\d+)?)+$/;
 
 /** A path in backticks that starts with scripts/, references/ or assets/. */
 function codeSpanPath(line: string, span: Span): LineCandidate | undefined {
@@ -78,22 +95,25 @@ function codeSpanPath(line: string, span: Span): LineCandidate | undefined {
   while (line[contentStart] === ' ') contentStart++;
   if (!BUNDLE_FOLDERS.some((f) => line.startsWith(f, contentStart) || line.startsWith(`./${f}`, contentStart))) return undefined;
   const inner = line.slice(span.start + ticks, span.end - ticks);
+  if (CALL.test(inner.trim())) return undefined;
   const leading = inner.length - inner.trimStart().length;
   // A command line keeps only its first word; `file:12` points at a line of the file.
-  const token = (inner.trim().split(/\s/)[0] ?? '').replace(/(:\d+)+$/, '');
+  const token = (inner.trim().split(/\s/)[0] ?? '').replace(LINE_SUFFIX, '');
   const path = token.startsWith('./') ? token.slice(2) : token;
   const folder = BUNDLE_FOLDERS.find((f) => path.startsWith(f));
-  if (!folder || path === folder || path.includes('...')) return undefined;
+  if (!folder || path === folder) return undefined;
   const target = cleanTarget(path);
   if (target === undefined) return undefined;
   const start = span.start + ticks + leading;
-  return { target, start, end: start + token.length, kind: 'code' };
+  return { target, start, end: start + token.length, kind: 'code', from: span.start };
 }
 
-/** Destinations of `[text](dest)` and `![alt](dest)` in a line. */
-function inlineLinks(line: string): LineCandidate[] {
-  const found: LineCandidate[] = [];
+/** Inline links `[text](dest)` and `![alt](dest)` of a line: where each is, and its destination when it is one to check. */
+function inlineLinks(line: string): { extent: Construct; candidate?: LineCandidate }[] {
+  const found: { extent: Construct; candidate?: LineCandidate }[] = [];
   let from = 0;
+  // Where the previous link ended: a label is looked for after it only, so the line is read once.
+  let previousEnd = 0;
   for (;;) {
     const at = line.indexOf('](', from);
     if (at < 0) break;
@@ -103,10 +123,24 @@ function inlineLinks(line: string): LineCandidate[] {
     // The next link starts after this destination: rescanning inside it made a long
     // line of `](((` quadratic in time and memory.
     from = dest.end;
+    const start = labelStart(line, at, previousEnd) ?? dest.start;
+    const end = line[dest.end] === ')' ? dest.end + 1 : dest.end;
+    previousEnd = end;
     const target = cleanTarget(dest.text);
-    if (target !== undefined) found.push({ target, start: dest.start, end: dest.end, kind: 'link' });
+    const extent = { start, end };
+    found.push(target === undefined ? { extent } : { extent, candidate: { target, start: dest.start, end: dest.end, kind: 'link', from: start } });
   }
   return found;
+}
+
+/** The `[` (or `![`) that opens the label closed at `close`, searched back to `limit`. */
+function labelStart(line: string, close: number, limit: number): number | undefined {
+  let depth = 0;
+  for (let i = close; i >= limit; i--) {
+    if (line[i] === ']') depth++;
+    else if (line[i] === '[' && --depth === 0) return i > 0 && line[i - 1] === '!' ? i - 1 : i;
+  }
+  return undefined;
 }
 
 /** A `[label]: dest` reference definition. */
@@ -116,7 +150,7 @@ function referenceDefinition(line: string): LineCandidate[] {
   if (!match) return [];
   const target = cleanTarget(match[2]);
   const start = match[1].length;
-  return target === undefined ? [] : [{ target, start, end: start + match[2].length, kind: 'link' }];
+  return target === undefined ? [] : [{ target, start, end: start + match[2].length, kind: 'link', from: 0 }];
 }
 
 /** The destination after `](`: up to white space or the `)` that balances the parentheses. */
@@ -140,13 +174,14 @@ function linkDestination(line: string, from: number): { text: string; start: num
 
 /**
  * The path a link destination names, or undefined for what is not a relative path to check:
- * in-page anchors, URLs (any scheme, mailto:), absolute paths and template placeholders.
+ * in-page anchors, URLs (any scheme, mailto:), absolute paths, template placeholders and
+ * ellipses (`scripts/...`, `references/…`). A line suffix (`:12`, `:32-49`) is dropped.
  */
 function cleanTarget(raw: string): string | undefined {
   if (raw === '' || raw.startsWith('#') || raw.startsWith('/') || raw.startsWith('\\') || raw.startsWith('~')) return undefined;
   if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(raw)) return undefined;
-  if (/[{}<>*$]/.test(raw)) return undefined;
-  const path = raw.replace(/[#?].*$/, '');
+  if (/[{}<>*$]|\.\.\.|…/.test(raw)) return undefined;
+  const path = raw.replace(/[#?].*$/, '').replace(LINE_SUFFIX, '');
   if (path === '') return undefined;
   return percentDecode(path);
 }
