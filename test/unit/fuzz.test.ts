@@ -42,6 +42,7 @@ const CODES: Record<ProblemCode, true> = {
   'body-empty': true,
   'body-too-long': true,
   'broken-link': true,
+  'dollar-argument': true,
 };
 const SEVERITIES = new Set(['error', 'warning', 'info']);
 
