@@ -4,25 +4,14 @@
 // any other error is a false error and fails the test.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { analyzeSkillText } from '../../src/core/lint/analyze';
 import type { ProblemCode, SkillFileAnalysis } from '../../src/core/base/types';
+import { corpusForTests } from './corpusLocation';
 import { applyFix, rangeTuple } from './lintTestUtils';
 
-/** The repository root: the nearest folder above this file that holds package.json. */
-function findRepoRoot(from: string): string {
-  let dir = from;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${from}`);
-    dir = parent;
-  }
-  return dir;
-}
-
-const CORPUS = join(findRepoRoot(__dirname), '..', 'shared', 'corpus');
-const SKIP = existsSync(CORPUS) ? false : `corpus not found at ${CORPUS} (expected ../shared/corpus next to the repo)`;
+const { dir: CORPUS, skip: SKIP } = corpusForTests('corpus');
 
 /** Every SKILL.md (any case) below `dir`. */
 function findSkillFiles(dir: string): string[] {
