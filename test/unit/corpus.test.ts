@@ -4,25 +4,14 @@
 // any other error is a false error and fails the test.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, relative, sep } from 'node:path';
 import { analyzeSkillText } from '../../src/core/lint/analyze';
 import type { ProblemCode, SkillFileAnalysis } from '../../src/core/base/types';
-import { corpusForTests } from './corpusLocation';
+import { corpusForTests, skillFilesBelow } from './corpusLocation';
 import { applyFix, rangeTuple } from './lintTestUtils';
 
 const { dir: CORPUS, skip: SKIP } = corpusForTests('corpus');
-
-/** Every SKILL.md (any case) below `dir`. */
-function findSkillFiles(dir: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...findSkillFiles(path));
-    else if (entry.name.toLowerCase() === 'skill.md') found.push(path);
-  }
-  return found.sort();
-}
 
 interface CorpusResult {
   readonly path: string;
@@ -31,7 +20,7 @@ interface CorpusResult {
 }
 
 function analyzeCorpus(): CorpusResult[] {
-  return findSkillFiles(CORPUS).map((file) => {
+  return skillFilesBelow(CORPUS).map((file) => {
     const text = readFileSync(file, 'utf8');
     const analysis = analyzeSkillText(text, { folderName: basename(dirname(file)), fileName: basename(file) });
     return { path: relative(CORPUS, file).split(sep).join('/'), text, analysis };
@@ -65,7 +54,7 @@ function errorCodes(analysis: SkillFileAnalysis): ProblemCode[] {
 }
 
 test('the whole corpus is analysed without a crash, one result per file', { skip: SKIP }, () => {
-  const files = findSkillFiles(CORPUS);
+  const files = skillFilesBelow(CORPUS);
   assert.ok(files.length >= 300, `expected the 328-file corpus, found ${files.length}`);
   assert.equal(results.length, files.length);
   assert.equal(new Set(results.map((r) => r.path)).size, files.length);

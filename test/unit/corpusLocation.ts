@@ -1,5 +1,5 @@
 // Where the shared real-world corpora are (../shared/corpus and ../shared/corpus-wide, next
-// to the repository), and what a corpus test does when one is missing. Locally it skips,
+// to the repository), what files they hold, and what a corpus test does when one is missing. Locally it skips,
 // with the reason in the report. Under CI (CI=true or CI=1) a missing corpus is a failure
 // that says what is missing and where it was looked for: a CI run must not pass by skipping.
 import { test } from 'node:test';
@@ -56,4 +56,15 @@ export function corpusForTests(name: CorpusName, options: CorpusLookupOptions = 
     return { dir: lookup.dir, skip: `${reason} (reported as a failure above)` };
   }
   return { dir: lookup.dir, skip: lookup.reason };
+}
+
+/** Every skill file (SKILL.md in any letter case) below `dir`, sorted, by a plain walk. */
+export function skillFilesBelow(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...skillFilesBelow(full));
+    else if (entry.isFile() && entry.name.toLowerCase() === 'skill.md') found.push(full);
+  }
+  return found.sort();
 }
