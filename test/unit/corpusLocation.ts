@@ -1,14 +1,16 @@
-// Where the shared real-world corpora are (../shared/corpus and ../shared/corpus-wide, next
-// to the repository), what files they hold, and what a corpus test does when one is missing. Locally it skips,
-// with the reason in the report. Under CI (CI=true or CI=1) a missing corpus is a failure
-// that says what is missing and where it was looked for: a CI run must not pass by skipping.
+// Where the shared real-world corpora are (folders under ../shared, next to the repository:
+// corpus, corpus-wide, routing-bench/...), what files they hold, and what a corpus test does
+// when one is missing. Locally it skips, with the reason in the report. Under CI (CI=true or
+// CI=1) a missing corpus is a failure that says what is missing and where it was looked for:
+// a CI run must not pass by skipping.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { findRepoRoot } from './engineTestUtils';
 
-export type CorpusName = 'corpus' | 'corpus-wide';
+/** A corpus folder under ../shared: 'corpus', 'corpus-wide', 'routing-bench/dotnet-artisan'. */
+export type CorpusName = string;
 
 export interface CorpusLookupOptions {
   /** The repository root; the corpora sit in ../shared beside it. Defaults to this repository. */
