@@ -85,8 +85,31 @@ function scanLine(line: string): LineCandidate[] {
 
 // A call in a code span: `scripts/lib/x.run(a, b)`, `scripts/lib/prompts.build()`.
 const CALL = /^[^\s()]*[\p{L}\p{N}_$]\(.*\)\s*;?$/u;
-// A line (`:12`), a line and column (`:12:5`) or a line range (`:32-49`) after a path.
-const LINE_SUFFIX = /(?::\d+(?:-\d+)?)+$/;
+
+/**
+ * The path without what points into the file: a line (`:12`), a line and a column (`:12:5`)
+ * or a line range (`:32-49`). Read from the end, so that a long run of `:1:1:1...` stays linear.
+ */
+function stripLineSuffix(path: string): string {
+  const digitsBefore = (end: number): number => {
+    let at = end;
+    while (at > 0 && path.charCodeAt(at - 1) >= 48 && path.charCodeAt(at - 1) <= 57) at--;
+    return at;
+  };
+  let end = path.length;
+  for (;;) {
+    let at = digitsBefore(end);
+    if (at === end) break;
+    if (path[at - 1] === '-') {
+      const first = digitsBefore(at - 1);
+      if (first === at - 1) break;
+      at = first;
+    }
+    if (path[at - 1] !== ':') break;
+    end = at - 1;
+  }
+  return path.slice(0, end);
+}
 
 /** A path in backticks that starts with scripts/, references/ or assets/. */
 function codeSpanPath(line: string, span: Span): LineCandidate | undefined {
@@ -98,7 +121,7 @@ function codeSpanPath(line: string, span: Span): LineCandidate | undefined {
   if (CALL.test(inner.trim())) return undefined;
   const leading = inner.length - inner.trimStart().length;
   // A command line keeps only its first word; `file:12` points at a line of the file.
-  const token = (inner.trim().split(/\s/)[0] ?? '').replace(LINE_SUFFIX, '');
+  const token = stripLineSuffix(inner.trim().split(/\s/)[0] ?? '');
   const path = token.startsWith('./') ? token.slice(2) : token;
   const folder = BUNDLE_FOLDERS.find((f) => path.startsWith(f));
   if (!folder || path === folder) return undefined;
@@ -181,7 +204,7 @@ function cleanTarget(raw: string): string | undefined {
   if (raw === '' || raw.startsWith('#') || raw.startsWith('/') || raw.startsWith('\\') || raw.startsWith('~')) return undefined;
   if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(raw)) return undefined;
   if (/[{}<>*$]|\.\.\.|…/.test(raw)) return undefined;
-  const path = raw.replace(/[#?].*$/, '').replace(LINE_SUFFIX, '');
+  const path = stripLineSuffix(raw.replace(/[#?].*$/, ''));
   if (path === '') return undefined;
   return percentDecode(path);
 }
