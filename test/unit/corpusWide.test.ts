@@ -63,7 +63,7 @@ test('wide corpus: each real error says what it is about', { skip: SKIP }, () =>
     if (expected.name !== undefined) {
       assert.equal(analysis.name, expected.name, path);
       const mismatch = analysis.problems.find((p) => p.code === 'name-mismatch');
-      assert.match(mismatch?.message ?? '', new RegExp(`'${basename(dirname(path)).replace(/[()]/g, '\\$&')}'`), path);
+      assert.ok(mismatch?.message.includes(`'${basename(dirname(path))}'`), path);
     }
     if (expected.descriptionLength !== undefined) {
       const tooLong = analysis.problems.find((p) => p.code === 'description-too-long');
