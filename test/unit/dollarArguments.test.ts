@@ -119,9 +119,11 @@ test('dollar-argument: the quick fix writes \\$, and the expansion then keeps th
   );
   const fixedBody = fixed.slice(fixed.indexOf('---\n', 4) + 4);
   const expansion = expandSkill({ skillDir: '/skills/code-review', body: fixedBody, args });
+  // The base directory line is written the platform's way; the body follows it.
+  assert.match(expansion, /^Base directory for this skill: [^\n]+\n\n/);
   assert.equal(
-    expansion,
-    "Base directory for this skill: /skills/code-review\n\nPrint with `awk '{print $1}'` for $9.99 or $1,000, for src/a.ts tabs.\n```sh\ncut -d, -f$2\n```",
+    expansion.slice(expansion.indexOf('\n\n') + 2),
+    "Print with `awk '{print $1}'` for $9.99 or $1,000, for src/a.ts tabs.\n```sh\ncut -d, -f$2\n```",
   );
 });
 
