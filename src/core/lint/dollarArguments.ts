@@ -1,9 +1,9 @@
 // `dollar-argument` (docs/rules.md): a `$N` that loading will replace by an argument
-// (docs/expansion.md) although the author meant it as written. Inside code (`awk '{print
-// $1}'`, `"$1"` in a shell script) and in a dollar amount ($100, $9.99, $1,000) it is almost
-// never an argument; elsewhere `$1` is the intended placeholder and is left alone. The body
-// rule reads the placeholders with the expansion's own pattern and the code with the
-// scanner that broken-link uses, so all three agree.
+// (docs/expansion.md) although the author meant it as written. Inside code
+// (`awk '{print $1}'`, `"$1"` in a shell script) and in a dollar amount ($100, $9.99,
+// $1,000) it is almost never an argument; elsewhere `$1` is the intended placeholder and is
+// left alone. The body rule reads the placeholders with the expansion's own pattern and the
+// code with the scanner that broken-link uses, so all three agree.
 import { PLACEHOLDER } from '../base/placeholders';
 import type { Problem } from '../base/types';
 import type { Span } from './frontmatter';
