@@ -42,6 +42,7 @@ const CODES: Record<ProblemCode, true> = {
   'body-empty': true,
   'body-too-long': true,
   'broken-link': true,
+  'dollar-argument': true,
 };
 const SEVERITIES = new Set(['error', 'warning', 'info']);
 
@@ -252,6 +253,9 @@ function expensiveCases(): { name: string; text: string; expect?: ProblemCode }[
     { name: '1 MB of [x]: lines', text: HEAD + 'ok' + TAIL + '[x]: references/y\n'.repeat(MEGABYTE / 18) },
     { name: '1 MB of [ in a body line', text: HEAD + 'ok' + TAIL + '['.repeat(MEGABYTE) + ']:' },
     { name: '1 MB of $ARGUMENTS', text: HEAD + 'ok' + TAIL + '$ARGUMENTS[1]$2\\$'.repeat(MEGABYTE / 18) },
+    { name: '1 MB of :1 line suffixes after a path', text: HEAD + 'ok' + TAIL + '`scripts/' + ':1'.repeat(MEGABYTE / 4) + 'x` [a](./r' + ':1'.repeat(MEGABYTE / 4) + 'y)' },
+    { name: '1 MB "e.g." list of links', text: HEAD + 'ok' + TAIL + 'e.g. ' + '[a](references/x.md), `scripts/y.sh` or '.repeat(MEGABYTE / 40) },
+    { name: '1 MB of escaped and other dollars, in and out of code', text: HEAD + 'ok' + TAIL + '`\\$1 $HOME` \\$10,000 $ $5 '.repeat(MEGABYTE / 26) + '\n```\n' + '\\$1 $x $'.repeat(MEGABYTE / 9) },
     { name: '1 MB of NUL', text: HEAD + '\0'.repeat(MEGABYTE) + TAIL + '\0'.repeat(MEGABYTE) },
     { name: 'CR-only line endings, 256 KB', text: '---\r' + 'name: x\r'.repeat(32 * 1024) + '---\r' },
     { name: '1 MB of --- lines in the body', text: HEAD + 'ok' + TAIL + '---\n'.repeat(MEGABYTE / 4) },

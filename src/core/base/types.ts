@@ -36,7 +36,8 @@ export type ProblemCode =
   | 'reserved-name'
   | 'body-empty'
   | 'body-too-long'
-  | 'broken-link';
+  | 'broken-link'
+  | 'dollar-argument';
 
 /** A replacement of the text in `range` (positions in the BOM-less text). */
 export interface TextEdit {
