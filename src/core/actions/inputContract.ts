@@ -7,7 +7,7 @@
 // schema keyword's own value, so the suggestion can name the allowed values or the range.
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import { MAX_INPUT_VIOLATIONS } from '../base/limits';
-import { closestMatches } from '../base/suggest';
+import { editDistance } from '../base/suggest';
 import type { JsonSchema } from './declaration';
 import { describeValue, expectedType, suggestionFor } from './violationText';
 
@@ -93,7 +93,8 @@ function violationsOf(error: { keyword: string; keywordLocation: string; instanc
     const extra = Object.keys(value).filter((k) => !properties.includes(k) && !patterns.some((p) => p.test(k)));
     const takes = properties.length > 0 ? `this action takes only ${properties.join(', ')}` : 'this action takes no input';
     return extra.map((key) => {
-      const near = closestMatches(key, properties, 1)[0];
+      // Only a near miss (a typo) is worth naming: an unrelated field is not "meant".
+      const near = properties.find((p) => editDistance(key.toLowerCase(), p.toLowerCase()) <= Math.max(1, Math.floor(p.length / 4)));
       return { pointer: `${pointer}/${key}`, keyword, message: `${pointer}/${key}: is not an accepted field`, suggestion: `Remove '${key}': ${takes}.${near ? ` Did you mean '${near}'?` : ''}` };
     });
   }
