@@ -4,6 +4,7 @@
 // are Node programs, so these tests run unchanged under Windows Node (test:windows).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { resultText } from '../../src/core/actions/result';
@@ -85,8 +86,14 @@ test('only the minimal environment reaches the program', async () => {
   assert.equal(env.EDITOR_TOKEN, undefined);
   assert.equal(env.GITHUB_TOKEN, undefined);
   const allowed = /^(PATH|HOME|TMPDIR|TMP|TEMP|LANG|LANGUAGE|LC_ALL|LC_CTYPE|LC_MESSAGES|TZ|PATHEXT|USERPROFILE|HOMEDRIVE|HOMEPATH|APPDATA|LOCALAPPDATA|SYSTEMROOT|WINDIR|COMSPEC|SYSTEMDRIVE|SKILLSMITH_SKILL_DIR|SKILLSMITH_WORKSPACE|SKILLSMITH_ACTION)$/i;
-  // Windows adds a few per-drive variables (`=C:`) to every process itself.
-  assert.deepEqual(Object.keys(env).filter((k) => !allowed.test(k) && !k.startsWith('=')), []);
+  // What the platform adds to every process by itself (Windows' per-drive `=C:`, Wine's own
+  // variables), measured by starting a program with a nearly empty environment.
+  const control = spawnSync(process.execPath, ['-e', 'process.stdout.write(JSON.stringify(Object.keys(process.env)))'], {
+    env: process.env.SYSTEMROOT ? { SYSTEMROOT: process.env.SYSTEMROOT } : {},
+    encoding: 'utf8',
+  });
+  const platformAdds = new Set(JSON.parse(control.stdout) as string[]);
+  assert.deepEqual(Object.keys(env).filter((k) => !allowed.test(k) && !platformAdds.has(k) && !k.startsWith('=')), []);
 });
 
 test('stdout that is not JSON becomes {text}', async () => {
