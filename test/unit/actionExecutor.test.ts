@@ -21,11 +21,12 @@ const ECHO = `
 const stdin = require('fs').readFileSync(0, 'utf8');
 process.stdout.write(JSON.stringify({ stdin: JSON.parse(stdin), argv: process.argv.slice(2), cwd: process.cwd(), env: process.env }));
 `;
-// Ignores TERM, starts a grandchild that ignores TERM too, and records both ids.
+// Ignores TERM (unless told to obey), starts a grandchild that does the same, records both ids.
 const STUBBORN = `
 const { spawn } = require('child_process');
-process.on('SIGTERM', () => {});
-const grandchild = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: 'ignore' });
+const obey = process.argv[3] === 'obey';
+if (!obey) process.on('SIGTERM', () => {});
+const grandchild = spawn(process.execPath, ['-e', obey ? 'setInterval(() => {}, 1000)' : "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: 'ignore' });
 require('fs').writeFileSync(process.argv[2], JSON.stringify({ child: process.pid, grandchild: grandchild.pid }));
 setInterval(() => {}, 1000);
 `;
@@ -54,7 +55,7 @@ before(async () => {
   });
   writeActionSkill(ws, 'slow', [
     nodeAction('stubborn', 'scripts/stubborn.js', { run: ['node', 'scripts/stubborn.js', 'pids.json'], timeoutSeconds: 1 }),
-    nodeAction('cancellable', 'scripts/stubborn.js', { run: ['node', 'scripts/stubborn.js', 'pids-cancel.json'], timeoutSeconds: 60 }),
+    nodeAction('cancellable', 'scripts/stubborn.js', { run: ['node', 'scripts/stubborn.js', 'pids-cancel.json', 'obey'], timeoutSeconds: 60 }),
     nodeAction('single', 'scripts/wait.js', { run: ['node', 'scripts/wait.js'], timeoutSeconds: 60, maxConcurrent: 1 }),
   ], { 'scripts/stubborn.js': STUBBORN, 'scripts/wait.js': "require('fs').writeFileSync('started.txt', String(process.pid)); setInterval(() => {}, 1000);" });
   catalog = await scanCatalog(ws);

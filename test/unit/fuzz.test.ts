@@ -41,6 +41,11 @@ const CODES: Record<ProblemCode, true> = {
   'body-empty': true,
   'body-too-long': true,
   'broken-link': true,
+  'actions-invalid': true,
+  'action-run-missing': true,
+  'action-duplicate': true,
+  'action-schema-invalid': true,
+  'secret-in-skill': true,
 };
 const SEVERITIES = new Set(['error', 'warning', 'info']);
 

@@ -36,7 +36,13 @@ export type ProblemCode =
   | 'reserved-name'
   | 'body-empty'
   | 'body-too-long'
-  | 'broken-link';
+  | 'broken-link'
+  // actions.json and credentials (docs/actions.md)
+  | 'actions-invalid'
+  | 'action-run-missing'
+  | 'action-duplicate'
+  | 'action-schema-invalid'
+  | 'secret-in-skill';
 
 /** A replacement of the text in `range` (positions in the BOM-less text). */
 export interface TextEdit {
