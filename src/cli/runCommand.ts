@@ -83,7 +83,7 @@ export async function runForCli(options: RunOptions): Promise<ExecutionResult> {
     secret: async (name) => process.env[name],
     missingSecretHint: (name) => `Set the environment variable ${name} for skillsmith, then run it again.`,
     baseEnv: process.env,
-    workspace: options.root,
+    workspaceOf: () => options.root,
     unicodeNames: options.unicodeNames,
   });
   const token = interruptToken();

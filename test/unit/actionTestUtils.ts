@@ -62,7 +62,7 @@ export function makeExecutor(catalog: SkillCatalog, ws: string, overrides: Parti
     secret: async () => undefined,
     missingSecretHint: (name) => `Set ${name} with the Set Action Secret command.`,
     baseEnv: process.env,
-    workspace: normalizePath(ws),
+    workspaceOf: () => normalizePath(ws),
     log: (line) => logs.push(line),
     ...overrides,
   });

@@ -41,8 +41,8 @@ export interface ExecutorDeps {
   readonly missingSecretHint: (name: string) => string;
   /** The environment the minimal one is taken from. */
   readonly baseEnv: Readonly<Record<string, string | undefined>>;
-  /** The workspace folder, for SKILLSMITH_WORKSPACE and the request's context. */
-  readonly workspace: string | undefined;
+  /** The workspace folder of a skill, for SKILLSMITH_WORKSPACE and the request's context. */
+  readonly workspaceOf: (skillDir: string) => string | undefined;
   readonly unicodeNames?: boolean;
   /** A line for the log, after masking. */
   readonly log?: (line: string) => void;
@@ -151,10 +151,11 @@ export class ActionExecutor {
     if (active >= action.maxConcurrent) {
       return failure(skill, action.name, 'busy', `The action '${action.name}' is already running ${active === 1 ? 'once' : `${active} times`}, its limit (maxConcurrent).`, 'Wait for the running one to finish, then try again.');
     }
+    const workspace = this.deps.workspaceOf(entry.record.dir);
     const stdin = JSON.stringify({
       action: action.name,
       input: prepared.input,
-      context: { skillDir: toNativePath(entry.record.dir), workspace: this.deps.workspace === undefined ? null : toNativePath(this.deps.workspace) },
+      context: { skillDir: toNativePath(entry.record.dir), workspace: workspace === undefined ? null : toNativePath(workspace) },
     });
     if (stdin.length > MAX_ACTION_INPUT_BYTES) return failure(skill, action.name, 'invalid_input', `The input is too large (${stdin.length} characters; at most ${MAX_ACTION_INPUT_BYTES}).`, 'Pass a smaller input.');
     this.running.set(key, active + 1);
@@ -165,7 +166,7 @@ export class ActionExecutor {
           program: prepared.program,
           args: prepared.args,
           cwd: entry.record.dir,
-          env: actionEnvironment({ base: this.deps.baseEnv, skillDir: entry.record.dir, workspace: this.deps.workspace, action: action.name, secrets }),
+          env: actionEnvironment({ base: this.deps.baseEnv, skillDir: entry.record.dir, workspace, action: action.name, secrets }),
           stdin,
           timeoutMs: prepared.timeoutSeconds * 1000,
           killGraceMs: ACTION_KILL_GRACE_MS,
