@@ -1,6 +1,7 @@
 // The runner's end of the test channel: a folder shared with the extension host.
 // The in-host runner appends JSON events to events.jsonl (console.log in a remote
-// extension host never reaches us) and drops screenshot requests as files.
+// extension host never reaches us) and drops requests (take a screenshot, click an
+// element, read texts of the page) as files.
 // The other end is test/host/channel.ts; keep the two in step.
 import { existsSync, openSync, readSync, closeSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,11 +44,11 @@ function eventReader(file) {
 }
 
 /**
- * Polls `dir` every `intervalMs`: each event goes to `onEvent`; each screenshot
- * request `<id>.request.json` is answered by `onScreenshot(request)` with
+ * Polls `dir` every `intervalMs`: each event goes to `onEvent`; each request
+ * `<id>.request.json` ({kind, ...}) is answered by `onRequest(request)` with
  * `<id>.done.json` (or `<id>.error.json`), which the in-host helper waits for.
  */
-export function watchChannel(dir, { onEvent, onScreenshot, intervalMs = 150 }) {
+export function watchChannel(dir, { onEvent, onRequest, intervalMs = 150 }) {
   const readEvents = eventReader(join(dir, 'events.jsonl'));
   let busy = false;
   const poll = async () => {
@@ -61,7 +62,7 @@ export function watchChannel(dir, { onEvent, onScreenshot, intervalMs = 150 }) {
         renameSync(join(dir, name), taken);
         const request = JSON.parse(readFileSync(taken, 'utf8'));
         try {
-          const result = await onScreenshot(request);
+          const result = await onRequest(request);
           writeAtomic(join(dir, `${id}.done.json`), JSON.stringify(result ?? {}));
         } catch (error) {
           writeAtomic(join(dir, `${id}.error.json`), JSON.stringify({ message: String(error?.message ?? error) }));

@@ -86,6 +86,10 @@ export async function runHostTests(options) {
       passed += tally.passed;
       failed += tally.failed;
     }
+    if (passed + failed === 0) {
+      print(`✖ no test ran${options.grep ? `: none matches --grep=${options.grep}` : ''}`);
+      failed++;
+    }
   } catch (error) {
     print(`✖ host tests could not run: ${error.message}`);
     failed++;

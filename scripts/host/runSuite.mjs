@@ -8,6 +8,7 @@ import { startCodeServer } from './codeServer.mjs';
 import { openWorkbench, workbenchUrl } from './workbench.mjs';
 import { watchChannel } from './channel.mjs';
 import { captureScreenshot } from './capture.mjs';
+import { clickElement, pressKey, readTexts } from './pageActions.mjs';
 import { createTally } from './report.mjs';
 import { printSuiteLogs } from './diagnostics.mjs';
 
@@ -53,7 +54,8 @@ export async function runSuite(suite, ctx) {
   const tally = createTally(print);
   const started = Date.now();
   const timeoutMs = suite.timeoutMs ?? ctx.timeoutMs;
-  print(`▶ suite ${suite.name} (${suite.workspaceFile ? `${suite.fixture}/${suite.workspaceFile}` : suite.fixture})`);
+  const workspace = suite.workspaceFile ? `${suite.fixture}/${suite.workspaceFile}` : suite.fixture ?? 'an empty folder';
+  print(`▶ suite ${suite.name} (${workspace}${suite.home ? `, HOME from ${suite.home}` : ''})`);
 
   let sandbox, server, workbench, channel;
   let crashed = false; // failed without the in-host runner's own report
@@ -85,11 +87,23 @@ export async function runSuite(suite, ctx) {
     workbench = await openWorkbench(url, { env: sandbox.env, logFile: join(sandbox.dir, 'workbench.log') });
     channel = watchChannel(sandbox.channelDir, {
       onEvent: tally.onEvent,
-      onScreenshot: async (request) => {
-        if (!ctx.screenshotsDir) return { skipped: true };
-        const result = await captureScreenshot(workbench.page, request, ctx.screenshotsDir);
-        print(`    📷 ${result.path}`);
-        return result;
+      onRequest: async (request) => {
+        switch (request.kind) {
+          case 'screenshot': {
+            if (!ctx.screenshotsDir) return { skipped: true };
+            const result = await captureScreenshot(workbench.page, request, ctx.screenshotsDir);
+            print(`    📷 ${result.path}`);
+            return result;
+          }
+          case 'click':
+            return clickElement(workbench.page, request);
+          case 'texts':
+            return readTexts(workbench.page, request);
+          case 'press':
+            return pressKey(workbench.page, request);
+          default:
+            throw new Error(`unknown request kind ${JSON.stringify(request.kind)}`);
+        }
       },
     });
 
@@ -102,6 +116,10 @@ export async function runSuite(suite, ctx) {
     if (!tally.done) {
       crashed = true;
       tally.failSuite(`suite ${suite.name}`, `the extension host exited (code ${code}) without reporting results`);
+    } else if (tally.passed + tally.failed === 0) {
+      // A suite that runs nothing proves nothing; with --grep, runAll fails a run where no suite ran any.
+      if (ctx.grep) print(`  no test of ${suite.name} matches --grep=${ctx.grep}`);
+      else tally.failSuite(`suite ${suite.name}`, 'ran no test');
     } else if (code !== 0 && tally.failed === 0) {
       tally.failSuite(`suite ${suite.name}`, `the workbench reported exit code ${code}`);
     }

@@ -56,14 +56,24 @@ const UNTRUSTED_SETTINGS = {
   'security.workspace.trust.emptyWindow': false,
 };
 
+/** A folder of test/host/fixtures/, checked to exist. */
+function fixtureFolder(fixturesRoot, suite, name, what) {
+  const folder = join(fixturesRoot, name);
+  if (!existsSync(folder)) throw new Error(`suite ${suite.name}: no ${what} fixture at ${folder}`);
+  return folder;
+}
+
 /**
  * Creates `<runRoot>/<suite.name>/` with an isolated environment, user settings and
- * a fresh copy of the suite's workspace fixture (a folder, or a .code-workspace).
+ * a fresh copy of the suite's workspace fixture (a folder, or a .code-workspace; an
+ * empty folder when the suite names none). `suite.home` names a fixture folder whose
+ * contents are copied into the sandbox's HOME (user-level skills in ~/.claude/skills).
  */
 export function createSandbox(runRoot, suite, fixturesRoot) {
   const dir = join(runRoot, suite.name);
   mkdirSync(dir, { recursive: true });
   const env = isolatedEnv(dir);
+  if (suite.home) cpSync(fixtureFolder(fixturesRoot, suite, suite.home, 'home'), env.HOME, { recursive: true });
 
   const userDataDir = join(dir, 'ud');
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
@@ -74,10 +84,16 @@ export function createSandbox(runRoot, suite, fixturesRoot) {
   const extensionsDir = join(dir, 'ext');
   mkdirSync(extensionsDir, { recursive: true });
 
-  const fixture = join(fixturesRoot, suite.fixture);
-  if (!existsSync(fixture)) throw new Error(`suite ${suite.name}: no workspace fixture at ${fixture}`);
-  const workspaceRoot = join(dir, 'ws', basename(fixture));
-  cpSync(fixture, workspaceRoot, { recursive: true });
+  let workspaceRoot;
+  if (suite.fixture) {
+    const fixture = fixtureFolder(fixturesRoot, suite, suite.fixture, 'workspace');
+    workspaceRoot = join(dir, 'ws', basename(fixture));
+    cpSync(fixture, workspaceRoot, { recursive: true });
+  } else {
+    if (suite.workspaceFile) throw new Error(`suite ${suite.name}: a workspaceFile needs a fixture`);
+    workspaceRoot = join(dir, 'ws', suite.name);
+    mkdirSync(workspaceRoot, { recursive: true });
+  }
   const workspace = suite.workspaceFile
     ? { kind: 'workspace', path: join(workspaceRoot, suite.workspaceFile), root: workspaceRoot }
     : { kind: 'folder', path: workspaceRoot, root: workspaceRoot };

@@ -40,6 +40,7 @@ function loadTests(modulePath: string): HostTest[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const loaded = require(modulePath) as { tests?: HostTest[] };
   if (!Array.isArray(loaded.tests)) throw new Error(`${modulePath} does not export \`tests: HostTest[]\``);
+  if (loaded.tests.length === 0) throw new Error(`${modulePath} exports no test`);
   return loaded.tests;
 }
 

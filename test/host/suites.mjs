@@ -1,6 +1,7 @@
 // The host-test suites. Each one gets its own code-server, browser and profile.
 //   name          shown in the output and selectable with --suite=NAME
-//   fixture       folder under test/host/fixtures/, copied fresh for the run
+//   fixture       folder under test/host/fixtures/, copied fresh for the run; none: an empty folder
+//   home          folder under test/host/fixtures/ copied into the sandbox's HOME (user-level skills)
 //   workspaceFile optional .code-workspace inside the fixture (multi-root)
 //   tests         TypeScript test modules (run from their out-host/ transpiled form)
 //   env           extra environment for the extension host
@@ -54,6 +55,12 @@ export const suites = [
     fixture: 'storm',
     tests: ['test/host/tests/skipReasons.test.ts', 'test/host/tests/watcherStorm.test.ts'],
     timeoutMs: 10 * 60_000,
+  },
+  {
+    // An empty folder and a user-level skill only: onStartupFinished must activate us.
+    name: 'startup',
+    home: 'home-user-skills',
+    tests: ['test/host/tests/startupActivation.test.ts'],
   },
   {
     name: 'untrusted',

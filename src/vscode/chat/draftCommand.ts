@@ -1,6 +1,6 @@
 // `/new <what the skill should do>`: the model drafts a SKILL.md, our own linter checks
 // it (one retry with the problems when it has errors), and the answer shows the draft
-// with a button that hands it to the `skillsmith.newSkill` command to create the files.
+// with a button that hands the whole file to the `skillsmith.newSkill` command to create it.
 // The draft is not streamed as it arrives: a retry would otherwise show two drafts.
 import * as vscode from 'vscode';
 import { plural } from '../../core/base/text';
@@ -84,7 +84,10 @@ function showDraft(checked: CheckedDraft, stream: vscode.ChatResponseStream): vo
     stream.markdown(`\n${checked.errors.length > 0 ? 'It still has problems' : 'Warnings'} (fix them after creating it):\n\n${lines.join('\n')}\n`);
   }
   if (checked.draft) {
-    stream.button({ command: COMMANDS.newSkill, arguments: [{ ...checked.draft }], title: 'Create skill' });
+    // The whole file, not only name, description and body: license, metadata,
+    // allowed-tools and every other field of the draft are kept.
+    const { name, description } = checked.draft;
+    stream.button({ command: COMMANDS.newSkill, arguments: [{ name, description, content: checked.text }], title: 'Create skill' });
   }
 }
 

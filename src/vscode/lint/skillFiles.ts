@@ -4,8 +4,12 @@
 import * as vscode from 'vscode';
 import { isSkillFileName } from '../../core/catalog/discovery';
 
-/** The document selector of skill files: `SKILL.md` and the lowercase `skill.md`. */
-export const SKILL_FILE_SELECTOR: vscode.DocumentSelector = [{ pattern: '**/SKILL.md' }, { pattern: '**/skill.md' }];
+/**
+ * The document selector of skill files: SKILL.md in any case (`Skill.md`, `SKILL.MD`, ...),
+ * the same files the diagnostics lint (isSkillDocument), so each of them gets its quick
+ * fixes. Glob patterns are case-sensitive, hence one character class per letter.
+ */
+export const SKILL_FILE_SELECTOR: vscode.DocumentSelector = [{ pattern: '**/[sS][kK][iI][lL][lL].[mM][dD]' }];
 
 /** Schemes whose documents are linted besides the workspace folders' own (not `git:` and other views). */
 const LINTED_SCHEMES = new Set(['file', 'untitled', 'vscode-remote', 'vscode-vfs']);

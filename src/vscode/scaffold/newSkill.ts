@@ -2,9 +2,11 @@
 // are created (never overwriting anything), the new SKILL.md opens with the cursor in
 // its body, and the catalog holds the skill before the command returns. Every prompt
 // can be skipped with an argument, which is how the tests and the chat participant's
-// `/new` flow drive it; Escape at any step ends it with nothing written.
+// `/new` flow drive it (its Create button hands over the whole drafted SKILL.md, which is
+// written as it is); Escape at any step ends it with nothing written.
 import * as vscode from 'vscode';
 import { locationOf } from '../../core/catalog/locations';
+import { analyzeSkillText } from '../../core/lint/analyze';
 import { scaffoldLocationChoices } from './locationChoices';
 import { checkDescription, checkSkillName, type InputProblem, type NameCheckContext } from './inputValidation';
 import { joinPath, normalizePath, resolvePath } from '../../core/base/paths';
@@ -25,7 +27,21 @@ export interface NewSkillArgs {
   readonly location?: string | vscode.Uri;
   /** Replaces the template's body; the template then defaults to `minimal`. */
   readonly body?: string;
+  /**
+   * A complete SKILL.md (the chat's `/new` draft), written as it is, every field kept; no
+   * template is used. Its frontmatter's name and description stand in for missing ones.
+   */
+  readonly content?: string;
 }
+
+/** A file to create, by its path relative to the new skill's folder. */
+interface NewFile {
+  readonly relativePath: string;
+  readonly contents: Uint8Array;
+}
+
+/** Where the new files come from: a template filled with the fields, or a complete SKILL.md. */
+type SkillSource = { readonly template: SkillTemplate } | { readonly content: string };
 
 const TITLE = 'New Skill';
 
@@ -51,10 +67,17 @@ function toValidationMessage(problem: InputProblem | undefined): vscode.InputBox
   return { message: problem.message, severity };
 }
 
-async function newSkill(services: SkillsmithServices, args: NewSkillArgs): Promise<vscode.Uri | undefined> {
+async function newSkill(services: SkillsmithServices, given: NewSkillArgs): Promise<vscode.Uri | undefined> {
   const unicodeNames = readSettings().unicodeNames;
-  const template = await chooseTemplate(services, args);
-  if (!template) return undefined;
+  const args = given.content !== undefined ? withFieldsOf(given.content, given, unicodeNames) : given;
+  let source: SkillSource;
+  if (args.content !== undefined) {
+    source = { content: args.content };
+  } else {
+    const template = await chooseTemplate(services, args);
+    if (!template) return undefined;
+    source = { template };
+  }
 
   // The location is known up front when given, or when there is only one candidate.
   let location = args.location !== undefined ? resolveLocationArg(services, args.location) : undefined;
@@ -86,7 +109,26 @@ async function newSkill(services: SkillsmithServices, args: NewSkillArgs): Promi
     if (!picked) return undefined;
     location = picked.path;
   }
-  return createSkill(services, template, { name, description: description.trim(), body: args.body }, location);
+  if ('content' in source) {
+    return createSkill(services, [{ relativePath: 'SKILL.md', contents: Buffer.from(source.content, 'utf8') }], name, location, 'a complete SKILL.md');
+  }
+  const files = await templateFiles(source.template, { name, description: description.trim(), body: args.body });
+  return createSkill(services, files, name, location, `the '${source.template.id}' template`);
+}
+
+/** `args` with the name and description that a complete SKILL.md gives, where they are missing. */
+function withFieldsOf(content: string, args: NewSkillArgs, unicodeNames: boolean): NewSkillArgs {
+  const analysis = analyzeSkillText(content, { folderName: args.name ?? '', unicodeNames });
+  return { ...args, name: args.name ?? analysis.name?.trim(), description: args.description ?? analysis.description };
+}
+
+/** The template's files, its SKILL.md filled with the fields. */
+async function templateFiles(template: SkillTemplate, fields: { name: string; description: string; body?: string }): Promise<NewFile[]> {
+  return (await readTemplateFiles(template)).map((file) =>
+    file.relativePath === 'SKILL.md'
+      ? { relativePath: file.relativePath, contents: Buffer.from(renderSkillFile(Buffer.from(file.contents).toString('utf8'), fields), 'utf8') }
+      : file,
+  );
 }
 
 async function chooseTemplate(services: SkillsmithServices, args: NewSkillArgs): Promise<SkillTemplate | undefined> {
@@ -134,34 +176,31 @@ function resolveLocationArg(services: SkillsmithServices, location: string | vsc
   return root ? resolvePath(services.fs.toPath(root.uri), location) : normalizePath(location);
 }
 
-/** Writes the template's files into `<location>/<name>/`, refusing to touch anything that exists. */
+/** Writes `files` into `<location>/<name>/`, refusing to touch anything that exists; `source` is for the log. */
 async function createSkill(
   services: SkillsmithServices,
-  template: SkillTemplate,
-  fields: { name: string; description: string; body?: string },
+  files: readonly NewFile[],
+  name: string,
   location: string,
+  source: string,
 ): Promise<vscode.Uri | undefined> {
-  const folder = joinPath(location, fields.name);
+  const folder = joinPath(location, name);
   if (await services.fs.stat(folder).catch(() => undefined)) {
     return fail(services, `New Skill: ${folder} already exists; nothing was written. Choose another name.`);
   }
   const edit = new vscode.WorkspaceEdit();
   let skillFile: vscode.Uri | undefined;
-  for (const file of await readTemplateFiles(template)) {
+  for (const file of files) {
     const uri = services.fs.toUri(joinPath(folder, file.relativePath));
-    let contents = file.contents;
-    if (file.relativePath === 'SKILL.md') {
-      skillFile = uri;
-      contents = Buffer.from(renderSkillFile(Buffer.from(file.contents).toString('utf8'), fields), 'utf8');
-    }
-    edit.createFile(uri, { overwrite: false, ignoreIfExists: false, contents });
+    if (file.relativePath === 'SKILL.md') skillFile = uri;
+    edit.createFile(uri, { overwrite: false, ignoreIfExists: false, contents: file.contents });
   }
-  if (!skillFile) return fail(services, `New Skill: the template '${template.id}' has no SKILL.md.`);
+  if (!skillFile) return fail(services, `New Skill: ${source} has no SKILL.md.`);
   if (!(await vscode.workspace.applyEdit(edit))) return fail(services, `New Skill: could not create the files in ${folder}.`);
-  services.log.info(`New Skill: created ${folder} from the '${template.id}' template.`);
+  services.log.info(`New Skill: created ${folder} from ${source}.`);
 
   if (!locationOf(folder, services.watcher.locations)) {
-    void vscode.window.showWarningMessage(`${location} is not among the skill locations (skillsmith.locations), so '${fields.name}' will not be in the catalog.`);
+    void vscode.window.showWarningMessage(`${location} is not among the skill locations (skillsmith.locations), so '${name}' will not be in the catalog.`);
   }
   await services.watcher.refreshPath(folder);
   await openInBody(skillFile);

@@ -42,8 +42,9 @@ export function statusContent(catalog: SkillCatalog, budget: number): StatusBarS
 
   const listing = catalog.listing(budget);
   const notOfferedCount = [...notOffered.values()].reduce((a, b) => a + b, 0);
+  // A count reads "1 with errors", not "1 errors"; the other labels read as they are.
   const why = NOT_OFFERED_STATUSES.filter((status) => notOffered.has(status))
-    .map((status) => `${notOffered.get(status)} ${OFFER_STATUS_LABEL[status]}`)
+    .map((status) => `${notOffered.get(status)} ${status === 'errors' ? 'with errors' : OFFER_STATUS_LABEL[status]}`)
     .join(', ');
   const tooltip = [
     `**Skillsmith**: ${plural(entries.length, 'skill')}`,

@@ -1,12 +1,22 @@
 // Test-only extension loaded beside Skillsmith by the host-test runner: registers
-// the fake model of vendor `test-vendor` and the commands that script it.
+// the fake model of vendor `test-vendor` and the commands that script it, and the
+// context-key probe: one key (package.json keybindings) runs probeContext with the
+// `when` clause that held in the workbench, which is how a test observes
+// `skillsmith.hasSkills` (the `when` of our tools) as VS Code evaluates it.
 'use strict';
 const vscode = require('vscode');
 const { createFakeModel } = require('./fakeModel');
 
 function activate(context) {
   const { provider, api } = createFakeModel();
+  let probed;
   context.subscriptions.push(
+    vscode.commands.registerCommand('skillsmithTest.probeContext', (clause) => (probed = clause)),
+    vscode.commands.registerCommand('skillsmithTest.takeProbe', () => {
+      const taken = probed;
+      probed = undefined;
+      return taken;
+    }),
     vscode.lm.registerLanguageModelChatProvider('test-vendor', provider),
     vscode.commands.registerCommand('skillsmithTest.setScript', (script) => api.setScript(script)),
     vscode.commands.registerCommand('skillsmithTest.getRequests', () => api.getRequests()),

@@ -4,5 +4,6 @@ export * from './extension';
 export * from './workspace';
 export * from './fakeModel';
 export * from './screenshot';
+export * from './workbenchPage';
 export * from './log';
 export type { HostTest } from '../runner';

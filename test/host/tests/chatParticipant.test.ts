@@ -6,12 +6,14 @@ import * as vscode from 'vscode';
 import {
   FakeRequest,
   HostTest,
+  clickInWorkbench,
   getExtensionApi,
   getFakeRequests,
   readWorkspaceFile,
   resetFakeModel,
   setFakeScript,
   waitFor,
+  workspaceUri,
   writeWorkspaceFile,
 } from '../helpers';
 import { exportChat, lastResponseMarkdown, newChatSession, sendChat, type ExportedRequest } from '../helpers/chat';
@@ -99,8 +101,8 @@ export const tests: HostTest[] = [
       const markdown = await lastResponseMarkdown();
       assert.match(markdown, /^\| Skill \| Description \| Location \| Offered to the model \|/);
       assert.match(markdown, /\| \[code-review\]\([^)]*code-review\/SKILL\.md\) \| Reviews a file .* \| skills \| yes \|/);
-      assert.match(markdown, /\| \[broken\]\(.*\| no: 1 error \|/);
-      assert.match(markdown, /\| \[secret-skill\]\(.*\| no: disable-model-invocation \(use \/run\) \|/);
+      assert.match(markdown, /\| \[broken\]\(.*\| no: 1 error \(description-missing\) \|/);
+      assert.match(markdown, /\| \[secret-skill\]\(.*\| no: hidden \(disable-model-invocation: true\): only a user can run it \|/);
       assert.match(markdown, /Listing: 2 skills in \d+ of 12000 characters/);
     },
   },
@@ -134,15 +136,18 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: '/show explains an unknown skill (did you mean) and a skill with errors',
+    name: '/show explains an unknown skill (did you mean) and shows a skill with errors with its problems',
     timeoutMs: 60_000,
     fn: async () => {
       await ready();
       await setFakeScript({});
       await sendChat('@skills /show code-reveiw');
       assert.match(await lastResponseMarkdown(), /\*\*Not found:\*\* No skill named 'code-reveiw'\. Did you mean 'code-review'\?/);
+      // Looking at a skill without a model is always allowed: a broken one is shown with its problems.
       await sendChat('@skills /show broken');
-      assert.match(await lastResponseMarkdown(), /\*\*Skill cannot be used:\*\* Skill 'broken' has errors and is not offered: description-missing/);
+      const shown = await lastResponseMarkdown();
+      assert.match(shown, /^\*\*broken\*\* has errors, so it is not offered to the model until they are fixed:\n\n- `description-missing` \(line 1\): /);
+      assert.match(shown, /Loading \*\*broken\*\* returns:\n\n```markdown\nBase directory for this skill: .*\/skills\/broken\n\nThis skill is broken on purpose: it has no description\.\n```/);
       assert.strictEqual((await getFakeRequests()).length, 0);
     },
   },
@@ -328,6 +333,57 @@ export const tests: HostTest[] = [
         description: 'Reviews SQL migrations for locking problems. Use when a migration changes a table.',
         body: '1. Read the migration.\n\n$ARGUMENTS\n',
       });
+    },
+  },
+  {
+    name: "/new's Create skill button writes the draft's whole SKILL.md, every field kept, and never overwrites",
+    timeoutMs: 90_000,
+    fn: async () => {
+      await ready();
+      const draft = [
+        '---',
+        'name: changelog-entry',
+        'description: Writes one changelog entry for a merged change. Use when the user asks for a changelog entry.',
+        'license: Apache-2.0',
+        'compatibility: Needs git on the PATH.',
+        'metadata:',
+        '  author: skillsmith-tests',
+        '  version: "1.2"',
+        'allowed-tools: Bash(git log:*) Read',
+        '---',
+        '# Changelog entry',
+        '',
+        '1. Read the merged change.',
+        '2. Write one line for $ARGUMENTS.',
+        '',
+      ].join('\n');
+      await setFakeScript({ responses: [[{ text: `Here it is:\n\n\`\`\`markdown\n${draft}\`\`\`\n` }]] });
+      await sendChat('@skills /new write changelog entries');
+      assert.strictEqual((await getFakeRequests()).length, 1, 'the draft has no errors, so no retry');
+      const target = workspaceUri('skills/changelog-entry/SKILL.md');
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(target)), 'nothing is written before Create');
+
+      // Clicked as a user would; the command then asks where, and Enter takes skills/ (it exists).
+      await clickInWorkbench({ role: 'button', name: 'Create skill', exact: true });
+      await waitFor(
+        async () => {
+          if (await Promise.resolve(vscode.workspace.fs.stat(target)).then(() => true, () => false)) return true;
+          await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+          return false;
+        },
+        { timeout: 20_000, interval: 250, message: 'skills/changelog-entry/SKILL.md to be created' },
+      );
+      assert.strictEqual(await readWorkspaceFile('skills/changelog-entry/SKILL.md'), draft);
+      const api = await getExtensionApi<{ whenIdle(): Promise<void>; catalog: { get(name: string): { status: string } | undefined } }>();
+      await waitFor(() => api.catalog.get('changelog-entry')?.status === 'offered', { message: 'changelog-entry offered' });
+
+      // The same command with another complete file for that name writes nothing.
+      const result = await vscode.commands.executeCommand('skillsmith.newSkill', {
+        content: draft.replace('license: Apache-2.0', 'license: MIT'),
+        location: workspaceUri('skills'),
+      });
+      assert.strictEqual(result, undefined);
+      assert.strictEqual(await readWorkspaceFile('skills/changelog-entry/SKILL.md'), draft);
     },
   },
 ];

@@ -85,11 +85,14 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: 'load skill: a hidden skill is refused to the model',
+    name: 'load skill: a hidden skill is not_found to the model, as if absent',
     fn: async () => {
       const error = toolError(await invoke('skillsmith_loadSkill', { name: 'secret-skill' }));
-      assert.strictEqual(error.type, 'invalid_skill');
-      assert.match(error.message, /disable-model-invocation/);
+      assert.strictEqual(error.type, 'not_found');
+      assert.strictEqual(error.message, "No skill named 'secret-skill'.");
+      const read = toolError(await invoke('skillsmith_readSkillFile', { name: 'secret-skill', path: 'SKILL.md' }));
+      assert.strictEqual(read.type, 'not_found');
+      assert.doesNotMatch(JSON.stringify(read), /disable-model-invocation|HIDDEN-MARKER/);
     },
   },
   {

@@ -3,7 +3,7 @@
 // judged by the resulting document text (or bytes on disk, for the BOM).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { HostTest, getExtensionApi, openWorkspaceFile, waitFor, workspaceUri } from '../helpers';
+import { HostTest, deleteWorkspaceFile, getExtensionApi, openWorkspaceFile, waitFor, workspaceUri, writeWorkspaceFile } from '../helpers';
 import { isPlainQuickFix, saveDocument, waitForDiagnostics, waitForQuickFixes } from '../helpers/diagnostics';
 
 interface Api {
@@ -89,6 +89,28 @@ export const tests: HostTest[] = [
       await waitForDiagnostics(document.uri, []);
     },
   },
+  // Every case of SKILL.md gets diagnostics, so every case gets their quick fixes too.
+  ...[
+    ['title-case', 'Skill.md'],
+    ['upper-case', 'SKILL.MD'],
+    ['odd-case', 'sKiLl.Md'],
+  ].map(([folder, file]): HostTest => ({
+    name: `quick fixes are offered and apply on ${file} too`,
+    fn: async () => {
+      const path = `skills/${folder}/${file}`;
+      const uri = await writeWorkspaceFile(path, `---\nname: Bad_Name\ndescription: Named ${file}.\n---\nBody.\n`);
+      try {
+        await openWorkspaceFile(path);
+        await waitForDiagnostics(uri, ['file-name-case@0:0-0:3', 'name-format@1:6-1:14', 'name-mismatch@1:6-1:14']);
+        const document = await applyQuickFix(path, 'name-mismatch', `Rename to the folder's name '${folder}'`);
+        assert.strictEqual(document.getText(), `---\nname: ${folder}\ndescription: Named ${file}.\n---\nBody.\n`);
+        await waitForDiagnostics(uri, ['file-name-case@0:0-0:3']);
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await deleteWorkspaceFile(`skills/${folder}`);
+      }
+    },
+  })),
   {
     name: 'problems without a fix offer no quick fix',
     fn: async () => {

@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { HostTest, waitFor } from '../helpers';
-import { diskPath, idleApi, setSetting, skillText, writeOnDisk } from './uiSupport';
+import { UI_LISTING_LINES, diskPath, idleApi, setSetting, skillText, writeOnDisk } from './uiSupport';
 
 export const tests: HostTest[] = [
   {
@@ -16,25 +16,30 @@ export const tests: HostTest[] = [
       const uri = await vscode.commands.executeCommand<vscode.Uri>('skillsmith.showListing');
       assert.strictEqual(uri.scheme, 'skillsmith-listing');
       const document = await vscode.workspace.openTextDocument(uri);
-      const full = api.catalog.listing(12000);
-      assert.ok(document.getText().includes(`\n${full.text}\n`), 'the listing text verbatim');
-      assert.ok(document.getText().includes(`- Budget: ${full.used} / 12000 characters used`));
-      assert.ok(!document.getText().includes('## Dropped by the budget'));
-      assert.match(document.getText(), /## Not offered \(3\)/);
-      assert.match(document.getText(), /- Beta_Broken — errors: [a-z-, ]*name-format/);
-      assert.match(document.getText(), /\n- hidden-one — hidden .* — skills\/hidden-one\/SKILL\.md\n/);
-      assert.match(document.getText(), /\n- alpha — shadowed by skills\/alpha\/SKILL\.md — \.github\/skills\/alpha\/SKILL\.md\n/);
+      // The budget counts characters, newlines between lines included: 122 + 1 + 131 + 1 + 97.
+      const full = UI_LISTING_LINES.join('\n');
+      assert.strictEqual(full.length, 352);
+      const text = document.getText();
+      assert.ok(text.includes(`\n~~~text\n${full}\n~~~\n`), 'the listing text verbatim');
+      assert.ok(text.includes('\n- Budget: 352 / 12000 characters used\n- Listed: 3 of 3 offered skills\n- Dropped by the budget: 0\n- Not offered: 3\n'), text);
+      assert.ok(!text.includes('## Dropped by the budget'));
+      assert.match(text, /## Not offered \(3\)/);
+      assert.match(text, /\n- Beta_Broken — 3 errors \(description-missing, name-format, name-mismatch\) — skills\/beta-broken\/SKILL\.md\n/);
+      assert.match(text, /\n- hidden-one — hidden .* — skills\/hidden-one\/SKILL\.md\n/);
+      assert.match(text, /\n- alpha — shadowed by skills\/alpha\/SKILL\.md — \.github\/skills\/alpha\/SKILL\.md\n/);
 
       try {
+        // 250 characters hold alpha's line (122) but not gamma's after it (122 + 1 + 131);
+        // from the first line that does not fit, the rest is dropped.
         await setSetting('listing.budget', 250);
-        const small = api.catalog.listing(250);
-        assert.ok(small.dropped.length > 0, 'the fixture overflows 250 characters');
-        await waitFor(() => document.getText().includes(`## Dropped by the budget (${small.dropped.length})`), { message: 'the document to show the dropped skills' });
-        const text = document.getText();
-        for (const name of small.dropped) assert.ok(text.includes(`\n- ${name}\n`) || text.endsWith(`- ${name}\n`), `${name} listed as dropped`);
-        assert.ok(text.includes(`- Budget: ${small.used} / 250 characters used`));
-        assert.ok(text.includes(`\n${small.text}\n`), 'the cut listing verbatim');
-        await waitFor(() => api.statusBarSnapshot!().tooltip.includes(`the budget dropped ${small.dropped.length}`), { message: 'the status bar tooltip to count the dropped skills' });
+        await waitFor(() => document.getText().includes('## Dropped by the budget (2)'), { message: 'the document to show the dropped skills' });
+        const cut = document.getText();
+        assert.ok(cut.includes('\n- Budget: 122 / 250 characters used\n- Listed: 1 of 3 offered skills\n- Dropped by the budget: 2\n'), cut);
+        assert.ok(cut.includes(`\n~~~text\n${UI_LISTING_LINES[0]}\n~~~\n`), 'the cut listing verbatim');
+        assert.ok(cut.includes('\n- gamma\n- linked\n'), 'gamma and linked listed as dropped');
+        await waitFor(() => api.statusBarSnapshot().tooltip.includes('\n- listing: 122 / 250 characters; the budget dropped 2\n'), {
+          message: 'the status bar tooltip to count the dropped skills',
+        });
       } finally {
         await setSetting('listing.budget', undefined);
       }

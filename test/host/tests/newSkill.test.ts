@@ -117,6 +117,18 @@ export const tests: HostTest[] = [
     },
   },
   {
+    name: 'New Skill with a complete SKILL.md writes it as it is, named by its own frontmatter, and no template file',
+    fn: async () => {
+      const api = await idleApi();
+      const content = '---\nname: whole-file\ndescription: Given whole. Use when testing content.\nlicense: MIT\nmetadata:\n  team: docs\n---\nKeep $ARGUMENTS.\n';
+      const uri = await vscode.commands.executeCommand<vscode.Uri>(NEW_SKILL, { content, location: diskPath('skills') });
+      assert.strictEqual(uri?.fsPath, diskPath('skills/whole-file/SKILL.md'));
+      assert.strictEqual(fs.readFileSync(uri.fsPath, 'utf8'), content);
+      assert.deepStrictEqual(filesUnder(diskPath('skills/whole-file')), ['SKILL.md']);
+      assert.strictEqual(api.catalog.get('whole-file')?.record.description, 'Given whole. Use when testing content.');
+    },
+  },
+  {
     name: 'Escape at the template pick cancels with nothing written',
     fn: async () => {
       const api = await idleApi();

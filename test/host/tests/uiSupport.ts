@@ -7,6 +7,16 @@ import * as vscode from 'vscode';
 import type { SkillsmithApi } from '../../../src/vscode/api';
 import { getExtensionApi, waitFor, workspaceFolder } from '../helpers';
 
+/**
+ * The listing of the `ui` fixture, written from its files (not from the code under test):
+ * alpha, gamma and linked are offered; one line each, sorted by name.
+ */
+export const UI_LISTING_LINES: readonly string[] = [
+  '- alpha: Writes alpha reports from raw measurements. Use when the user asks for an alpha report or a summary of test runs.',
+  '- gamma: Turns gamma-ray spectra into a readable table of peaks with their energies and likely isotopes. Use for spectroscopy data.',
+  '- linked: Follows the team guide for release notes. Use when writing release notes for a version.',
+];
+
 /** The API, after the scan and every pending file event have been applied. */
 export async function idleApi(): Promise<SkillsmithApi> {
   const api = await getExtensionApi<SkillsmithApi>();

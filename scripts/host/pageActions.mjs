@@ -1,0 +1,57 @@
+// Answers a test's request to act on the workbench page the way a user would: click an
+// element (a button of VS Code's own UI that no API reaches, such as the Trust button of
+// the Workspace Trust editor), read what elements show (the walkthrough's step titles),
+// or press a key (whose keybinding's `when` clause the workbench evaluates).
+// The extension host cannot see the page; the runner drives it with Playwright.
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * The element a request names: by ARIA role and accessible name (`role`, `name`, `exact`),
+ * or by CSS `selector`; optionally inside the first element matching `within`.
+ */
+function locate(page, request) {
+  const scope = request.within ? page.locator(request.within).first() : page;
+  if (request.role) {
+    const options = request.name === undefined ? {} : { name: request.name, exact: Boolean(request.exact) };
+    return scope.getByRole(request.role, options);
+  }
+  if (request.selector) return scope.locator(request.selector);
+  throw new Error(`a ${request.kind} request needs a role or a selector: ${JSON.stringify(request)}`);
+}
+
+function describe(request) {
+  const what = request.role ? `role=${request.role}${request.name !== undefined ? ` name=${JSON.stringify(request.name)}` : ''}` : request.selector;
+  return request.within ? `${what} within ${request.within}` : what;
+}
+
+/** Clicks the first visible element the request names ({role, name?, exact?} or {selector}, within?, timeoutMs?). */
+export async function clickElement(page, request) {
+  const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const target = locate(page, request).first();
+  try {
+    await target.click({ timeout });
+  } catch (error) {
+    throw new Error(`could not click ${describe(request)}: ${String(error?.message ?? error).split('\n')[0]}`);
+  }
+  return { clicked: describe(request) };
+}
+
+/** The trimmed inner text of every element the request names, once the first one is visible. */
+export async function readTexts(page, request) {
+  const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const targets = locate(page, request);
+  try {
+    await targets.first().waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    throw new Error(`nothing visible matches ${describe(request)}: ${String(error?.message ?? error).split('\n')[0]}`);
+  }
+  return { texts: (await targets.allInnerTexts()).map((text) => text.trim()) };
+}
+
+/** Presses a key chord on the page ({key}, in Playwright's notation: `Control+Alt+Shift+F12`). */
+export async function pressKey(page, request) {
+  if (typeof request.key !== 'string' || request.key === '') throw new Error(`a press request needs a key: ${JSON.stringify(request)}`);
+  await page.keyboard.press(request.key);
+  return { pressed: request.key };
+}

@@ -1,0 +1,61 @@
+// Acting on the workbench page as a user would, for what no API reaches: the runner
+// clicks an element (the Trust button of VS Code's Workspace Trust editor, a chat
+// response's button), reads what elements show (the walkthrough's step titles) or presses
+// a key, with Playwright, while the test waits. The runner's end is scripts/host/pageActions.mjs.
+import * as vscode from 'vscode';
+import { requestFromRunner } from '../channel';
+import { waitFor } from './wait';
+
+/** An element of the page: by ARIA role and accessible name, or by CSS selector. */
+export type PageTarget = (
+  | {
+      role: string;
+      /** The accessible name; a substring, case-insensitive, unless `exact`. */
+      name?: string;
+      exact?: boolean;
+    }
+  | { selector: string }
+) & {
+  /** Only inside the first element matching this CSS selector. */
+  within?: string;
+  /** How long the runner waits for the element; default 10 s. */
+  timeoutMs?: number;
+};
+
+async function ask(payload: object, timeoutMs = 10_000): Promise<unknown> {
+  if (!process.env.SKILLSMITH_HOST_CHANNEL) throw new Error('only the host-test runner can act on the workbench page');
+  // The runner polls every 150 ms and may wait timeoutMs for the element itself.
+  return requestFromRunner(payload, timeoutMs + 15_000);
+}
+
+/** Clicks the first element matching `target`; rejects when none becomes clickable. */
+export async function clickInWorkbench(target: PageTarget): Promise<void> {
+  await ask({ kind: 'click', ...target }, target.timeoutMs);
+}
+
+/** The inner text of every element matching `target`, once the first one is visible. */
+export async function workbenchTexts(target: PageTarget): Promise<string[]> {
+  const answer = (await ask({ kind: 'texts', ...target }, target.timeoutMs)) as { texts?: unknown };
+  if (!Array.isArray(answer?.texts)) throw new Error(`the runner answered ${JSON.stringify(answer)}`);
+  return answer.texts.map(String);
+}
+
+/** Presses a key chord on the page, in Playwright's notation (`Control+Alt+Shift+F12`). */
+export async function pressInWorkbench(key: string): Promise<void> {
+  await ask({ kind: 'press', key });
+}
+
+/**
+ * Whether the workbench holds `skillsmith.hasSkills` (the `when` clause of our tools) true:
+ * the fake-model fixture binds one key twice, under `skillsmith.hasSkills` and under its
+ * negation, and reports which binding ran.
+ */
+export async function hasSkillsContext(): Promise<boolean> {
+  await vscode.commands.executeCommand('skillsmithTest.takeProbe');
+  await pressInWorkbench('Control+Alt+Shift+F12');
+  const clause = await waitFor(async () => vscode.commands.executeCommand<string | undefined>('skillsmithTest.takeProbe'), {
+    timeout: 5_000,
+    message: 'the context-key probe to run (is the fake-model fixture loaded?)',
+  });
+  return clause === 'skillsmith.hasSkills';
+}
