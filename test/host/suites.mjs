@@ -69,6 +69,11 @@ export const suites = [
     untrusted: true,
   },
   {
+    name: 'actions',
+    fixture: 'actions',
+    tests: ['test/host/tests/actionsTool.test.ts'],
+  },
+  {
     name: 'chat',
     fixture: 'chat',
     tests: ['test/host/tests/chatTools.test.ts', 'test/host/tests/chatParticipant.test.ts'],

@@ -1,5 +1,6 @@
 // The run-action language-model tool (`#skillAction`): the model asks, VS Code's own tool
-// confirmation shows the command line and the input, and only a confirmed run starts. Every
+// confirmation shows the command line and the input, and only a confirmed run starts (called
+// outside a chat, where VS Code confirms nothing, a notification asks the same). Every
 // run must have been shown in a confirmation with the same program, arguments and input:
 // a run that passed no confirmation (its checks failed when it was shown, and the skill was
 // fixed since) is refused instead of run.
@@ -85,5 +86,31 @@ export async function invokeTool(
   if (!state.confirmed.delete(confirmationKey(run))) {
     return answer(failure(run.entry.record.name, run.action.name, 'not_allowed', 'This run was not shown to the user for confirmation (the action or its input changed since).', 'Call the tool again, so that the user can confirm it.'));
   }
+  // Outside a chat (no invocation token) VS Code shows no confirmation at all: ask here.
+  if (options.toolInvocationToken === undefined && !(await confirmInNotification(state, run))) {
+    return answer(failure(run.entry.record.name, run.action.name, 'cancelled', 'The user declined to run the action.', 'Do not run it again unless the user asks for it.'));
+  }
   return answer(await executorOf(state).execute(run, token));
+}
+
+const RUN_BUTTON = 'Run';
+/** What a notification shows of the input before cutting it. */
+const MAX_NOTIFIED_INPUT_CHARS = 400;
+
+/**
+ * The same question as the chat's confirmation, as a notification with Run and Cancel (as VS
+ * Code asks before automatic tasks run): a modal dialog would block the whole window, and a
+ * dismissed notification declines. The full command and input also go to the output channel.
+ */
+async function confirmInNotification(state: ActionsState, run: PreparedRun): Promise<boolean> {
+  const input = JSON.stringify(run.input);
+  const shown = input.length > MAX_NOTIFIED_INPUT_CHARS ? `${input.slice(0, MAX_NOTIFIED_INPUT_CHARS)}…` : input;
+  const secrets = run.action.secrets.length > 0 ? ` It receives ${run.action.secrets.join(', ')}.` : '';
+  state.services.log.info(`Asking to run ${run.entry.record.name} › ${run.action.name}: ${run.commandLine} in ${toNativePath(run.entry.record.dir)} with ${input}`);
+  const answer = await vscode.window.showWarningMessage(
+    `Run ${run.entry.record.name} › ${run.action.name}? It runs \`${run.commandLine}\` in the skill's folder with the input ${shown}, stopped after ${run.timeoutSeconds} s.${secrets}`,
+    RUN_BUTTON,
+    'Cancel',
+  );
+  return answer === RUN_BUTTON;
 }
