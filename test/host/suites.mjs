@@ -71,7 +71,7 @@ export const suites = [
   {
     name: 'actions',
     fixture: 'actions',
-    tests: ['test/host/tests/actionsTool.test.ts'],
+    tests: ['test/host/tests/actionsTool.test.ts', 'test/host/tests/actionsChat.test.ts'],
   },
   {
     name: 'chat',

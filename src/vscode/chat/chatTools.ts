@@ -41,6 +41,8 @@ export interface TurnToolsInput {
 /** The tools of one turn: what the model is told, and how a call is run. */
 export interface TurnTools {
   readonly definitions: readonly ToolDefinition[];
+  /** A listed skill has actions the model may run (the system prompt says how). */
+  readonly hasActions: boolean;
   /** Runs one call; the result is the text the model receives (structured errors included). */
   invoke(call: ToolCall, token: CancellationToken): Promise<string>;
   /** A short progress line for the chat while the call runs. */
@@ -70,7 +72,7 @@ function resultText(result: vscode.LanguageModelToolResult): string {
     .join('');
 }
 
-/** The listed skills for per-skill mode, each with its actions when actions are on. */
+/** The listed skills, each with its actions when actions are on. */
 async function perSkillInput(input: TurnToolsInput) {
   return Promise.all(
     input.listing.included.map(async (name) => {
@@ -88,8 +90,11 @@ async function perSkillInput(input: TurnToolsInput) {
  */
 export async function turnTools(input: TurnToolsInput): Promise<TurnTools> {
   const { context, settings } = input;
-  const perSkill = settings.toolMode === 'perSkill' ? perSkillTools(await perSkillInput(input)) : undefined;
-  const runAction = settings.actionsEnabled ? [RUN_ACTION_TOOL] : [];
+  const listed = await perSkillInput(input);
+  // The run-action tool is offered only when a listed skill has actions to run.
+  const hasActions = listed.some((skill) => skill.actions.length > 0);
+  const perSkill = settings.toolMode === 'perSkill' ? perSkillTools(listed) : undefined;
+  const runAction = hasActions ? [RUN_ACTION_TOOL] : [];
   const own: ToolDefinition[] = perSkill
     ? // The system prompt and the expansion point at bundled files, so reading stays possible.
       [...perSkill.definitions, READ_SKILL_FILE_TOOL]
@@ -122,6 +127,7 @@ export async function turnTools(input: TurnToolsInput): Promise<TurnTools> {
 
   return {
     definitions,
+    hasActions,
     async invoke(call, token) {
       const target = perSkill?.targets.get(call.name);
       if (target?.kind === 'action') return viaVsCode(RUN_ACTION_TOOL.name, { name: target.skill, action: target.action, input: call.input }, token);

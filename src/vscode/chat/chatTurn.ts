@@ -83,7 +83,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<vscode.ChatResu
 
   const outcome = await runAgentLoop({
     model: new LanguageModelChatAdapter(input.model),
-    systemPrompt: buildSystemPrompt({ listing: listing.text, droppedCount: listing.dropped.length, mode: settings.toolMode, actions: settings.actionsEnabled }),
+    systemPrompt: buildSystemPrompt({ listing: listing.text, droppedCount: listing.dropped.length, mode: settings.toolMode, actions: tools.hasActions }),
     history,
     prompt,
     tools: tools.definitions,
