@@ -90,9 +90,10 @@ export const tests: HostTest[] = [
         await ready();
         const before = runs().length;
         await setFakeScript({ responses: [[{ toolCall: { name: 'skill__echo-action', input: { word: 'seed', tone: 'loud' } } }], { quoteToolResult: true, prefix: 'Result: ' }] });
-        // The run-action tool was allowed for this window's session in the test before (VS Code's
-        // own choice), so this run needs no second confirmation.
-        await sendChat('@skills echo seed');
+        // Once the run-action tool was allowed for this window's session (the test before, VS
+        // Code's own choice), no second confirmation is asked; otherwise it is allowed here.
+        const started = await sendChat('@skills echo seed');
+        if ((started as { type?: string } | undefined)?.type === 'confirmation') await answer('Allow');
         await waitFor(async () => (await getFakeRequests()).length === 2, { timeout: 15_000, message: 'the model to receive the result' });
         const [first, second] = await getFakeRequests();
         const names = first.tools.map((t) => t.name);
