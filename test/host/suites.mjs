@@ -65,13 +65,13 @@ export const suites = [
   {
     name: 'untrusted',
     fixture: 'untrusted',
-    tests: ['test/host/tests/restrictedMode.test.ts'],
+    tests: ['test/host/tests/restrictedActions.test.ts', 'test/host/tests/restrictedMode.test.ts'],
     untrusted: true,
   },
   {
     name: 'actions',
     fixture: 'actions',
-    tests: ['test/host/tests/actionsTool.test.ts', 'test/host/tests/actionsChat.test.ts'],
+    tests: ['test/host/tests/actionsTool.test.ts', 'test/host/tests/actionsChat.test.ts', 'test/host/tests/actionsEditor.test.ts'],
   },
   {
     name: 'chat',
