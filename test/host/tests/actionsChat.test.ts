@@ -4,7 +4,6 @@
 // action as `skill__<name>` with its schema; `/run <skill> <action> {input}` runs it without a model.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as vscode from 'vscode';
 import { HostTest, clickInWorkbench, getExtensionApi, getFakeRequests, setFakeScript, waitFor, workbenchTexts, type FakeRequest } from '../helpers';
 import { lastResponseMarkdown, newChatSession, sendChat } from '../helpers/chat';
 import { diskPath, setSetting } from './uiSupport';
