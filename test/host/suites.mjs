@@ -74,6 +74,13 @@ export const suites = [
     tests: ['test/host/tests/actionsTool.test.ts', 'test/host/tests/actionsChat.test.ts', 'test/host/tests/actionsEditor.test.ts'],
   },
   {
+    // The README's picture of an action run in chat, on examples/ (the file-stats skill).
+    name: 'actions-screenshots',
+    fixture: '../../../examples',
+    tests: ['test/host/screenshots/actions.shots.ts'],
+    screenshots: true,
+  },
+  {
     name: 'chat',
     fixture: 'chat',
     tests: ['test/host/tests/chatTools.test.ts', 'test/host/tests/chatParticipant.test.ts'],

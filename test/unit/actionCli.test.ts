@@ -104,3 +104,24 @@ test('the "With a helper script" template passes its own lint and runs', async (
   assert.equal(data.problemCount, 3);
   assert.deepEqual(data.files[0].problems.map((p: { rule: string }) => p.rule), ['trailing-space', 'todo', 'final-newline']);
 });
+
+test('validate lints the actions.json beside each SKILL.md, with 1-based positions', () => {
+  const dir = path.join(ws, 'skills', 'broken-actions');
+  writeFile(path.join(dir, 'SKILL.md'), '---\nname: broken-actions\ndescription: Has a broken actions.json. Use when testing.\n---\nBody.\n');
+  writeFile(path.join(dir, 'actions.json'), '{\n  "actions": [\n    { "name": "go", "description": "Goes.", "run": ["node", "scripts/absent.mjs"] },\n    { "name": "go", "description": "Again.", "run": ["node", "scripts/absent.mjs"] }\n  ]\n}\n');
+  try {
+    const result = spawnSync(process.execPath, [cli, 'validate', dir, '--json'], { encoding: 'utf8' });
+    assert.equal(result.status, 1, result.stderr);
+    const report = JSON.parse(result.stdout).files.find((f: { path: string }) => f.path.endsWith('actions.json'));
+    assert.ok(report, result.stdout);
+    assert.deepEqual(report.problems.map((p: { code: string; line: number; column: number }) => `${p.code} ${p.line}:${p.column}`), [
+      'action-run-missing 3:61',
+      'action-duplicate 4:15',
+      'action-run-missing 4:62',
+    ]);
+    const clean = spawnSync(process.execPath, [cli, 'validate', path.join(EXAMPLES, 'skills', 'file-stats')], { encoding: 'utf8' });
+    assert.equal(clean.status, 0, clean.stdout + clean.stderr);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
