@@ -22,7 +22,7 @@ export function executorOf(state: ActionsState): ActionExecutor {
     fs: services.fs,
     runner: new NodeProcessRunner({ nodeFallback: { path: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } } }),
     secret: async (name) => state.secrets.get(secretKey(name)),
-    missingSecretHint: (name) => `Ask the user to run 'Skills: Set Action Secret' (${COMMANDS.setSecret}) and enter ${name}, then run the action again.`,
+    missingSecretHint: (name) => `Run 'Skills: Set Action Secret' (${COMMANDS.setSecret}) and enter ${name}, then run the action again.`,
     baseEnv: process.env,
     workspaceOf: (skillDir) => {
       const folder = vscode.workspace.getWorkspaceFolder(services.fs.toUri(skillDir)) ?? vscode.workspace.workspaceFolders?.[0];

@@ -148,6 +148,20 @@ export const tests: HostTest[] = [
     },
   },
   {
+    name: "Run on a Skills view item runs that action (its input has no fields: no form step)",
+    fn: async () => {
+      const api = await idleApi();
+      const before = runs().length;
+      const entry = api.catalog.get('echo-action');
+      assert.ok(entry);
+      // What VS Code hands to the inline Run button's command: the view's own item.
+      const result = await vscode.commands.executeCommand<{ status: string; action: string }>('skillsmith.runAction', { kind: 'action', entry, action: { name: 'count', description: '', isDefault: false } });
+      assert.deepStrictEqual([result?.status, result?.action], ['success', 'count']);
+      assert.strictEqual(runs().length, before + 1);
+      assert.strictEqual(runs().at(-1)!.action, 'count');
+    },
+  },
+  {
     name: 'Escape in the form cancels: nothing runs',
     fn: async () => {
       const before = runs().length;
