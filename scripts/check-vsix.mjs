@@ -2,7 +2,10 @@
 // or when something the extension needs at run time is missing. `npm run package` runs
 // it after `vsce package`, so a stray file (a source map, a test fixture, a screenshot
 // nobody shows) never ships. Usage: node scripts/check-vsix.mjs [skillsmith.vsix]
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { inflateRawSync } from 'node:zlib';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -55,15 +58,56 @@ export function listZipEntries(buffer) {
   const entries = [];
   for (let n = 0; n < count; n++) {
     if (buffer.readUInt32LE(offset) !== CENTRAL) throw new Error(`corrupt central directory at entry ${n}`);
+    const method = buffer.readUInt16LE(offset + 10);
+    const packedSize = buffer.readUInt32LE(offset + 20);
     const size = buffer.readUInt32LE(offset + 24);
     const nameLength = buffer.readUInt16LE(offset + 28);
     const extraLength = buffer.readUInt16LE(offset + 30);
     const commentLength = buffer.readUInt16LE(offset + 32);
     const name = buffer.toString('utf8', offset + 46, offset + 46 + nameLength);
-    if (!name.endsWith('/')) entries.push({ name, size });
+    const localHeader = buffer.readUInt32LE(offset + 42);
+    if (!name.endsWith('/')) entries.push({ name, size, method, packedSize, localHeader });
     offset += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+/** The bytes of one entry of a zip archive (stored or deflated), as `unzip -p` gives them. */
+export function readZipEntry(buffer, entry) {
+  const LOCAL = 0x04034b50;
+  if (buffer.readUInt32LE(entry.localHeader) !== LOCAL) throw new Error(`corrupt local header for ${entry.name}`);
+  const start = entry.localHeader + 30 + buffer.readUInt16LE(entry.localHeader + 26) + buffer.readUInt16LE(entry.localHeader + 28);
+  const packed = buffer.subarray(start, start + entry.packedSize);
+  if (entry.method === 0) return packed;
+  if (entry.method === 8) return inflateRawSync(packed);
+  throw new Error(`${entry.name}: unsupported compression method ${entry.method}`);
+}
+
+/**
+ * What the README's CI snippet does: take dist/cli.js out of the .vsix and run `validate` with it
+ * on examples/ (which holds a broken skill, so exit 1 and a JSON report are expected).
+ */
+export function checkBundledCli(buffer, entries) {
+  const entry = entries.find((e) => e.name === 'extension/dist/cli.js');
+  if (!entry) return ['the .vsix has no extension/dist/cli.js'];
+  const dir = mkdtempSync(join(tmpdir(), 'skillsmith-vsix-cli-'));
+  try {
+    const cli = join(dir, 'skillsmith.js');
+    writeFileSync(cli, readZipEntry(buffer, entry));
+    const run = spawnSync(process.execPath, [cli, 'validate', '--json', join(REPO_ROOT, 'examples')], { encoding: 'utf8' });
+    let report;
+    try {
+      report = JSON.parse(run.stdout);
+    } catch {
+      return [`the CLI taken from the .vsix printed no JSON (exit ${run.status}): ${run.stderr.slice(0, 300)}`];
+    }
+    if (run.status !== 1 || !(report.files?.length > 0) || !(report.errors > 0)) {
+      return [`the CLI taken from the .vsix gave exit ${run.status} and ${report.files?.length} files, ${report.errors} errors on examples/`];
+    }
+    return [];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The walkthrough files package.json points at, and the relative images those pages show. */
@@ -114,10 +158,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const total = entries.reduce((sum, e) => sum + e.size, 0);
   for (const entry of entries) console.log(`${String(entry.size).padStart(9)}  ${entry.name}`);
   console.log(`${String(total).padStart(9)}  ${entries.length} files (uncompressed); ${readFileSync(file).length} bytes packed`);
-  const problems = checkVsixEntries(entries.map((e) => e.name), manifest);
+  const buffer = readFileSync(file);
+  const problems = [...checkVsixEntries(entries.map((e) => e.name), manifest), ...checkBundledCli(buffer, entries)];
   if (problems.length > 0) {
     for (const problem of problems) console.error(`✖ ${problem}`);
     process.exit(1);
   }
-  console.log('✔ the .vsix holds only the allowed files');
+  console.log('✔ the .vsix holds only the allowed files, and its CLI validates examples/ on its own');
 }

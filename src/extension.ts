@@ -12,8 +12,8 @@ import { registerCodeActions } from './vscode/lint/codeActions';
 import { createSkillDiagnostics } from './vscode/lint/diagnostics';
 import { registerScaffold } from './vscode/scaffold/newSkill';
 import type { SkillsmithServices } from './vscode/services';
-import { affectsCatalog } from './vscode/settings';
-import { createReadCounter } from './vscode/testHooks';
+import { affectsCatalog, readSettings } from './vscode/settings';
+import { createTestHooks } from './vscode/testHooks';
 import { registerSkillTools } from './vscode/tools/languageModelTools';
 import { registerStatusBar } from './vscode/views/statusBar';
 import { registerSkillsView } from './vscode/views/skillsView';
@@ -22,7 +22,7 @@ import { WorkspaceFileSystem } from './vscode/workspaceFileSystem';
 
 export function activate(context: vscode.ExtensionContext): SkillsmithApi {
   const log = vscode.window.createOutputChannel('Skillsmith', { log: true });
-  const testHooks = process.env[TEST_HOOKS_ENV] ? createReadCounter() : undefined;
+  const testHooks = process.env[TEST_HOOKS_ENV] ? createTestHooks() : undefined;
   const catalog = createSkillCatalog({ trustWorkspaceSkills: vscode.workspace.isTrusted });
   const fs = new WorkspaceFileSystem(() => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri), testHooks?.observer);
   const watcher = new CatalogWatcher(catalog, fs, log);
@@ -40,6 +40,14 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     // Trust is granted once per window and never revoked without a reload.
     vscode.workspace.onDidGrantWorkspaceTrust(() => catalog.setTrustWorkspaceSkills(true)),
   );
+  if (testHooks) {
+    context.subscriptions.push(
+      watcher.onDidScan(() => {
+        catalog.listing(readSettings().listingBudget);
+        testHooks.firstListingReady();
+      }),
+    );
+  }
   // Diagnostics are shared: the quick fixes read their problems, Validate All refreshes them.
   const diagnostics = createSkillDiagnostics(services);
   const skillsView = registerSkillsView(services);

@@ -1,6 +1,6 @@
 // Installs what the host tests need and skips whatever the cache already holds:
 // Debian's chromium (+ libkrb5-dev to build code-server), Node 24 from npm, and
-// code-server (the VS Code 1.139 server and workbench). See shared VSCODE-HOST.md.
+// code-server (the VS Code 1.139 server and workbench). See test/host/README.md.
 // Usage: node scripts/host/provision.mjs   (or import { provision }).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// `skillsmith expand NAME [ARGS] [--root ROOT]` (SPEC §7): what the load tool returns.
+// `skillsmith expand NAME [ARGS] [--root ROOT]` (docs/cli.md): what the load tool returns.
 import type { SkillCatalog } from '../core/catalog/catalog';
 import type { FileSystem } from '../core/base/fileSystem';
 import { DEFAULT_LISTING_BUDGET } from '../core/base/limits';

@@ -137,7 +137,7 @@ export function countSeverities(reports: readonly FileReport[]): { errors: numbe
   return counts;
 }
 
-/** The `--json` shape of SPEC §7. */
+/** The `--json` shape of docs/cli.md. */
 export function validateJson(reports: readonly FileReport[]): string {
   const counts = countSeverities(reports);
   return JSON.stringify({

@@ -2,7 +2,7 @@
 // On the local disk (`file:`), head reads and symlink resolution use Node directly:
 // `workspace.fs` can only read whole files and has no realpath.
 import * as vscode from 'vscode';
-import type { DirectoryEntry, EntryKind, EntryStat, FileSystem } from '../core/base/fileSystem';
+import { readDirectoriesOneByOne, readHeadsOneByOne, type DirectoryEntry, type EntryKind, type EntryStat, type FileSystem, type HeadRead } from '../core/base/fileSystem';
 import { isInside, normalizePath, POSIX_PATHS } from '../core/base/paths';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 
@@ -80,6 +80,21 @@ export class WorkspaceFileSystem implements FileSystem {
     if (uri.scheme === 'file' && maxBytes !== undefined) return this.disk.readFile(uri.fsPath, maxBytes);
     const bytes = await vscode.workspace.fs.readFile(uri);
     return maxBytes === undefined ? bytes : bytes.subarray(0, maxBytes);
+  }
+
+  /** Local files in bulk through Node (no round trip per file); other schemes file by file. */
+  readHeads(paths: readonly string[], maxBytes: number): Promise<HeadRead[]> {
+    if (this.allLocal(paths)) return this.disk.readHeads(paths, maxBytes);
+    return readHeadsOneByOne(this, paths, maxBytes);
+  }
+
+  readDirectories(paths: readonly string[]): Promise<(DirectoryEntry[] | Error)[]> {
+    if (this.allLocal(paths)) return this.disk.readDirectories(paths);
+    return readDirectoriesOneByOne(this, paths);
+  }
+
+  private allLocal(paths: readonly string[]): boolean {
+    return paths.every((path) => this.toUri(path).scheme === 'file');
   }
 
   async realPath(path: string): Promise<string> {

@@ -63,6 +63,12 @@ export const suites = [
     tests: ['test/host/tests/startupActivation.test.ts'],
   },
   {
+    // The test hooks count whole-file reads: Refresh must read each file once, 16 at a time.
+    name: 'refresh',
+    tests: ['test/host/tests/refreshReads.test.ts'],
+    env: { SKILLSMITH_TEST_HOOKS: '1' },
+  },
+  {
     name: 'untrusted',
     fixture: 'untrusted',
     tests: ['test/host/tests/restrictedActions.test.ts', 'test/host/tests/restrictedMode.test.ts'],
@@ -106,3 +112,20 @@ export const suites = [
     screenshots: true,
   },
 ];
+
+// Benchmarks: run only when named (`bench: true`), by scripts/host/bench-host.mjs.
+// `prepare` fills the workspace before VS Code opens it.
+suites.push({
+  name: 'cold-start',
+  bench: true,
+  env: { SKILLSMITH_TEST_HOOKS: '1', SKILLSMITH_BENCH_SKILLS: process.env.SKILLSMITH_BENCH_SKILLS ?? '5000' },
+  tests: ['test/host/bench/coldStart.bench.ts'],
+  timeoutMs: 10 * 60_000,
+  prepare: async (workspaceRoot, ctx) => {
+    const { createRequire } = await import('node:module');
+    const { join } = await import('node:path');
+    const require = createRequire(import.meta.url);
+    const { generateWorkspace } = require(join(ctx.repoRoot, ctx.outDir, 'bench', 'workspace.js'));
+    generateWorkspace(workspaceRoot, Number(process.env.SKILLSMITH_BENCH_SKILLS ?? 5000));
+  },
+});

@@ -1,4 +1,4 @@
-// The catalog (SPEC §4, §5): precedence, duplicate-name, offer statuses, change events
+// The catalog (docs/precedence-and-access.md, docs/format.md): precedence, duplicate-name, offer statuses, change events
 // and the cached listing. Records are synthetic: no file system is involved.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,6 +7,7 @@ import { type CatalogChange, type SkillCatalog } from '../../src/core/catalog/ca
 import { resolveLocations, type SkillLocation } from '../../src/core/catalog/locations';
 import { errorProblem, record } from './engineTestUtils';
 import { seededRandom } from '../seededRandom';
+import { testPath as path } from './testPaths';
 
 function locationsFor(workspaceFolders: string[], home = '/home/me'): Map<string, SkillLocation> {
   const byKey = new Map<string, SkillLocation>();
@@ -65,7 +66,7 @@ test('a workspace skill beats a user skill of the same name, whatever the insert
     assert.equal(loser.shadowedBy!.filePath, workspace.filePath);
     const duplicate = loser.problems.find((p) => p.code === 'duplicate-name')!;
     assert.equal(duplicate.severity, 'warning');
-    assert.ok(duplicate.message.includes(workspace.filePath), duplicate.message);
+    assert.ok(duplicate.message.includes(path.native(workspace.filePath)), duplicate.message);
     assert.match(duplicate.message, /workspace skills beat user-level ones/);
     assert.deepEqual(codesOf(catalog, workspace.filePath), [], 'the winner carries no duplicate-name');
   }
@@ -81,7 +82,7 @@ test('an earlier location beats a later one, and the message says which location
   const loser = catalog.entryForFile(late.filePath)!;
   assert.equal(loser.status, 'shadowed');
   const message = loser.problems.find((p) => p.code === 'duplicate-name')!.message;
-  assert.ok(message.includes(early.filePath), message);
+  assert.ok(message.includes(path.native(early.filePath)), message);
   assert.match(message, /'skills' comes before '\.claude\/skills'/);
   assert.deepEqual(codesOf(catalog, early.filePath), []);
   // The loser's duplicate-name stands at its name value.
@@ -123,8 +124,8 @@ test('multi-root: the configured order first, then the order of the workspace fo
   );
   // Same label in two folders: the message must still say why the winner wins.
   const message = catalog.entryForFile(inB.filePath)!.problems.find((p) => p.code === 'duplicate-name')!.message;
-  assert.ok(message.includes(inA.filePath), message);
-  assert.ok(message.includes("'/a'") && message.includes("'/b'"), `names the two workspace folders: ${message}`);
+  assert.ok(message.includes(path.native(inA.filePath)), message);
+  assert.ok(message.includes(`'${path.native('/a')}'`) && message.includes(`'${path.native('/b')}'`), `names the two workspace folders: ${message}`);
 });
 
 test('two skills of the same name in one location: the first path wins', () => {

@@ -1,9 +1,9 @@
-// The `skillsmith` CLI (SPEC §7), run as a child process over fixtures in a temp folder.
+// The `skillsmith` CLI (docs/cli.md), run as a child process over fixtures in a temp folder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { testPath as path } from './testPaths';
 import { builtCli, findRepoRoot, makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
 
 const REPO = findRepoRoot();
@@ -31,7 +31,7 @@ interface Run {
 function cli(args: string[], options: { cwd?: string; home?: string } = {}): Run {
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? tmp,
-    env: { ...process.env, HOME: options.home ?? home, NO_COLOR: '1' },
+    env: { ...process.env, HOME: options.home ?? home, USERPROFILE: options.home ?? home, NO_COLOR: '1' },
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
@@ -70,7 +70,7 @@ function makeWorkspace(name: string): string {
 // ---------------------------------------------------------------------------------------
 // validate
 
-test('validate --json: the shape of SPEC §7, with 1-based positions', () => {
+test('validate --json: the shape of docs/cli.md, with 1-based positions', () => {
   const ws = makeWorkspace('shape');
   const run = cli(['validate', ws, '--json']);
   assert.equal(run.status, 1, run.stderr);
@@ -115,7 +115,7 @@ test('validate --json: the shape of SPEC §7, with 1-based positions', () => {
   const duplicate = byPath.get('.claude/skills/code-review/SKILL.md').problems.find((p: any) => p.code === 'duplicate-name');
   assert.ok(duplicate, 'duplicate-name on the .claude copy');
   assert.equal(duplicate.severity, 'warning');
-  assert.ok(duplicate.message.includes(path.join(ws, 'skills/code-review/SKILL.md')), duplicate.message);
+  assert.ok(duplicate.message.includes(path.native(path.join(ws, 'skills/code-review/SKILL.md'))), duplicate.message);
   assert.ok(!byPath.get('skills/code-review/SKILL.md').problems.some((p: any) => p.code === 'duplicate-name'));
   // The totals add up.
   const all = out.files.flatMap((f: any) => f.problems);
@@ -138,7 +138,7 @@ test('validate: exit 0 on a clean tree, 1 with errors', () => {
   assert.equal(bad.status, 1);
   const out = json(bad);
   assert.equal(out.errors, 1);
-  const file = out.files.find((f: any) => f.path.endsWith('no-description/SKILL.md'));
+  const file = out.files.find((f: any) => path.normalize(f.path).endsWith('no-description/SKILL.md'));
   assert.equal(file.description, null);
   assert.deepEqual(file.problems.map((p: any) => p.code), ['description-missing']);
 });
@@ -166,17 +166,18 @@ test('validate: a SKILL.md file, a skill folder, a workspace folder', () => {
   const ws = makeWorkspace('targets');
   const file = path.join(ws, 'skills/deploy/SKILL.md');
   const single = json(cli(['validate', file, '--json']));
-  assert.deepEqual(single.files.map((f: any) => f.path), [file]);
+  // Paths are printed as the platform writes them (backslashes on Windows).
+  assert.deepEqual(single.files.map((f: any) => f.path), [path.native(file)]);
   assert.equal(single.files[0].name, 'deploy');
 
   const skillFolder = json(cli(['validate', path.join(ws, 'skills/Bad_Name'), '--json']));
-  assert.deepEqual(skillFolder.files.map((f: any) => f.path), [path.join(ws, 'skills/Bad_Name/SKILL.md')]);
+  assert.deepEqual(skillFolder.files.map((f: any) => f.path), [path.native(path.join(ws, 'skills/Bad_Name/SKILL.md'))]);
   assert.ok(skillFolder.files[0].problems.some((p: any) => p.code === 'name-format'));
 
   const workspace = json(cli(['validate', ws, '--json']));
   assert.equal(workspace.files.length, 6);
-  assert.ok(workspace.files.some((f: any) => f.path.includes('/.claude/skills/')));
-  assert.ok(workspace.files.some((f: any) => f.path.includes('/skills/deploy/')));
+  assert.ok(workspace.files.some((f: any) => path.normalize(f.path).includes('/.claude/skills/')));
+  assert.ok(workspace.files.some((f: any) => path.normalize(f.path).includes('/skills/deploy/')));
 
   // Default PATH is the current folder; duplicates across PATHs are reported once.
   const cwdRun = json(cli(['validate', '--json'], { cwd: ws }));
@@ -202,7 +203,7 @@ test('validate: a folder without skills reports no-skill-file', () => {
   assert.equal(run.status, 1);
   const out = json(run);
   assert.equal(out.files.length, 1);
-  assert.equal(out.files[0].path, empty);
+  assert.equal(out.files[0].path, path.native(empty));
   assert.deepEqual(out.files[0].problems.map((p: any) => [p.code, p.severity]), [['no-skill-file', 'error']]);
   assert.equal(out.errors, 1);
 });
@@ -243,8 +244,9 @@ test('validate: human output is path:line:col severity code message, then a summ
   for (const line of problemLines) {
     assert.match(line, /^[^\s:][^:]*:\d+:\d+ (error|warning|info) [a-z-]+ \S.*$/, line);
   }
-  assert.ok(problemLines.some((l) => l.startsWith('skills/Bad_Name/SKILL.md:2:7 error name-format ')), run.stdout);
-  assert.ok(problemLines.some((l) => l.startsWith('.claude/skills/code-review/SKILL.md:') && l.includes(' warning duplicate-name ')));
+  // Relative paths, as the platform writes them.
+  assert.ok(problemLines.some((l) => l.startsWith(`${path.native('skills/Bad_Name/SKILL.md')}:2:7 error name-format `)), run.stdout);
+  assert.ok(problemLines.some((l) => l.startsWith(`${path.native('.claude/skills/code-review/SKILL.md')}:`) && l.includes(' warning duplicate-name ')));
   const summary = lines.at(-1)!;
   const counts = json(cli(['validate', ws, '--json']));
   assert.equal(problemLines.length, counts.files.flatMap((f: any) => f.problems).length, 'one line per problem');
@@ -257,13 +259,13 @@ test('validate: human output is path:line:col severity code message, then a summ
   assert.match(ok.stdout.trim(), /^✔ 1 skill file checked: 0 errors, 0 warnings/);
   // Paths outside the working folder are shown absolute.
   const abs = cli(['validate', path.join(ws, 'skills/Bad_Name')], { cwd: clean });
-  assert.ok(abs.stdout.startsWith(path.join(ws, 'skills/Bad_Name/SKILL.md') + ':2:7 error name-format '), abs.stdout);
+  assert.ok(abs.stdout.startsWith(path.native(path.join(ws, 'skills/Bad_Name/SKILL.md')) + ':2:7 error name-format '), abs.stdout);
 });
 
 // ---------------------------------------------------------------------------------------
 // list
 
-test('list --json: the shape of SPEC §7, with precedence and hidden skills', () => {
+test('list --json: the shape of docs/cli.md, with precedence and hidden skills', () => {
   const ws = makeWorkspace('list');
   const run = cli(['list', ws, '--json', '--no-user']);
   assert.equal(run.status, 0, run.stderr);
@@ -346,7 +348,7 @@ test('list: user-level skills come from HOME unless --no-user', () => {
   const x = withUser.skills.find((s: any) => s.name === 'x');
   assert.ok(x, 'the user skill is listed');
   assert.equal(x.location, '~/.claude/skills');
-  assert.equal(x.path, path.join(userHome, '.claude/skills/x/SKILL.md'));
+  assert.equal(x.path, path.native(path.join(userHome, '.claude/skills/x/SKILL.md')));
   assert.equal(x.offered, true);
   assert.match(withUser.listing, /^- x: A user-level skill\./m);
   // The workspace copy of deploy beats the user one.
@@ -389,17 +391,17 @@ test('expand prints exactly the expansion', () => {
   const ws = makeWorkspace('expand');
   const run = cli(['expand', 'code-review', 'src/app.ts', '--root', ws, '--no-user']);
   assert.equal(run.status, 0, run.stderr);
-  assert.equal(run.stdout, `Base directory for this skill: ${path.join(ws, 'skills/code-review')}\n\nReview src/app.ts for logic errors.\n`);
+  assert.equal(run.stdout, `Base directory for this skill: ${path.native(path.join(ws, 'skills/code-review'))}\n\nReview src/app.ts for logic errors.\n`);
   assert.equal(run.stderr, '');
   // Without args, the placeholder empties; a hidden skill runs on explicit request.
   const hidden = cli(['expand', 'manual', 'now', '--root', ws]);
   assert.equal(hidden.status, 0, hidden.stderr);
-  assert.equal(hidden.stdout.split('\n')[0], `Base directory for this skill: ${path.join(ws, 'skills/manual')}`);
+  assert.equal(hidden.stdout.split('\n')[0], `Base directory for this skill: ${path.native(path.join(ws, 'skills/manual'))}`);
   assert.match(hidden.stdout, /\n\nARGUMENTS: now\n$/);
   // The root defaults to the working folder.
   const cwd = cli(['expand', 'deploy'], { cwd: ws });
   assert.equal(cwd.status, 0);
-  assert.ok(cwd.stdout.startsWith(`Base directory for this skill: ${path.join(ws, 'skills/deploy')}\n\n`));
+  assert.ok(cwd.stdout.startsWith(`Base directory for this skill: ${path.native(path.join(ws, 'skills/deploy'))}\n\n`));
 });
 
 test('expand: an unknown skill exits 1 with a suggestion; a broken one exits 1', () => {

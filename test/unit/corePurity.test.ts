@@ -1,4 +1,4 @@
-// The core must stay free of `vscode` (DESIGN.md): it runs under node --test and the CLI.
+// The core must stay free of `vscode` (docs/architecture.md): it runs under node --test and the CLI.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -2,15 +2,32 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
+import * as nodePath from 'node:path';
+import { testPath as path } from './testPaths';
 import type { SkillLocation } from '../../src/core/catalog/locations';
 import type { SkillRecord } from '../../src/core/catalog/skillRecord';
 import type { Problem } from '../../src/core/base/types';
 
-/** A fresh temp folder (real path, so symlink-resolving code sees the same string). */
+/** A fresh temp folder: its real path in the core's canonical form, so that symlink-resolving code sees the same string. */
 export function makeTempDir(prefix = 'skillsmith-test-'): string {
-  return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  return path.resolve(fs.realpathSync(fs.mkdtempSync(nodePath.join(os.tmpdir(), prefix))));
 }
+
+/**
+ * Makes a symlink and says whether it exists afterwards. Where links cannot be made (Windows
+ * without Developer Mode, Wine, where symlinkSync may even succeed without creating anything),
+ * the caller skips, with that reason.
+ */
+export function trySymlink(target: string, linkPath: string, type?: 'file' | 'dir'): boolean {
+  try {
+    fs.symlinkSync(target, linkPath, type);
+    return fs.lstatSync(linkPath).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+export const NO_SYMLINKS = 'symbolic links cannot be created on this system';
 
 export function removeDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
@@ -35,8 +52,8 @@ export function writeSkill(parent: string, name: string, description = `Does ${n
 }
 
 /** A synthetic location (no file system involved). */
-export function location(locPath: string, rank: number, scope: 'workspace' | 'user' = 'workspace', label = path.posix.basename(locPath)): SkillLocation {
-  return { path: locPath, label, scope, rank, root: scope === 'workspace' ? path.posix.dirname(locPath) : undefined };
+export function location(locPath: string, rank: number, scope: 'workspace' | 'user' = 'workspace', label = path.basename(locPath)): SkillLocation {
+  return { path: locPath, label, scope, rank, root: scope === 'workspace' ? path.dirname(locPath) : undefined };
 }
 
 /** A synthetic catalog record. */

@@ -1,11 +1,14 @@
-// Expansion (SPEC §3): header, substitutions, bundled files and the body cap.
+// Expansion (docs/expansion.md): header, substitutions, bundled files and the body cap.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as path from 'node:path';
 import { MAX_BODY_BYTES } from '../../src/core/base/limits';
 import { capBody, expandSkill, splitArguments, substituteBody, usesArguments } from '../../src/core/loading/expand';
 
 const DIR = '/work/skills/code-review';
-const HEADER = `Base directory for this skill: ${DIR}\n\n`;
+/** The folder as the platform writes it (backslashes on Windows): what a model receives. */
+const SHOWN = path.normalize(DIR);
+const HEADER = `Base directory for this skill: ${SHOWN}\n\n`;
 
 function expand(body: string, args?: string, bundledFiles?: string[]): string {
   return expandSkill({ skillDir: DIR, body, args, bundledFiles });
@@ -19,8 +22,8 @@ function bodyOf(expansion: string): string {
 
 test('the expansion starts with exactly the base-directory header and a blank line', () => {
   const text = expand('Hello.\n');
-  assert.equal(text, `Base directory for this skill: ${DIR}\n\nHello.`);
-  assert.equal(text.split('\n')[0], `Base directory for this skill: ${DIR}`);
+  assert.equal(text, `Base directory for this skill: ${SHOWN}\n\nHello.`);
+  assert.equal(text.split('\n')[0], `Base directory for this skill: ${SHOWN}`);
   assert.equal(text.split('\n')[1], '');
 });
 
@@ -43,7 +46,7 @@ test('without a placeholder, non-empty args are appended after a blank line', ()
   assert.equal(bodyOf(expand('Plain body.', '  \t ')), 'Plain body.');
   assert.equal(bodyOf(expand('Plain body.')), 'Plain body.');
   // ${SKILL_DIR} and an escaped \$ARGUMENTS are not argument placeholders.
-  assert.equal(bodyOf(expand('In ${SKILL_DIR}.', 'x')), `In ${DIR}.\n\nARGUMENTS: x`);
+  assert.equal(bodyOf(expand('In ${SKILL_DIR}.', 'x')), `In ${SHOWN}.\n\nARGUMENTS: x`);
   assert.equal(bodyOf(expand('Literal \\$ARGUMENTS.', 'x')), 'Literal $ARGUMENTS.\n\nARGUMENTS: x');
 });
 
@@ -72,7 +75,7 @@ test('multi-digit indexes', () => {
 });
 
 test('${SKILL_DIR} and ${CLAUDE_SKILL_DIR} become the absolute folder', () => {
-  assert.equal(bodyOf(expand('Run ${SKILL_DIR}/scripts/a.sh and ${CLAUDE_SKILL_DIR}/b.sh')), `Run ${DIR}/scripts/a.sh and ${DIR}/b.sh`);
+  assert.equal(bodyOf(expand('Run ${SKILL_DIR}/scripts/a.sh and ${CLAUDE_SKILL_DIR}/b.sh')), `Run ${SHOWN}/scripts/a.sh and ${SHOWN}/b.sh`);
 });
 
 test('\\$ escapes a dollar sign: the placeholder stays literal, without the backslash', () => {

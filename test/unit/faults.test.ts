@@ -6,18 +6,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { testPath as path } from './testPaths';
 import { analyzeSkillText } from '../../src/core/lint/analyze';
 import { createSkillCatalog } from '../../src/core/access/policy';
 import { type SkillCatalog } from '../../src/core/catalog/catalog';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
-import type { DirectoryEntry, EntryStat, FileSystem } from '../../src/core/base/fileSystem';
+import type { DirectoryEntry, EntryStat, FileSystem, HeadRead } from '../../src/core/base/fileSystem';
 import { resolveLocations, type SkillLocation } from '../../src/core/catalog/locations';
 import type { SkippedPath } from '../../src/core/catalog/discovery';
 import { runLoadSkill, runReadSkillFile, type ToolContext } from '../../src/core/loading/tools';
 import { validateSkillFile } from '../../src/core/lint/validateFile';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
-import { makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
+import { makeTempDir, NO_SYMLINKS, removeDir, skillText, trySymlink, writeFile, writeSkill } from './engineTestUtils';
 
 /** The error Node gives for a denied open or readdir. */
 function permissionDenied(syscall: string, target: string): NodeJS.ErrnoException {
@@ -27,25 +27,36 @@ function permissionDenied(syscall: string, target: string): NodeJS.ErrnoExceptio
 /**
  * NodeFileSystem with faults injected per path: reads that are denied (EACCES), files that
  * vanish just before they are read, or just after their first read. It counts the bytes
- * it hands out. `withHead: false` drops the readHead fast path, as WorkspaceFileSystem has
- * none: discovery then takes the stat + readFile path.
+ * it hands out. `withHead: false` drops the bulk reads (readHeads, readDirectories), as a
+ * remote workspace has none: the scan then takes the per-file stat + readFile path.
  */
 class FaultyFileSystem implements FileSystem {
   readonly denied = new Set<string>();
   readonly vanishBeforeRead = new Set<string>();
   readonly vanishAfterFirstRead = new Set<string>();
   bytesRead = 0;
-  readonly readHead?: (p: string, maxBytes: number) => Promise<{ bytes: Uint8Array; stat: EntryStat } | undefined>;
+  readonly readHeads?: (paths: readonly string[], maxBytes: number) => Promise<HeadRead[]>;
+  readonly readDirectories?: (paths: readonly string[]) => Promise<(DirectoryEntry[] | Error)[]>;
   private readonly inner = new NodeFileSystem();
 
   constructor(withHead = true) {
     if (withHead) {
-      this.readHead = async (p, maxBytes) => {
-        this.beforeRead(p, 'open');
-        const head = await this.inner.readHead(p, maxBytes);
-        if (head) this.afterRead(p, head.bytes);
-        return head;
-      };
+      // The bulk reads of NodeFileSystem, one path at a time, so that each path's fault applies.
+      this.readHeads = (paths, maxBytes) =>
+        Promise.all(
+          paths.map(async (p): Promise<HeadRead> => {
+            try {
+              this.beforeRead(p, 'open');
+            } catch (error) {
+              return error as Error;
+            }
+            const [head] = await this.inner.readHeads([p], maxBytes);
+            if (head && !(head instanceof Error)) this.afterRead(p, head.bytes);
+            return head;
+          }),
+        );
+      this.readDirectories = (paths) =>
+        Promise.all(paths.map(async (p) => (this.denied.has(p) ? permissionDenied('scandir', p) : (await this.inner.readDirectories([p]))[0])));
     }
   }
 
@@ -131,7 +142,7 @@ function names(catalog: SkillCatalog): string[] {
 }
 
 for (const withHead of [true, false]) {
-  const mode = withHead ? 'readHead' : 'stat + readFile';
+  const mode = withHead ? 'bulk reads' : 'stat + readFile';
 
   test(`a SKILL.md deleted between discovery and read is skipped as gone (${mode})`, () =>
     withWorkspace(async (w) => {
@@ -211,12 +222,12 @@ test('a SKILL.md that is a folder is skipped as not a file, in a scan and on an 
     assert.equal(load.ok, false);
   }));
 
-test('symlink loops end the walk, with the loop named in the reason', () =>
+test('symlink loops end the walk, with the loop named in the reason', (t) =>
   withWorkspace(async (w) => {
     writeSkill(w.skills, 'a');
     const self = path.join(w.skills, 'a/self');
     const up = path.join(w.skills, 'a/up');
-    fs.symlinkSync(path.join(w.skills, 'a'), self, 'dir');
+    if (!trySymlink(path.join(w.skills, 'a'), self, 'dir')) return t.skip(NO_SYMLINKS);
     fs.symlinkSync(w.skills, up, 'dir');
     fs.mkdirSync(path.join(w.skills, 'x'));
     fs.mkdirSync(path.join(w.skills, 'y'));
@@ -247,13 +258,13 @@ test('symlink loops end the walk, with the loop named in the reason', () =>
     assertNoCrash(skipped);
   }));
 
-test('a skill folder symlinked from outside the workspace is followed and offered', () =>
+test('a skill folder symlinked from outside the workspace is followed and offered', (t) =>
   withWorkspace(async (w) => {
     const outside = path.join(w.root, 'elsewhere');
     writeSkill(outside, 'shared', 'A shared skill. Use when sharing.', { body: 'Read references/notes.md.\n' });
     writeFile(path.join(outside, 'shared/references/notes.md'), 'Shared notes.\n');
     const link = path.join(w.skills, 'shared');
-    fs.symlinkSync(path.join(outside, 'shared'), link, 'dir');
+    if (!trySymlink(path.join(outside, 'shared'), link, 'dir')) return t.skip(NO_SYMLINKS);
     const { catalog, skipped } = await scan(w, new FaultyFileSystem());
     const entry = catalog.get('shared');
     assert.ok(entry, JSON.stringify(skipped));
@@ -263,7 +274,7 @@ test('a skill folder symlinked from outside the workspace is followed and offere
     const context: ToolContext = { catalog, fs: new NodeFileSystem(), budget: 12000, requester: 'model' };
     assert.deepEqual(catalog.listing(12000).included, ['shared']);
     const load = await runLoadSkill(context, { name: 'shared' });
-    assert.ok(load.ok && load.text.startsWith(`Base directory for this skill: ${link}\n`), JSON.stringify(load));
+    assert.ok(load.ok && load.text.startsWith(`Base directory for this skill: ${path.native(link)}\n`), JSON.stringify(load));
     assert.match(load.text, /- references\/notes\.md/);
     const read = await runReadSkillFile(context, { name: 'shared', path: 'references/notes.md' });
     assert.ok(read.ok && read.text === 'Shared notes.\n', JSON.stringify(read));
@@ -285,7 +296,7 @@ test('a 10 MB SKILL.md: the scan reads its head only; loading cuts the body at 2
 
       const load = await runLoadSkill({ catalog, fs: faulty, budget: 12000, requester: 'model' }, { name: 'huge', args: 'now' });
       assert.ok(load.ok, JSON.stringify(load));
-      assert.ok(load.text.startsWith(`Base directory for this skill: ${path.dirname(filePath)}\n\nStep: do the next thing`));
+      assert.ok(load.text.startsWith(`Base directory for this skill: ${path.native(path.dirname(filePath))}\n\nStep: do the next thing`));
       assert.match(load.text, /\[Skillsmith: the body was cut at 256 KiB; SKILL\.md holds 10240 KiB\./);
       assert.ok(load.text.length > 256 * 1024 - 1024 && load.text.length < 260 * 1024, `expansion of ${load.text.length} chars`);
       assert.ok(faulty.bytesRead < 2 * 1024 * 1024, `loading read ${faulty.bytesRead} bytes, not the whole file`);

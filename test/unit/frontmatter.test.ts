@@ -1,4 +1,4 @@
-// Parsing of SKILL.md texts: fences, the YAML reader and every item of SPEC §1's parsing list.
+// Parsing of SKILL.md texts: fences, the YAML reader and every item of docs/format.md's parsing list.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isFenceLine, parseSkillFile, splitFrontmatter, stripBom } from '../../src/core/lint/frontmatter';

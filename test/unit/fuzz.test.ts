@@ -6,6 +6,7 @@
 // cheap random and mutated texts make up the bulk of the >= 100,000 inputs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as nativePath from 'node:path';
 import { analyzeSkillText } from '../../src/core/lint/analyze';
 import { expandSkill, splitArguments, substituteBody } from '../../src/core/loading/expand';
 import { parseSkillFile, stripBom, type Span } from '../../src/core/lint/frontmatter';
@@ -41,6 +42,7 @@ const CODES: Record<ProblemCode, true> = {
   'body-empty': true,
   'body-too-long': true,
   'broken-link': true,
+  'dollar-argument': true,
   'actions-invalid': true,
   'action-run-missing': true,
   'action-duplicate': true,
@@ -86,7 +88,7 @@ class Random {
 }
 
 // ---------------------------------------------------------------------------------------
-// Seeds: valid SKILL.md files covering SPEC §1's parsing list
+// Seeds: valid SKILL.md files covering docs/format.md's parsing list
 
 const SEEDS: readonly string[] = [
   '---\nname: code-review\ndescription: Reviews a file against the team\'s conventions. Use when the user asks for a code review.\n---\nReview the following code for logic errors, edge cases and naming.\n\n$ARGUMENTS\n',
@@ -256,6 +258,9 @@ function expensiveCases(): { name: string; text: string; expect?: ProblemCode }[
     { name: '1 MB of [x]: lines', text: HEAD + 'ok' + TAIL + '[x]: references/y\n'.repeat(MEGABYTE / 18) },
     { name: '1 MB of [ in a body line', text: HEAD + 'ok' + TAIL + '['.repeat(MEGABYTE) + ']:' },
     { name: '1 MB of $ARGUMENTS', text: HEAD + 'ok' + TAIL + '$ARGUMENTS[1]$2\\$'.repeat(MEGABYTE / 18) },
+    { name: '1 MB of :1 line suffixes after a path', text: HEAD + 'ok' + TAIL + '`scripts/' + ':1'.repeat(MEGABYTE / 4) + 'x` [a](./r' + ':1'.repeat(MEGABYTE / 4) + 'y)' },
+    { name: '1 MB "e.g." list of links', text: HEAD + 'ok' + TAIL + 'e.g. ' + '[a](references/x.md), `scripts/y.sh` or '.repeat(MEGABYTE / 40) },
+    { name: '1 MB of escaped and other dollars, in and out of code', text: HEAD + 'ok' + TAIL + '`\\$1 $HOME` \\$10,000 $ $5 '.repeat(MEGABYTE / 26) + '\n```\n' + '\\$1 $x $'.repeat(MEGABYTE / 9) },
     { name: '1 MB of NUL', text: HEAD + '\0'.repeat(MEGABYTE) + TAIL + '\0'.repeat(MEGABYTE) },
     { name: 'CR-only line endings, 256 KB', text: '---\r' + 'name: x\r'.repeat(32 * 1024) + '---\r' },
     { name: '1 MB of --- lines in the body', text: HEAD + 'ok' + TAIL + '---\n'.repeat(MEGABYTE / 4) },
@@ -368,7 +373,7 @@ function exercise(r: Random, text: string, label: string, full: boolean): SkillF
     assert.ok(Array.isArray(words) && words.every((w) => typeof w === 'string'));
     assert.equal(typeof substituteBody(body, args, '/skills/x'), 'string');
     const expansion = expandSkill({ skillDir: '/skills/x', body, args, bundledFiles: r.chance(0.2) ? ['scripts/a.sh', text.slice(0, 20)] : [], fileBytes: text.length });
-    assert.ok(expansion.startsWith('Base directory for this skill: /skills/x\n\n'));
+    assert.ok(expansion.startsWith(`Base directory for this skill: ${nativePath.normalize('/skills/x')}\n\n`));
   } catch (error) {
     if (error instanceof assert.AssertionError) throw error;
     fail('an entry point threw', label, text, String((error as Error)?.stack ?? error));

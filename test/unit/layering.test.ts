@@ -1,4 +1,4 @@
-// The folders are the architecture (DESIGN.md): dependencies point one way, and this test
+// The folders are the architecture (docs/architecture.md): dependencies point one way, and this test
 // keeps them so. base ← lint ← catalog ← access ← loading/actions/routing ← chat inside the
 // core; core ← node/vscode/cli outside it; VS Code features never import each other; and
 // paths are handled by core/base/paths alone.
@@ -69,7 +69,7 @@ test('inside the core, each layer imports only its own layer or lower ones', () 
   };
   for (const file of tsFiles(path.join(SRC, 'core'))) {
     const folder = path.relative(path.join(SRC, 'core'), file).split(path.sep)[0];
-    assert.ok(folder in CORE_LAYERS, `src/core/${folder} is not a layer of DESIGN.md (${Object.keys(CORE_LAYERS).join(', ')})`);
+    assert.ok(folder in CORE_LAYERS, `src/core/${folder} is not a layer of docs/architecture.md (${Object.keys(CORE_LAYERS).join(', ')})`);
   }
   for (const i of ALL.filter((i) => i.file.startsWith('core/'))) {
     if (!i.target.startsWith('core/')) {

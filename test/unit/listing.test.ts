@@ -1,4 +1,4 @@
-// The listing under its character budget (SPEC §5).
+// The listing under its character budget (docs/format.md, "The listing").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_LISTING_BUDGET } from '../../src/core/base/limits';

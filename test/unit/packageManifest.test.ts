@@ -32,8 +32,14 @@ interface Manifest {
   };
 }
 
+interface ZipEntry {
+  name: string;
+  size: number;
+}
+
 interface CheckVsix {
-  listZipEntries(buffer: Buffer): { name: string; size: number }[];
+  listZipEntries(buffer: Buffer): ZipEntry[];
+  readZipEntry(buffer: Buffer, entry: ZipEntry): Buffer;
   checkVsixEntries(names: readonly string[], manifest?: Manifest): string[];
   walkthroughFiles(manifest: Manifest): string[];
 }
@@ -181,8 +187,8 @@ test('check-vsix accepts the shipped layout and rejects anything else', async ()
   );
 });
 
-test('check-vsix reads a zip central directory', async () => {
-  const { listZipEntries } = await checkVsix();
+test('check-vsix reads a zip central directory and its entries', async () => {
+  const { listZipEntries, readZipEntry } = await checkVsix();
   // A stored (uncompressed) zip with one file "a/b.txt" holding "hi", built by hand.
   const name = Buffer.from('a/b.txt');
   const data = Buffer.from('hi');
@@ -204,6 +210,8 @@ test('check-vsix reads a zip central directory', async () => {
   end.writeUInt32LE(central.length + name.length, 12);
   end.writeUInt32LE(centralOffset, 16);
   const zip = Buffer.concat([local, name, data, central, name, end]);
-  assert.deepEqual(listZipEntries(zip), [{ name: 'a/b.txt', size: 2 }]);
+  const entries = listZipEntries(zip);
+  assert.deepEqual(entries.map((e) => [e.name, e.size]), [['a/b.txt', 2]]);
+  assert.equal(readZipEntry(zip, entries[0]).toString('utf8'), 'hi');
   assert.throws(() => listZipEntries(Buffer.from('not a zip at all, just some text here')), /not a zip/);
 });

@@ -1,42 +1,42 @@
-// Discovery (SPEC §4), reading skill records, and the incremental CatalogUpdater checked
+// Discovery (docs/precedence-and-access.md), reading skill records, and the incremental CatalogUpdater checked
 // against a fresh full scan over random edits of a real temp tree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { testPath as path } from './testPaths';
 import { createSkillCatalog } from '../../src/core/access/policy';
 import { type CatalogEntry, type SkillCatalog } from '../../src/core/catalog/catalog';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
-import type { DirectoryEntry, EntryStat, FileSystem } from '../../src/core/base/fileSystem';
+import type { DirectoryEntry, EntryStat, FileSystem, HeadRead } from '../../src/core/base/fileSystem';
 import { resolveLocations, type SkillLocation } from '../../src/core/catalog/locations';
 import { discoverSkillFiles, type SkippedPath } from '../../src/core/catalog/discovery';
 import { HEAD_BYTES } from '../../src/core/base/limits';
 import { readSkillRecord } from '../../src/core/catalog/skillRecord';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
-import { isCaseSensitive, location, makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
+import { isCaseSensitive, location, makeTempDir, NO_SYMLINKS, removeDir, skillText, trySymlink, writeFile, writeSkill } from './engineTestUtils';
 import { seededRandom } from '../seededRandom';
 
 const nodeFs = new NodeFileSystem();
 
 /**
  * A FileSystem that counts the bytes it hands out. With `withHead`, it offers the inner
- * file system's readHead fast path too (NodeFileSystem has one); without, readSkillRecord
- * falls back to stat + readFile.
+ * file system's bulk readHeads too (NodeFileSystem has one); without, the records are read
+ * through stat + readFile.
  */
 class CountingFileSystem implements FileSystem {
   bytesRead = 0;
   reads = 0;
-  readonly readHead?: (p: string, maxBytes: number) => Promise<{ bytes: Uint8Array; stat: EntryStat } | undefined>;
+  readonly readHeads?: (paths: readonly string[], maxBytes: number) => Promise<HeadRead[]>;
   constructor(
     private readonly inner: FileSystem,
     withHead: boolean,
   ) {
-    if (withHead && inner.readHead) {
-      const readHead = inner.readHead.bind(inner);
-      this.readHead = async (p, maxBytes) => {
-        const head = await readHead(p, maxBytes);
-        if (head) this.count(head.bytes);
-        return head;
+    if (withHead && inner.readHeads) {
+      const readHeads = inner.readHeads.bind(inner);
+      this.readHeads = async (paths, maxBytes) => {
+        const heads = await readHeads(paths, maxBytes);
+        for (const head of heads) if (head && !(head instanceof Error)) this.count(head.bytes);
+        return heads;
       };
     }
   }
@@ -141,12 +141,12 @@ test('a skill nested in another skill folder is found; skills in scripts/, refer
     assert.deepEqual(relativeFound(loc, await discoverSkillFiles(nodeFs, loc)), ['outer/SKILL.md', 'outer/inner/SKILL.md']);
   }));
 
-test('a symlinked skill folder is followed', () =>
+test('a symlinked skill folder is followed', (t) =>
   withTemp(async (dir) => {
     const loc = path.join(dir, 'loc');
     writeSkill(path.join(dir, 'elsewhere'), 'linked');
     fs.mkdirSync(loc);
-    fs.symlinkSync(path.join(dir, 'elsewhere/linked'), path.join(loc, 'linked'), 'dir');
+    if (!trySymlink(path.join(dir, 'elsewhere/linked'), path.join(loc, 'linked'), 'dir')) return t.skip(NO_SYMLINKS);
     const found = await discoverSkillFiles(nodeFs, loc);
     assert.deepEqual(relativeFound(loc, found), ['linked/SKILL.md']);
     const catalog = createSkillCatalog();
@@ -155,17 +155,17 @@ test('a symlinked skill folder is followed', () =>
     assert.equal(catalog.get('linked')!.record.filePath, path.join(loc, 'linked/SKILL.md'));
   }));
 
-test('a symlinked location is followed too', () =>
+test('a symlinked location is followed too', (t) =>
   withTemp(async (dir) => {
     writeSkill(path.join(dir, 'real'), 'through-link');
-    fs.symlinkSync(path.join(dir, 'real'), path.join(dir, 'loc'), 'dir');
+    if (!trySymlink(path.join(dir, 'real'), path.join(dir, 'loc'), 'dir')) return t.skip(NO_SYMLINKS);
     assert.deepEqual(relativeFound(dir, await discoverSkillFiles(nodeFs, path.join(dir, 'loc'))), ['loc/through-link/SKILL.md']);
   }));
 
-test('symlink loops terminate and are reported', () =>
+test('symlink loops terminate and are reported', (t) =>
   withTemp(async (loc) => {
     writeSkill(loc, 'a');
-    fs.symlinkSync(loc, path.join(loc, 'a/back-to-location'), 'dir');
+    if (!trySymlink(loc, path.join(loc, 'a/back-to-location'), 'dir')) return t.skip(NO_SYMLINKS);
     fs.symlinkSync(path.join(loc, 'a'), path.join(loc, 'a/self'), 'dir');
     fs.mkdirSync(path.join(loc, 'x'));
     fs.mkdirSync(path.join(loc, 'y'));

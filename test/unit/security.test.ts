@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { testPath as path } from './testPaths';
 import { createSkillCatalog } from '../../src/core/access/policy';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
 import { expandSkill } from '../../src/core/loading/expand';
@@ -14,7 +14,7 @@ import { resolveLocations } from '../../src/core/catalog/locations';
 import { runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/loading/tools';
 import { validateSkillFile } from '../../src/core/lint/validateFile';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
-import { builtCli, findRepoRoot, makeTempDir, removeDir, writeFile } from './engineTestUtils';
+import { builtCli, findRepoRoot, makeTempDir, NO_SYMLINKS, removeDir, trySymlink, writeFile } from './engineTestUtils';
 
 const REPO = findRepoRoot();
 const CLI = path.join(REPO, 'dist', 'cli.js');
@@ -26,6 +26,7 @@ let markers: string;
 let skillDir: string;
 let context: ToolContext;
 let args: string;
+let symlinks = false;
 
 
 function evilSkill(m: string): string {
@@ -65,9 +66,11 @@ before(() => {
   writeFile(path.join(skillDir, 'SKILL.md'), evilSkill(markers));
   writeFile(path.join(skillDir, 'scripts', 'run.sh'), `#!/bin/sh\ntouch "\${MARKER_DIR:-${markers}}/run-sh"\n`);
   fs.chmodSync(path.join(skillDir, 'scripts', 'run.sh'), 0o755);
+  // The same marker from a Node script, so that the control run works on every platform.
+  writeFile(path.join(skillDir, 'scripts', 'run.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(\`\${process.env.MARKER_DIR ?? ${JSON.stringify(markers)}}/run-mjs\`, '');\n`);
   writeFile(path.join(skillDir, 'references', 'guide.md'), '# Guide\n');
   writeFile(path.join(root, 'outside', 'secret.txt'), 'top secret\n');
-  fs.symlinkSync(path.join(root, 'outside'), path.join(skillDir, 'references', 'outside-dir'), 'dir');
+  symlinks = trySymlink(path.join(root, 'outside'), path.join(skillDir, 'references', 'outside-dir'), 'dir');
   args = `$(touch ${markers}/args-dollar) \`touch ${markers}/args-backtick\`; touch ${markers}/args-semicolon | touch ${markers}/args-pipe`;
 });
 
@@ -95,7 +98,7 @@ test('the core tools read, list, load and expand the skill without running anyth
     // The commands come back as text, untouched; the arguments are substituted as text.
     assert.ok(loaded.includes(`!\`touch ${markers}/bang-backtick\``), loaded);
     assert.ok(loaded.includes(`$(touch ${markers}/plain-dollar-paren)`));
-    assert.ok(loaded.includes(`${skillDir}/scripts/run.sh $(touch ${markers}/args-dollar)`));
+    assert.ok(loaded.includes(`${path.native(skillDir)}/scripts/run.sh $(touch ${markers}/args-dollar)`));
     assert.match(loaded, /- scripts\/run\.sh/);
   }
   assert.match(text(await runReadSkillFile(context, { name: 'evil', path: 'scripts/run.sh' })), /^#!\/bin\/sh\ntouch /);
@@ -121,11 +124,14 @@ test('the CLI validates, lists and expands the skill without running anything in
   assertNoMarker('the CLI');
 });
 
-test('the markers do work: running the script by hand leaves one (so the checks above can fail)', () => {
+test('the markers do work: running the scripts by hand leaves them (so the checks above can fail)', () => {
   const control = path.join(root, 'control');
   fs.mkdirSync(control);
-  execFileSync(path.join(skillDir, 'scripts', 'run.sh'), { env: { ...process.env, MARKER_DIR: control } });
-  assert.deepEqual(fs.readdirSync(control), ['run-sh']);
+  const env = { ...process.env, MARKER_DIR: control };
+  execFileSync(process.execPath, [path.join(skillDir, 'scripts', 'run.mjs')], { env });
+  // A shell script runs by itself on POSIX systems only.
+  if (process.platform !== 'win32') execFileSync(path.join(skillDir, 'scripts', 'run.sh'), { env });
+  assert.deepEqual(fs.readdirSync(control).sort(), process.platform === 'win32' ? ['run-mjs'] : ['run-mjs', 'run-sh']);
   assertNoMarker('the control run');
 });
 
@@ -153,9 +159,6 @@ test('the read tool refuses every way out of the skill folder', async () => {
     '/etc/passwd',
     '%2fetc%2fpasswd',
     path.join(root, 'outside', 'secret.txt'),
-    'references/outside-dir/secret.txt',
-    'references/outside-dir/../outside-dir/secret.txt',
-    'references/outside-dir',
   ];
   for (const requested of refused) {
     const result = await runReadSkillFile(context, { name: 'evil', path: requested });
@@ -177,4 +180,15 @@ test('the read tool refuses every way out of the skill folder', async () => {
     if (!result.ok) assert.equal(result.error.type, 'not_found');
   }
   assert.equal(text(await runReadSkillFile(context, { name: 'evil', path: 'references/guide.md' })), '# Guide\n');
+});
+
+test('the read tool refuses a symlink that leads out of the skill folder', async (t) => {
+  if (!symlinks) return t.skip(NO_SYMLINKS);
+  for (const requested of ['references/outside-dir/secret.txt', 'references/outside-dir/../outside-dir/secret.txt', 'references/outside-dir']) {
+    const result = await runReadSkillFile(context, { name: 'evil', path: requested });
+    assert.equal(result.ok, false, `${JSON.stringify(requested)} was read: ${result.ok ? result.text : ''}`);
+    if (result.ok) continue;
+    assert.equal(result.error.type, 'outside_skill', `${JSON.stringify(requested)}: ${result.error.type} ${result.error.message}`);
+    assert.doesNotMatch(JSON.stringify(result.error), /top secret/);
+  }
 });

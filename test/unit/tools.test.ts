@@ -1,19 +1,20 @@
-// The tool contracts (SPEC §6): list, load and read-file, with their structured errors.
+// The tool contracts (docs/tools.md): list, load and read-file, with their structured errors.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { testPath as path } from './testPaths';
 import { createSkillCatalog } from '../../src/core/access/policy';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
 import { formatToolError, runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/loading/tools';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
-import { location, makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
+import { location, makeTempDir, NO_SYMLINKS, removeDir, skillText, trySymlink, writeFile, writeSkill } from './engineTestUtils';
 
 const nodeFs = new NodeFileSystem();
 let root: string;
 let loc: string;
 let outside: string;
 let context: ToolContext;
+let symlinks = false;
 
 before(async () => {
   root = makeTempDir();
@@ -27,9 +28,10 @@ before(async () => {
   writeFile(path.join(review, 'assets/big.txt'), 'x'.repeat(256 * 1024 + 1));
   writeFile(path.join(review, 'assets/limit.txt'), 'y'.repeat(256 * 1024));
   writeFile(path.join(review, 'assets/image.bin'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02]));
-  fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(review, 'references/escape.md'));
-  fs.symlinkSync(outside, path.join(review, 'references/outside-dir'), 'dir');
-  fs.symlinkSync(path.join(review, 'references/guide.md'), path.join(review, 'inner-link.md'));
+  symlinks =
+    trySymlink(path.join(outside, 'secret.txt'), path.join(review, 'references/escape.md'), 'file') &&
+    trySymlink(outside, path.join(review, 'references/outside-dir'), 'dir') &&
+    trySymlink(path.join(review, 'references/guide.md'), path.join(review, 'inner-link.md'), 'file');
   writeFile(path.join(loc, 'broken/SKILL.md'), '---\nname: broken\n---\nNo description.\n');
   writeSkill(loc, 'manual-only', 'Runs only when the user asks.', { extra: 'disable-model-invocation: true\n', body: 'Manual steps for $ARGUMENTS.\n' });
   writeSkill(loc, 'deploy', 'Deploys the app. Use when asked to ship.');
@@ -85,15 +87,21 @@ test('list: an empty catalog says how to add skills', () => {
 // ---------------------------------------------------------------------------------------
 // load
 
-test('load: the expansion of SPEC §3', async () => {
+test('load: the expansion of docs/expansion.md', async () => {
   const text = expectText(await runLoadSkill(context, { name: 'code-review', args: 'src/app.ts' }));
-  const dir = path.join(loc, 'code-review');
+  const dir = path.native(path.join(loc, 'code-review'));
   assert.ok(text.startsWith(`Base directory for this skill: ${dir}\n\nReview src/app.ts carefully.\nSee references/guide.md.`), text);
   assert.doesNotMatch(text, /ARGUMENTS:/);
-  for (const file of ['assets/big.txt', 'assets/image.bin', 'inner-link.md', 'references/guide.md', 'scripts/run.sh']) {
+  for (const file of ['assets/big.txt', 'assets/image.bin', 'references/guide.md', 'scripts/run.sh']) {
     assert.ok(text.includes(`\n- ${file}`), `lists ${file}`);
   }
   assert.doesNotMatch(text, /- SKILL\.md/);
+});
+
+test('load: a symlink that stays inside the skill is listed; one that leads outside is not', async (t) => {
+  if (!symlinks) return t.skip(NO_SYMLINKS);
+  const text = expectText(await runLoadSkill(context, { name: 'code-review' }));
+  assert.ok(text.includes('\n- inner-link.md'), text);
   // A symlink that points outside the skill would be refused, so it is not offered either.
   assert.doesNotMatch(text, /escape\.md|outside-dir/);
 });
@@ -202,7 +210,6 @@ test('read: a bundled text file', async () => {
   assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'references/guide.md' })), '# Guide\nBe kind.\n');
   assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: './references/guide.md' })), '# Guide\nBe kind.\n');
   assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'references//guide.md' })), '# Guide\nBe kind.\n');
-  assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'inner-link.md' })), '# Guide\nBe kind.\n', 'a symlink that stays inside is fine');
   assert.match(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'SKILL.md' })), /name: code-review/);
   assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'assets/limit.txt' })).length, 256 * 1024);
 });
@@ -223,10 +230,17 @@ test('read: paths that escape the skill are outside_skill', async () => {
     'references\\..\\..\\x',
     'C:\\Windows\\win.ini',
     '~/.ssh/id_rsa',
-    'references/escape.md',
-    'references/outside-dir/secret.txt',
   ];
   for (const requested of escapes) {
+    const error = expectError(await runReadSkillFile(context, { name: 'code-review', path: requested }), 'outside_skill');
+    assert.doesNotMatch(error.message, /top secret/);
+  }
+});
+
+test('read: a symlink that stays inside is read; one that leads outside is outside_skill', async (t) => {
+  if (!symlinks) return t.skip(NO_SYMLINKS);
+  assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'inner-link.md' })), '# Guide\nBe kind.\n');
+  for (const requested of ['references/escape.md', 'references/outside-dir/secret.txt']) {
     const error = expectError(await runReadSkillFile(context, { name: 'code-review', path: requested }), 'outside_skill');
     assert.doesNotMatch(error.message, /top secret/);
   }
@@ -267,7 +281,7 @@ test('read: input checks and unknown skills', async () => {
 // ---------------------------------------------------------------------------------------
 // error format
 
-test('formatToolError gives the JSON shape of SPEC §6', async () => {
+test('formatToolError gives the JSON shape of docs/tools.md', async () => {
   const result = await runLoadSkill(context, { name: 'code-reveiw' });
   assert.equal(result.ok, false);
   if (result.ok) return;

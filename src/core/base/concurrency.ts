@@ -1,5 +1,5 @@
-// Bounded parallelism for file reads: enough in flight to keep the disk busy, few
-// enough that thousands of skills never exhaust file handles.
+// Bounded parallelism for file reads (enough in flight to keep the disk busy, few enough that
+// thousands of skills never exhaust file handles), and time slicing for synchronous work.
 
 /** Runs `work` over every item with at most `limit` running at once; keeps input order. */
 export async function mapConcurrent<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -41,4 +41,23 @@ export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Pro
       });
       startNext();
     });
+}
+
+/**
+ * Splits long synchronous work into slices of at most `sliceMs`: `due()` says when a slice
+ * is over, and `pause()` lets the event loop run (timers, other extensions' messages) before
+ * the next one. A scan of thousands of files then never blocks the loop for long.
+ */
+export function createTimeSlicer(sliceMs: number): { due(): boolean; pause(): Promise<void> } {
+  let started = performance.now();
+  return {
+    due: () => performance.now() - started >= sliceMs,
+    pause: () =>
+      new Promise<void>((resolve) =>
+        setImmediate(() => {
+          started = performance.now();
+          resolve();
+        }),
+      ),
+  };
 }

@@ -3,6 +3,8 @@
 // in the canonical form of base/paths; each implementation maps them to its own notion of
 // location, and gives back paths (realPath) in that same form.
 
+import { mapConcurrent } from './concurrency';
+
 export type EntryKind = 'file' | 'directory' | 'other';
 
 export interface EntryStat {
@@ -30,10 +32,55 @@ export interface FileSystem {
   /** The canonical path with every symlink resolved; rejects when it does not exist. */
   realPath(path: string): Promise<string>;
   /**
-   * Optional fast path for discovery: the file's stat and its first `maxBytes` in one
-   * open. Undefined when the file does not exist.
+   * Optional fast path for a scan: the stat and first `maxBytes` of many files in one call,
+   * so that thousands of files cost no round trip each. One result per path, in order.
    */
-  readHead?(path: string, maxBytes: number): Promise<{ bytes: Uint8Array; stat: EntryStat } | undefined>;
+  readHeads?(paths: readonly string[], maxBytes: number): Promise<HeadRead[]>;
+  /** Optional fast path for a scan: many folders' entries in one call, one result per path. */
+  readDirectories?(paths: readonly string[]): Promise<(DirectoryEntry[] | Error)[]>;
+}
+
+/** A file's stat and first bytes. */
+export interface FileHead {
+  readonly bytes: Uint8Array;
+  readonly stat: EntryStat;
+}
+
+/** One result of readHeads: the head, undefined when the file does not exist, or why it could not be read. */
+export type HeadRead = FileHead | undefined | Error;
+
+/** Concurrent requests of the per-file fallbacks below. */
+const FALLBACK_CONCURRENCY = 32;
+
+/** The heads of many files: in one call where the file system allows it, else file by file. */
+export function readHeadsOf(fs: FileSystem, paths: readonly string[], maxBytes: number): Promise<HeadRead[]> {
+  return fs.readHeads ? fs.readHeads(paths, maxBytes) : readHeadsOneByOne(fs, paths, maxBytes);
+}
+
+/** The entries of many folders: in one call where the file system allows it, else folder by folder. */
+export function readDirectoriesOf(fs: FileSystem, paths: readonly string[]): Promise<(DirectoryEntry[] | Error)[]> {
+  return fs.readDirectories ? fs.readDirectories(paths) : readDirectoriesOneByOne(fs, paths);
+}
+
+/** readHeads through the per-file calls (stat, then readFile). */
+export function readHeadsOneByOne(fs: FileSystem, paths: readonly string[], maxBytes: number): Promise<HeadRead[]> {
+  return mapConcurrent(paths, FALLBACK_CONCURRENCY, async (path): Promise<HeadRead> => {
+    try {
+      const stat = await fs.stat(path);
+      if (!stat) return undefined;
+      if (stat.kind !== 'file') return { bytes: new Uint8Array(0), stat };
+      return { bytes: await fs.readFile(path, maxBytes), stat };
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  });
+}
+
+/** readDirectories through the per-folder call. */
+export function readDirectoriesOneByOne(fs: FileSystem, paths: readonly string[]): Promise<(DirectoryEntry[] | Error)[]> {
+  return mapConcurrent(paths, FALLBACK_CONCURRENCY, (path) =>
+    fs.readDirectory(path).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+  );
 }
 
 /** Rejections from a FileSystem carry a message; this turns any thrown value into one. */

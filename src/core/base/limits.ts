@@ -24,12 +24,14 @@ export const MAX_READ_BYTES = 256 * 1024;
 export const MAX_SKILL_DEPTH = 4;
 /** A folder given to `skillsmith validate` that holds no skill location is searched this deep. */
 export const MAX_VALIDATE_SEARCH_DEPTH = 8;
-/** Skill files read at once during a scan. */
-export const SCAN_READ_CONCURRENCY = 32;
 /** Whole files read at once by Validate All. */
 export const VALIDATE_CONCURRENCY = 16;
 /** Past this many waiting file events, the locations they touch are rescanned whole. */
 export const STORM_EVENTS = 64;
+/** The longest a scan's synchronous work (bulk reads, analysis) runs before it lets the event loop run. */
+export const SCAN_SLICE_MS = 8;
+/** Files a scan reads and analyses per step. */
+export const SCAN_CHUNK = 256;
 
 // --- What a skill bundles -------------------------------------------------------------------
 /** Files listed after a loaded body. */

@@ -71,15 +71,35 @@ function parse(input: string, flavor: PathFlavor): ParsedPath {
   return { root, segments };
 }
 
+/** True for `/`, `C:/`, `//srv/share/` and the like, and for a bare UNC share `//srv/share`. */
+function isRootPrefix(prefix: string): boolean {
+  return prefix === '/' || /^[A-Za-z]:\/$/.test(prefix) || /^\/\/[^/]+\/[^/]+\/?$/.test(prefix);
+}
+
 function format(parsed: ParsedPath): string {
   const joined = parsed.segments.join('/');
   if (parsed.root === '') return joined === '' ? '.' : joined;
   return parsed.root + joined;
 }
 
+// A path with nothing to normalise: no `//` (but a UNC start), no `.` or `..` segment, no
+// trailing slash. Most paths the core builds are already canonical, and a scan joins and
+// splits tens of thousands of them, so these are answered without parsing.
+const NEEDS_WORK = /.\/\/|\/\.\.?(?:\/|$)|^\.\.?(?:\/|$)|.\/$/;
+
+function isCanonical(path: string, flavor: PathFlavor): boolean {
+  if (path === '' || NEEDS_WORK.test(path)) return false;
+  if (!flavor.windows) return !path.startsWith('//');
+  if (path.includes('\\') || /^\/\/[^/]+\/[^/]+$/.test(path)) return false;
+  const code = path.charCodeAt(0);
+  // A lower-case drive letter (`c:`) is not canonical; neither is a bare `C:`.
+  if (path.charCodeAt(1) === 58 /* : */) return code >= 65 && code <= 90 && path.charCodeAt(2) === 47 /* / */;
+  return true;
+}
+
 /** The canonical form of a path: separators unified, `.` and `..` resolved, no trailing slash. */
 export function normalizePath(path: string, flavor: PathFlavor = HOST_PATHS): string {
-  return format(parse(path, flavor));
+  return isCanonical(path, flavor) ? path : format(parse(path, flavor));
 }
 
 /** True for `/x`, and on Windows also for `C:/x`, `C:\x` and `\\server\share`. */
@@ -89,7 +109,7 @@ export function isAbsolutePath(path: string, flavor: PathFlavor = HOST_PATHS): b
 
 /** Joins segments onto a base path and normalises the result. */
 export function joinPath(base: string, ...segments: readonly string[]): string {
-  return normalizePath([base, ...segments].join('/'));
+  return normalizePath(base.endsWith('/') ? base + segments.join('/') : [base, ...segments].join('/'));
 }
 
 /** `path` made absolute against `base` when it is relative (as `path.resolve` does). */
@@ -99,6 +119,11 @@ export function resolvePath(base: string, path: string, flavor: PathFlavor = HOS
 
 /** The folder that holds `path` (a root is its own folder). */
 export function dirnamePath(path: string, flavor: PathFlavor = HOST_PATHS): string {
+  if (isCanonical(path, flavor)) {
+    const slash = path.lastIndexOf('/');
+    // Below a root (`/a/b`, `C:/a/b`, `//srv/share/a/b`): cut at the last slash.
+    if (slash > 0 && !isRootPrefix(path.slice(0, slash + 1))) return path.slice(0, slash);
+  }
   const parsed = parse(path, flavor);
   if (parsed.segments.length === 0) return format(parsed);
   return format({ root: parsed.root, segments: parsed.segments.slice(0, -1) });
@@ -106,6 +131,10 @@ export function dirnamePath(path: string, flavor: PathFlavor = HOST_PATHS): stri
 
 /** The last segment of `path` (empty for a root). */
 export function basenamePath(path: string, flavor: PathFlavor = HOST_PATHS): string {
+  if (isCanonical(path, flavor) && !path.endsWith('/')) {
+    const slash = path.lastIndexOf('/');
+    if (slash >= 0 && !isRootPrefix(path)) return path.slice(slash + 1);
+  }
   const segments = parse(path, flavor).segments;
   return segments.length === 0 ? '' : segments[segments.length - 1];
 }

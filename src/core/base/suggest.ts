@@ -1,4 +1,4 @@
-// "Did you mean …?" for unknown skill names and file paths (SPEC §6).
+// "Did you mean …?" for unknown skill names and file paths (docs/tools.md).
 
 /** Edit distance between two strings (insertions, deletions, substitutions). */
 export function editDistance(a: string, b: string): number {

@@ -1,4 +1,4 @@
-// The shared vocabulary of the skill engine (SPEC.md). Pure data types only.
+// The shared vocabulary of the skill engine (docs/). Pure data types only.
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -13,7 +13,7 @@ export interface Range {
   readonly end: Position;
 }
 
-/** Every problem code of SPEC §2. */
+/** Every problem code of docs/rules.md. */
 export type ProblemCode =
   | 'no-skill-file'
   | 'no-frontmatter'
@@ -37,6 +37,7 @@ export type ProblemCode =
   | 'body-empty'
   | 'body-too-long'
   | 'broken-link'
+  | 'dollar-argument'
   // actions.json and credentials (docs/actions.md)
   | 'actions-invalid'
   | 'action-run-missing'
@@ -104,6 +105,8 @@ export interface AnalyzeOptions {
   readonly complete?: boolean;
   /** Set when the caller knows the bytes start with a BOM that `text` no longer has. */
   readonly hasBom?: boolean;
+  /** False only to compare with the `yaml`-only path (see lint/plainFrontmatter.ts). */
+  readonly plainFastPath?: boolean;
 }
 
 export function hasErrors(problems: readonly Problem[]): boolean {

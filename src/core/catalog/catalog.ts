@@ -3,7 +3,7 @@
 // It holds metadata only, never bodies, and is updated one file at a time. Who is offered
 // is not decided here: the access policy (core/access) is handed in as `isListed`, because
 // the policy sits above the catalog and the catalog only keeps its answer up to date.
-import { pathKey } from '../base/paths';
+import { pathKey, toNativePath } from '../base/paths';
 import { compareCodePoints } from '../base/text';
 import type { Problem } from '../base/types';
 import { buildListing, type Listing, type ListingItem } from './listing';
@@ -59,7 +59,7 @@ export interface CatalogOptions {
   readonly trustWorkspaceSkills?: boolean;
 }
 
-/** The key under which names clash: NFKC, as the SPEC compares names. */
+/** The key under which names clash: NFKC, as docs/format.md compares names. */
 export function nameKey(name: string): string {
   return name.normalize('NFKC');
 }
@@ -351,7 +351,7 @@ function precedenceReason(loser: SkillRecord, winner: SkillRecord): string {
   const [w, l] = [winner.location, loser.location];
   if (w.scope !== l.scope) return 'workspace skills beat user-level ones';
   // Multi-root: the same configured location in two workspace folders.
-  if (w.label === l.label && w.root !== l.root) return `workspace folder '${w.root}' comes before '${l.root}'`;
+  if (w.label === l.label && w.root !== l.root) return `workspace folder '${toNativePath(w.root ?? '')}' comes before '${toNativePath(l.root ?? '')}'`;
   if (w.rank !== l.rank) return `location '${w.label}' comes before '${l.label}'`;
   return 'the first path in sort order wins';
 }
@@ -383,7 +383,7 @@ function duplicateNameProblem(loser: SkillRecord, winner: SkillRecord): Problem 
   return {
     code: 'duplicate-name',
     severity: 'warning',
-    message: `Another skill named '${winner.name}' exists at ${winner.filePath} and wins (${why}), so this one is not offered. Rename one of them.`,
+    message: `Another skill named '${winner.name}' exists at ${toNativePath(winner.filePath)} and wins (${why}), so this one is not offered. Rename one of them.`,
     range: { start, end },
   };
 }

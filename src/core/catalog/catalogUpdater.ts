@@ -1,14 +1,13 @@
 // Keeps the catalog equal to what is on disk: a full scan at start, then one small,
 // local rescan per file-system event. Work is queued so that events apply in order
 // and each step reads the disk as it is when the step runs.
-import { createLimiter, mapConcurrent } from '../base/concurrency';
 import type { FileSystem } from '../base/fileSystem';
-import { MAX_SKILL_DEPTH, SCAN_READ_CONCURRENCY, STORM_EVENTS } from '../base/limits';
+import { MAX_SKILL_DEPTH, SCAN_CHUNK, STORM_EVENTS } from '../base/limits';
 import { basenamePath, dirnamePath, isInside, joinPath, pathKey, pathSegments, relativePath, samePath } from '../base/paths';
 import type { SkillCatalog } from './catalog';
 import { discoverSkillFiles, isInSkippedFolder, isSkillFileName, type SkippedPath } from './discovery';
 import { locationOf, type SkillLocation } from './locations';
-import { readSkillRecord, type SkillRecord } from './skillRecord';
+import { readSkillRecords, type RecordSource, type SkillRecord } from './skillRecord';
 
 export interface CatalogUpdaterOptions {
   readonly unicodeNames?: boolean;
@@ -34,32 +33,25 @@ export class CatalogUpdater {
   /** Rebuilds the catalog from every location, replacing what it held with one change event. */
   scanAll(): Promise<void> {
     return this.enqueue(async () => {
-      // Reading starts as soon as discovery finds a file, so the two overlap.
-      const limit = createLimiter(SCAN_READ_CONCURRENCY);
-      const seen = new Set<string>();
-      const reads: Promise<SkillRecord | undefined>[] = [];
-      let read = 0;
-      const schedule = (filePath: string, fallback: SkillLocation) => {
-        const key = pathKey(filePath);
-        if (seen.has(key)) return;
-        seen.add(key);
-        const location = locationOf(filePath, this.locations) ?? fallback;
-        reads.push(
-          limit(() => this.readOne(filePath, location)).then((record) => {
-            this.options.onScanProgress?.(++read, seen.size);
-            return record;
-          }),
-        );
-      };
-      await Promise.all(
-        this.locations.map((location) =>
-          discoverSkillFiles(this.fs, location.path, {
-            onSkip: this.options.onSkip,
-            onFound: (found) => schedule(found.filePath, location),
-          }),
-        ),
+      const discovered = await Promise.all(
+        this.locations.map((location) => discoverSkillFiles(this.fs, location.path, { onSkip: this.options.onSkip })),
       );
-      const records = (await Promise.all(reads)).filter((r): r is SkillRecord => r !== undefined);
+      // A file reachable from two locations (one nested in the other) belongs to the better one.
+      const seen = new Set<string>();
+      const files: RecordSource[] = [];
+      discovered.forEach((found, i) => {
+        for (const { filePath } of found) {
+          const key = pathKey(filePath);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          files.push({ filePath, location: locationOf(filePath, this.locations) ?? this.locations[i] });
+        }
+      });
+      const records: SkillRecord[] = [];
+      for (let start = 0; start < files.length && !this.stopped; start += SCAN_CHUNK) {
+        records.push(...(await this.readAll(files.slice(start, start + SCAN_CHUNK))));
+        this.options.onScanProgress?.(Math.min(start + SCAN_CHUNK, files.length), files.length);
+      }
       if (!this.stopped) this.catalog.replaceAll(records);
     });
   }
@@ -169,7 +161,7 @@ export class CatalogUpdater {
     for (const record of this.catalog.recordsUnder(scope)) {
       if (samePath(record.location.path, location.path) && !foundKeys.has(pathKey(record.filePath))) this.catalog.remove(record.filePath);
     }
-    const records = await this.readAll(found.map((f) => [f.filePath, location] as const));
+    const records = await this.readAll(found.map((f) => ({ filePath: f.filePath, location })));
     if (this.stopped) return;
     for (const record of records) this.catalog.upsert(record);
     const readKeys = new Set(records.map((r) => pathKey(r.filePath)));
@@ -190,23 +182,26 @@ export class CatalogUpdater {
     return Promise.all(folders.map((folder) => this.fs.realPath(folder).catch(() => folder)));
   }
 
-  private async readAll(files: readonly (readonly [string, SkillLocation])[]): Promise<SkillRecord[]> {
-    const records = await mapConcurrent(files, SCAN_READ_CONCURRENCY, ([filePath, location]) => this.readOne(filePath, location));
-    return records.filter((r): r is SkillRecord => r !== undefined);
-  }
-
   /**
-   * One file's record, or undefined (with the reason told to onSkip). A file that exists but
-   * cannot be read right now (locked, a permission flipping during a checkout) keeps its last
-   * good record, so that the skill does not flicker out of the listing.
+   * The records of some files; a file that cannot be read is told to onSkip. A file that exists
+   * but cannot be read right now (locked, a permission flipping during a checkout) keeps its
+   * last good record, so that the skill does not flicker out of the listing.
    */
-  private async readOne(filePath: string, location: SkillLocation): Promise<SkillRecord | undefined> {
-    const result = await readSkillRecord(this.fs, filePath, location, { unicodeNames: this.options.unicodeNames });
-    if (result.ok) return result.record;
-    const previous = result.missing ? undefined : this.catalog.entryForFile(filePath)?.record;
-    const kept = previous ? '; the last good record is kept until it can be read again' : '';
-    this.options.onSkip?.({ path: filePath, reason: result.reason + kept });
-    return previous;
+  private async readAll(files: readonly RecordSource[]): Promise<SkillRecord[]> {
+    const results = await readSkillRecords(this.fs, files, { unicodeNames: this.options.unicodeNames });
+    const records: SkillRecord[] = [];
+    results.forEach((result, i) => {
+      if (result.ok) {
+        records.push(result.record);
+        return;
+      }
+      const { filePath } = files[i];
+      const previous = result.missing ? undefined : this.catalog.entryForFile(filePath)?.record;
+      const kept = previous ? '; the last good record is kept until it can be read again' : '';
+      this.options.onSkip?.({ path: filePath, reason: result.reason + kept });
+      if (previous) records.push(previous);
+    });
+    return records;
   }
 
 }

@@ -1,6 +1,6 @@
-// Discovery (SPEC §4): finds skill folders below a location through the FileSystem
+// Discovery (docs/precedence-and-access.md): finds skill folders below a location through the FileSystem
 // interface. Bounded depth, `.git`/`node_modules` skipped, symlinks followed without loops.
-import { describeError, type DirectoryEntry, type FileSystem } from '../base/fileSystem';
+import { describeError, readDirectoriesOf, type DirectoryEntry, type FileSystem } from '../base/fileSystem';
 import { MAX_SKILL_DEPTH } from '../base/limits';
 import { joinPath, pathKey, pathSegments } from '../base/paths';
 
@@ -38,8 +38,6 @@ export interface DiscoverOptions {
    * below a location (a rescan): a symlink back to one of them is a loop, as in a full scan.
    */
   readonly ancestors?: readonly string[];
-  /** Told about each skill file as soon as it is found, so that reading can start at once. */
-  readonly onFound?: (found: DiscoveredSkillFile) => void;
   /** Search resource folders too (validating "every SKILL.md below a folder"). */
   readonly includeResourceFolders?: boolean;
 }
@@ -52,6 +50,14 @@ export function skillFileIn(entries: readonly DirectoryEntry[]): DirectoryEntry 
     if (!other && entry.kind === 'file' && entry.name.toLowerCase() === 'skill.md') other = entry;
   }
   return other;
+}
+
+/** A folder still to list during discovery. */
+interface PendingFolder {
+  readonly dir: string;
+  readonly realDir: string;
+  readonly chain: readonly string[];
+  readonly depth: number;
 }
 
 /** True when `name` is a skill file name in any letter case. */
@@ -87,50 +93,50 @@ export async function discoverSkillFiles(
     return found;
   }
 
-  // `ancestors` holds path keys of the real folders above `dir`, for loop detection.
-  const walk = async (dir: string, realDir: string, ancestors: readonly string[], depth: number) => {
-    let entries: DirectoryEntry[];
-    try {
-      entries = await fs.readDirectory(dir);
-    } catch (error) {
-      options.onSkip?.({ path: dir, reason: `cannot read folder: ${describeError(error)}` });
-      return;
-    }
-    if (depth >= 1) {
-      const skillFile = skillFileIn(entries);
-      if (skillFile) {
-        const discovered = { filePath: joinPath(dir, skillFile.name) };
-        found.push(discovered);
-        options.onFound?.(discovered);
+  // Level by level, so that each level's folders are listed in one bulk call (readDirectoriesOf):
+  // a scan of thousands of skill folders then costs no event-loop round trip per folder.
+  // `chain` holds the path keys of the real folders above each folder, for loop detection.
+  let level: PendingFolder[] = [{ dir: root, realDir: realRoot, chain: ancestors.map((real) => pathKey(real)), depth: options.startDepth ?? 0 }];
+  while (level.length > 0) {
+    const listings = await readDirectoriesOf(fs, level.map((folder) => folder.dir));
+    const next: PendingFolder[] = [];
+    for (let i = 0; i < level.length; i++) {
+      const { dir, realDir, chain, depth } = level[i];
+      const entries = listings[i];
+      if (entries instanceof Error) {
+        options.onSkip?.({ path: dir, reason: `cannot read folder: ${describeError(entries)}` });
+        continue;
       }
-      const misplaced = entries.find((e) => isSkillFileName(e.name) && e.kind !== 'file');
-      if (misplaced) options.onSkip?.({ path: joinPath(dir, misplaced.name), reason: 'SKILL.md is not a file' });
-    }
-    if (depth >= maxDepth) return;
-    const chain = [...ancestors, pathKey(realDir)];
-    await Promise.all(
-      entries
-        .filter((e) => e.kind === 'directory' && !skipped.has(e.name))
-        .map(async (entry) => {
-          const child = joinPath(dir, entry.name);
-          let realChild = joinPath(realDir, entry.name);
-          if (entry.isSymlink) {
-            try {
-              realChild = await fs.realPath(child);
-            } catch (error) {
-              options.onSkip?.({ path: child, reason: `broken symlink: ${describeError(error)}` });
-              return;
-            }
-            if (chain.includes(pathKey(realChild))) {
-              options.onSkip?.({ path: child, reason: `symlink loop: points back to ${realChild}` });
-              return;
-            }
+      if (depth >= 1) {
+        const skillFile = skillFileIn(entries);
+        if (skillFile) {
+          found.push({ filePath: joinPath(dir, skillFile.name) });
+        }
+        const misplaced = entries.find((e) => isSkillFileName(e.name) && e.kind !== 'file');
+        if (misplaced) options.onSkip?.({ path: joinPath(dir, misplaced.name), reason: 'SKILL.md is not a file' });
+      }
+      if (depth >= maxDepth) continue;
+      const childChain = [...chain, pathKey(realDir)];
+      for (const entry of entries) {
+        if (entry.kind !== 'directory' || skipped.has(entry.name)) continue;
+        const child = joinPath(dir, entry.name);
+        let realChild = joinPath(realDir, entry.name);
+        if (entry.isSymlink) {
+          try {
+            realChild = await fs.realPath(child);
+          } catch (error) {
+            options.onSkip?.({ path: child, reason: `broken symlink: ${describeError(error)}` });
+            continue;
           }
-          await walk(child, realChild, chain, depth + 1);
-        }),
-    );
-  };
-
-  await walk(root, realRoot, ancestors.map((real) => pathKey(real)), options.startDepth ?? 0);
+          if (childChain.includes(pathKey(realChild))) {
+            options.onSkip?.({ path: child, reason: `symlink loop: points back to ${realChild}` });
+            continue;
+          }
+        }
+        next.push({ dir: child, realDir: realChild, chain: childChain, depth: depth + 1 });
+      }
+    }
+    level = next;
+  }
   return found.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
 }

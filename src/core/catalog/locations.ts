@@ -1,4 +1,4 @@
-// Where skills are looked for (SPEC §4): the configured location strings resolved
+// Where skills are looked for (docs/precedence-and-access.md): the configured location strings resolved
 // against each workspace folder and the user's home, each with its precedence rank.
 import { expandHome, isAbsolutePath, isInside, joinPath, normalizePath, pathKey } from '../base/paths';
 

@@ -1,7 +1,8 @@
-// Reads one skill file into the catalog's metadata record. Only the head of the file is
-// read when the frontmatter closes inside it, so a large body never slows discovery.
-import { describeError, type EntryStat, type FileSystem } from '../base/fileSystem';
-import { HEAD_BYTES, MAX_FRONTMATTER_BYTES } from '../base/limits';
+// Reads skill files into the catalog's metadata records. Only the head of a file is read
+// when the frontmatter closes inside it, so a large body never slows a scan.
+import { createTimeSlicer } from '../base/concurrency';
+import { describeError, readHeadsOf, type FileSystem, type HeadRead } from '../base/fileSystem';
+import { HEAD_BYTES, MAX_FRONTMATTER_BYTES, SCAN_SLICE_MS } from '../base/limits';
 import { basenamePath, dirnamePath } from '../base/paths';
 import { decodeUtf8, detached } from '../base/text';
 import { analyzeSkillText } from '../lint/analyze';
@@ -36,30 +37,40 @@ export interface ReadRecordOptions {
   readonly unicodeNames?: boolean;
 }
 
-/** The stat and first bytes of a file: in one open where the file system allows it. */
-async function readFirstBytes(fs: FileSystem, filePath: string, maxBytes: number) {
-  if (fs.readHead) return fs.readHead(filePath, maxBytes);
-  const stat = await fs.stat(filePath);
-  if (!stat) return undefined;
-  if (stat.kind !== 'file') return { bytes: new Uint8Array(0), stat };
-  return { bytes: await fs.readFile(filePath, maxBytes), stat };
+/** A file to read, and the location it belongs to. */
+export interface RecordSource {
+  readonly filePath: string;
+  readonly location: SkillLocation;
 }
 
-/** Reads and analyses the head of a skill file; errors come back as values. */
-export async function readSkillRecord(
-  fs: FileSystem,
-  filePath: string,
-  location: SkillLocation,
-  options: ReadRecordOptions = {},
-): Promise<ReadRecordResult> {
-  let head: { bytes: Uint8Array; stat: EntryStat } | undefined;
-  try {
-    head = await readFirstBytes(fs, filePath, HEAD_BYTES);
-  } catch (error) {
-    return { ok: false, reason: `cannot read: ${describeError(error)}`, missing: false };
+/**
+ * Reads and analyses the heads of many skill files, one result per file, in order; errors
+ * come back as values. The heads are read in one bulk call where the file system has one
+ * (readHeadsOf), and the analysis runs in time slices, so that a scan of thousands of files
+ * never holds the event loop for long.
+ */
+export async function readSkillRecords(fs: FileSystem, files: readonly RecordSource[], options: ReadRecordOptions = {}): Promise<ReadRecordResult[]> {
+  const heads = await readHeadsOf(fs, files.map((f) => f.filePath), HEAD_BYTES);
+  const results: ReadRecordResult[] = [];
+  const slicer = createTimeSlicer(SCAN_SLICE_MS);
+  for (let i = 0; i < files.length; i++) {
+    if (slicer.due()) await slicer.pause();
+    results.push(await recordFromHead(fs, files[i], heads[i], options));
   }
+  return results;
+}
+
+/** Reads and analyses the head of one skill file; errors come back as values. */
+export async function readSkillRecord(fs: FileSystem, filePath: string, location: SkillLocation, options: ReadRecordOptions = {}): Promise<ReadRecordResult> {
+  return (await readSkillRecords(fs, [{ filePath, location }], options))[0];
+}
+
+/** The record of one file from its head; reads further only while the frontmatter is open. */
+async function recordFromHead(fs: FileSystem, file: RecordSource, head: HeadRead, options: ReadRecordOptions): Promise<ReadRecordResult> {
+  if (head instanceof Error) return { ok: false, reason: `cannot read: ${describeError(head)}`, missing: false };
   if (!head) return { ok: false, reason: 'the file no longer exists', missing: true };
   const { stat } = head;
+  const { filePath, location } = file;
   if (stat.kind !== 'file') return { ok: false, reason: 'SKILL.md is not a file', missing: false };
   const analyzeOptions = { folderName: basenamePath(dirnamePath(filePath)), fileName: basenamePath(filePath), unicodeNames: options.unicodeNames };
 

@@ -294,12 +294,12 @@ function messageOf(error: unknown): string {
   return String(error);
 }
 
-/** The SPEC §6 error shape, as the text a tool result carries. */
+/** The error shape of docs/tools.md, as the text a tool result carries. */
 function toolErrorText(type: ToolErrorType, message: string, suggestion: string): string {
   return JSON.stringify({ error: { type, message, suggestion } });
 }
 
-/** True when a tool's text is a SPEC §6 structured error. */
+/** True when a tool's text is a structured error (docs/tools.md). */
 function isToolErrorText(text: string): boolean {
   if (!text.trimStart().startsWith('{')) return false;
   try {

@@ -1,5 +1,5 @@
 // What the @skills participant tells the model: the system prompt around the listing, and,
-// for the seed-compatible mode (SPEC §6), one tool per skill. Tool names must match
+// for the seed-compatible mode (docs/tools.md), one tool per skill. Tool names must match
 // `^[a-zA-Z0-9_-]{1,64}$`, which skill names (up to 64 characters, possibly Unicode) do not
 // always fit, so the mapping lives here, next to its reverse lookup.
 

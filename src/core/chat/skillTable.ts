@@ -1,6 +1,6 @@
 // The `/list` answer of @skills as markdown: every skill in the catalog with where it
 // lives and whether the model is offered it (or why not), then how much of the listing
-// budget is used and which skills the budget dropped (SPEC §5: the UI shows that).
+// budget is used and which skills the budget dropped (docs/format.md: the UI shows that).
 // Pure, so node --test checks the wording; the participant supplies the links.
 import { plural, shorten } from '../base/text';
 import type { CatalogEntry } from '../catalog/catalog';

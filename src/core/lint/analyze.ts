@@ -1,5 +1,5 @@
 // The one entry point of the lint engine: text in, SkillFileAnalysis out. It parses the
-// file once, runs the rule sets of rules.ts in the order SPEC §2 requires (a structural
+// file once, runs the rule sets of rules.ts in the order docs/rules.md gives (a structural
 // error stops the field and body rules) and reports what the catalog needs to know.
 import type { ParsedSkillFile } from './frontmatter';
 import { parseSkillFile } from './frontmatter';
@@ -9,7 +9,7 @@ import { sortProblems, type AnalyzeOptions, type Problem, type Range, type Skill
 
 /** Parses and lints the text of one SKILL.md (no file system involved). */
 export function analyzeSkillText(text: string, options: AnalyzeOptions): SkillFileAnalysis {
-  const file = parseSkillFile(text);
+  const file = parseSkillFile(text, { plainFastPath: options.plainFastPath });
   const complete = options.complete !== false;
   const context: RuleContext = { file, options };
   const structural = runRules(STRUCTURE_RULES, context);

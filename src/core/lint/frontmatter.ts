@@ -1,11 +1,12 @@
 // Splits a SKILL.md into frontmatter and body, and reads the frontmatter with the `yaml`
-// parser (SPEC §1). Only the `---` fences are found line by line; everything between them
+// parser (docs/format.md). Only the `---` fences are found line by line; everything between them
 // is YAML, parsed by a real parser that keeps source offsets, so that every problem and
 // every quick fix can point at the exact characters it is about.
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node, Pair, YAMLError } from 'yaml';
 import { MAX_FENCE_CANDIDATES, MAX_FENCE_SEARCH_CHARS } from '../base/limits';
 import { detectLineEnding, LineMap } from '../base/textPositions';
+import { readPlainMapping } from './plainFrontmatter';
 
 /** A stretch of the BOM-less text, as string offsets (end excluded). */
 export interface Span {
@@ -71,7 +72,7 @@ export interface ParsedSkillFile {
   readonly lineEnding: '\n' | '\r\n';
   readonly lines: LineMap;
   readonly split: FrontmatterSplit;
-  /** ok: a mapping was read; the other states are the structural errors of SPEC §2. */
+  /** ok: a mapping was read; the other states are the structural errors of docs/rules.md. */
   readonly status: 'ok' | 'no-frontmatter' | 'unclosed' | 'yaml-syntax' | 'not-mapping';
   readonly yamlError: YamlSyntaxError | undefined;
   /** The span of a frontmatter that is a list or a scalar. */
@@ -118,8 +119,16 @@ export function splitFrontmatter(text: string, lines: LineMap = new LineMap(text
   return { kind: 'unclosed', open };
 }
 
+export interface ParseOptions {
+  /**
+   * Read plain `key: value` frontmatter without the parser (lint/plainFrontmatter.ts). Default
+   * true; false only to compare the two paths (the differential test).
+   */
+  readonly plainFastPath?: boolean;
+}
+
 /** Reads a SKILL.md text: BOM, fences, and the frontmatter parsed with `yaml`. */
-export function parseSkillFile(rawText: string): ParsedSkillFile {
+export function parseSkillFile(rawText: string, options: ParseOptions = {}): ParsedSkillFile {
   const { text, hasBom } = stripBom(rawText);
   const lines = new LineMap(text);
   const split = splitFrontmatter(text, lines);
@@ -130,7 +139,7 @@ export function parseSkillFile(rawText: string): ParsedSkillFile {
     const likelyBodyStart = findLikelyBodyStart(text, lines, lines.lineStarts[1] ?? text.length, text.length);
     return { ...base, split: { ...split, likelyBodyStart }, ...empty, status: 'unclosed' };
   }
-  const yaml = parseYaml(text, split.yaml);
+  const yaml = parseYaml(text, split.yaml, options.plainFastPath !== false);
   if (yaml.yamlError && mayBeLostFence(yaml.yamlError)) {
     // A lost closing fence makes the body part of the YAML up to the next `---` line
     // (often a markdown rule): say that, rather than report the body as bad YAML.
@@ -176,7 +185,10 @@ function looksLikeMarkdownStart(line: string): boolean {
 type YamlPart = Pick<ParsedSkillFile, 'status' | 'yamlError' | 'notMappingSpan' | 'fields' | 'data' | 'flowMapping'>;
 
 /** Parses the YAML between the fences; offsets are shifted back into the whole text. */
-function parseYaml(text: string, yaml: Span): YamlPart {
+function parseYaml(text: string, yaml: Span, plainFastPath: boolean): YamlPart {
+  // Plain `key: value` lines need no parser (lint/plainFrontmatter.ts, proven identical).
+  const plain = plainFastPath ? readPlainMapping(text, yaml.start, yaml.end) : undefined;
+  if (plain) return { status: 'ok', yamlError: undefined, notMappingSpan: undefined, fields: plain.fields, data: plain.data, flowMapping: false };
   const source = text.slice(yaml.start, yaml.end);
   // uniqueKeys (the default) reports duplicate keys as DUPLICATE_KEY errors. logLevel
   // 'error': no process warnings (such as for `[a]: x`, a key that is a collection).

@@ -1,4 +1,4 @@
-// What every lint rule shares: the Rule type, the limits and field lists of SPEC §2, the
+// What every lint rule shares: the Rule type, the field lists of docs/format.md, the
 // name format, and the helpers that build Problems, ranges and quick fixes. It lives apart
 // from the rules so that the structural rules, the field rules, the link checker and the
 // scaffold's input validation all read one definition of each.

@@ -1,8 +1,9 @@
-// The lint rules of SPEC §2 over the frontmatter fields and the body, one small function
+// The lint rules of docs/rules.md over the frontmatter fields and the body, one small function
 // per rule, and the rule sets that analyze.ts runs. Each rule reads a ParsedSkillFile (text,
 // fences and frontmatter fields with their offsets) and returns Problems with exact ranges
 // and, where the text alone allows it, quick fixes. The structural rules are in
-// structureRules.ts, the shared helpers in ruleSupport.ts and broken-link in links.ts.
+// structureRules.ts, dollar-argument in dollarArguments.ts, the shared helpers in
+// ruleSupport.ts and broken-link in links.ts.
 import type { FieldValue, FrontmatterField, ParsedSkillFile } from './frontmatter';
 import type { Rule, RuleContext } from './ruleSupport';
 import { MAX_BODY_LINES, MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../base/limits';
@@ -24,6 +25,7 @@ import {
   valueRange,
 } from './ruleSupport';
 import { yamlScalar } from './yamlScalar';
+import { ruleDollarArguments } from './dollarArguments';
 import {
   ruleFileNameCase,
   ruleFrontmatterClosed,
@@ -296,4 +298,4 @@ export const FIELD_RULES: readonly Rule[] = [
 ];
 
 /** Rules over the body; skipped when only the head of the file was read. */
-export const BODY_RULES: readonly Rule[] = [ruleBodyNotEmpty, ruleBodyLength];
+export const BODY_RULES: readonly Rule[] = [ruleBodyNotEmpty, ruleBodyLength, ruleDollarArguments];

@@ -82,7 +82,7 @@ function yamlErrorMessage(file: ParsedSkillFile, error: YamlSyntaxError): string
   return `The frontmatter is not valid YAML: ${detail}. Fix the syntax; quote values that contain special characters such as ': ', ' #', or a leading '[', '{', '*', '&', '!', '|', '>', '%' or '@'.`;
 }
 
-/** The plain text of a value that contains `: `, with the span it occupies (SPEC §2 fixes). */
+/** The plain text of a value that contains `: `, with the span it occupies (docs/rules.md fixes). */
 interface PlainValueExtent {
   /** The value as YAML would fold it had it been quoted. */
   readonly value: string;

@@ -1,8 +1,9 @@
-// What a loaded skill returns to the model (SPEC §3): the base directory, the body with
+// What a loaded skill returns to the model (docs/expansion.md): the base directory, the body with
 // its substitutions, and the list of files the skill bundles.
 
 import { MAX_BODY_BYTES, MAX_BUNDLED_FILES_SHOWN } from '../base/limits';
 import { toNativePath } from '../base/paths';
+import { PLACEHOLDER } from '../base/placeholders';
 
 /** Splits an argument string like a shell: quotes group words and are removed. */
 export function splitArguments(args: string): string[] {
@@ -42,9 +43,6 @@ export function quoteArguments(words: readonly string[]): string {
   return words.map((word) => (word !== '' && !/[\s"'\\]/.test(word) ? word : `"${word.replace(/["\\]/g, '\\$&')}"`)).join(' ');
 }
 
-// One pass over the body, so that a substituted value is never substituted again.
-const PLACEHOLDER = /\\\$|\$ARGUMENTS\[(\d+)\]|\$ARGUMENTS|\$\{(?:CLAUDE_)?SKILL_DIR\}|\$(\d+)/g;
-
 /** True when the body uses any argument placeholder ($ARGUMENTS, $ARGUMENTS[N], $N), escapes aside. */
 export function usesArguments(body: string): boolean {
   for (const match of body.matchAll(PLACEHOLDER)) {
@@ -53,7 +51,7 @@ export function usesArguments(body: string): boolean {
   return false;
 }
 
-/** Applies the substitutions of SPEC §3 to a body. */
+/** Applies the substitutions of docs/expansion.md to a body. */
 export function substituteBody(body: string, args: string, skillDir: string): string {
   const trimmed = args.trim();
   const words = splitArguments(trimmed);
@@ -95,7 +93,7 @@ function tidyBody(body: string): string {
   return body.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
 }
 
-/** Builds the expansion of SPEC §3. */
+/** Builds the expansion of docs/expansion.md. */
 export function expandSkill(input: ExpandInput): string {
   const capped = capBody(tidyBody(input.body));
   // The folder as the platform writes it: a model passes it on to shells and tools.

@@ -2,7 +2,7 @@
 // and the guarded read that never leaves the folder (docs/tools.md).
 import { describeError, type FileSystem } from '../base/fileSystem';
 import { MAX_BODY_BYTES, MAX_BUNDLED_DEPTH, MAX_BUNDLED_FILES_WALKED, MAX_FRONTMATTER_BYTES, MAX_READ_BYTES } from '../base/limits';
-import { basenamePath, dirnamePath, isAbsoluteOnAnyPlatform, isInside, joinPath, normalizePath, rawSegments, samePath } from '../base/paths';
+import { basenamePath, dirnamePath, isAbsoluteOnAnyPlatform, isInside, joinPath, normalizePath, rawSegments, samePath, toNativePath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import type { SkillFileAnalysis } from '../base/types';
 import { ALWAYS_SKIPPED } from '../catalog/discovery';
@@ -18,7 +18,7 @@ export interface SkillBody {
 /** Reads a SKILL.md fresh from disk: its analysis and its body (at most what expansion keeps). */
 export async function readSkillBody(fs: FileSystem, filePath: string, unicodeNames = false): Promise<SkillBody> {
   const stat = await fs.stat(filePath);
-  if (!stat || stat.kind !== 'file') throw new Error(`${filePath} does not exist or is not a file`);
+  if (!stat || stat.kind !== 'file') throw new Error(`${toNativePath(filePath)} does not exist or is not a file`);
   const limit = MAX_FRONTMATTER_BYTES + MAX_BODY_BYTES + 4;
   const bytes = await fs.readFile(filePath, limit);
   const text = decodeUtf8(bytes);

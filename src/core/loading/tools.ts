@@ -7,6 +7,7 @@ import { decideAccess, type AccessRequest, type ModelRequest } from '../access/p
 import { actionsSection } from '../actions/actionTools';
 import type { CatalogEntry, SkillCatalog } from '../catalog/catalog';
 import type { FileSystem } from '../base/fileSystem';
+import { toNativePath } from '../base/paths';
 import { closestMatches, didYouMean } from '../base/suggest';
 import { hasErrors, type Problem } from '../base/types';
 import { expandSkill } from './expand';
@@ -122,7 +123,7 @@ function refused(context: ToolContext, entry: CatalogEntry, what: ModelRequest, 
   if (denial.reason === 'errors') {
     const errors = entry.problems.filter((p) => p.severity === 'error');
     const list = errors.map((p) => `${p.code} (line ${p.range.start.line + 1}): ${p.message}`).join('; ');
-    return fail('invalid_skill', `Skill '${entry.record.name}' has errors and is not offered${list ? `: ${list}` : '.'}`, `Fix ${entry.record.filePath}.`);
+    return fail('invalid_skill', `Skill '${entry.record.name}' has errors and is not offered${list ? `: ${list}` : '.'}`, `Fix ${toNativePath(entry.record.filePath)}.`);
   }
   return fail(denial.type, denial.message, denial.suggestion);
 }

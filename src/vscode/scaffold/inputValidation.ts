@@ -1,6 +1,6 @@
 // The checks New Skill runs on what the user types, live in the input boxes and again
 // on scripted arguments: the same name and description rules the linter applies
-// (SPEC §2), plus "no such skill yet" and "no such folder in the chosen location".
+// (docs/rules.md), plus "no such skill yet" and "no such folder in the chosen location".
 import type { SkillCatalog } from '../../core/catalog/catalog';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../core/base/limits';
 import { joinPath } from '../../core/base/paths';

@@ -1,6 +1,6 @@
 // Our three language-model tools, invoked through VS Code exactly as Copilot's agent
-// mode would (`vscode.lm.invokeTool`, no chat request): results, and the SPEC §6
-// structured errors, including the traversal guard.
+// mode would (`vscode.lm.invokeTool`, no chat request): results, and the structured errors
+// of docs/tools.md, including the traversal guard.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';

@@ -53,6 +53,16 @@ export const tests: HostTest[] = [
     },
   },
   {
+    name: 'the API only reads: frozen, without test hooks (SKILLSMITH_TEST_HOOKS is not set here)',
+    fn: async () => {
+      const api = await activeApi();
+      assert.strictEqual(process.env.SKILLSMITH_TEST_HOOKS, undefined);
+      assert.strictEqual(api.testHooks, undefined);
+      assert.ok(Object.isFrozen(api) && Object.isFrozen(api.catalog));
+      assert.ok(!('setTrustWorkspaceSkills' in api.catalog) && !('replaceAll' in api.catalog), Object.keys(api.catalog).join(', '));
+    },
+  },
+  {
     name: 'the tools are enabled (skillsmith.hasSkills holds) and list and load the user-level skill',
     timeoutMs: 40_000,
     fn: async () => {
