@@ -1,4 +1,4 @@
-// The `skillsmith` command line: validate, list and expand over the same core as the
+// The `skillsmith` command line: validate, list, expand and run over the same core as the
 // extension (docs/cli.md). Exit codes: 0 success, 1 problems found or skill unusable, 2 usage.
 import { DEFAULT_LISTING_BUDGET, MIN_LISTING_BUDGET } from './core/base/limits';
 import { normalizePath, resolvePath, toNativePath } from './core/base/paths';
@@ -7,6 +7,7 @@ import { flag, integerOption, parseCommandArgs, stringOption, UsageError } from 
 import { expandForCli } from './cli/expandCommand';
 import { listJson, listText, loadCatalog } from './cli/listCommand';
 import { writeErr, writeOut } from './cli/output';
+import { readInputOption, readTimeoutOption, runForCli, runText } from './cli/runCommand';
 import { collectReports, countSeverities, validateJson, validateText } from './cli/validateCommand';
 import { NodeFileSystem } from './node/nodeFileSystem';
 
@@ -16,12 +17,16 @@ const USAGE = `Usage:
   skillsmith validate [PATH...] [--json] [--unicode-names]
   skillsmith list [ROOT] [--json] [--budget N] [--no-user] [--unicode-names]
   skillsmith expand NAME [ARGS] [--root ROOT] [--unicode-names]
+  skillsmith run NAME [ACTION] [--input JSON|@FILE] [--root ROOT] [--json] [--timeout S]
 
 validate  checks SKILL.md files: PATH is a SKILL.md, a skill folder, or any folder (default: .)
 list      shows the catalog and the listing the model sees, with ROOT as the workspace folder
 expand    prints what loading the skill NAME returns, with ARGS substituted
+run       runs an action of the skill NAME (its default action when ACTION is omitted);
+          the secrets it declares are read from this environment
 
-Exit codes: 0 success, 1 errors found (validate) or unknown/invalid skill (expand), 2 bad usage.
+Exit codes: 0 success, 1 errors found (validate), unknown/invalid skill (expand) or a run
+that did not succeed (run), 2 bad usage.
 `;
 
 /** The working folder, in the core's canonical form. */
@@ -81,7 +86,28 @@ async function expand(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand };
+async function run(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, { strings: ['root', 'input', 'timeout'], booleans: ['json', 'unicode-names', 'no-user'] });
+  const [name, action, ...extra] = args.positionals;
+  if (!name) throw new UsageError('run needs a skill NAME');
+  if (extra.length > 0) throw new UsageError(`run takes NAME and ACTION only; pass the input with --input (got '${extra[0]}')`);
+  const input = readInputOption(stringOption(args, 'input'), cwd());
+  const timeoutSeconds = readTimeoutOption(stringOption(args, 'timeout'));
+  const fs = new NodeFileSystem();
+  const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
+  const unicodeNames = flag(args, 'unicode-names');
+  const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames });
+  const result = await runForCli({ catalog, fs, root, skill: name, action, input, timeoutSeconds, unicodeNames });
+  if (flag(args, 'json')) await writeOut(JSON.stringify(result) + '\n');
+  else {
+    const { out, err } = runText(result);
+    if (out) await writeOut(out);
+    if (err) writeErr(err);
+  }
+  return result.status === 'success' ? 0 : 1;
+}
+
+const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand, run };
 
 /** Runs the CLI and returns its exit code; never throws. */
 export async function main(argv: readonly string[]): Promise<number> {

@@ -3,6 +3,8 @@
 // are all registered here, in one place.
 import * as vscode from 'vscode';
 import { createSkillCatalog } from './core/access/policy';
+import { ActionLister } from './vscode/actions/actionLister';
+import { registerActions } from './vscode/actions/registerActions';
 import { readonlyCatalog, TEST_HOOKS_ENV, type SkillsmithApi } from './vscode/api';
 import { CatalogWatcher } from './vscode/catalog/catalogWatcher';
 import { registerSkillsParticipant } from './vscode/chat/participant';
@@ -24,11 +26,13 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
   const catalog = createSkillCatalog({ trustWorkspaceSkills: vscode.workspace.isTrusted });
   const fs = new WorkspaceFileSystem(() => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri), testHooks?.observer);
   const watcher = new CatalogWatcher(catalog, fs, log);
-  const services: SkillsmithServices = { catalog, fs, watcher, log, extensionUri: context.extensionUri };
+  const actions = new ActionLister(fs, catalog);
+  const services: SkillsmithServices = { catalog, fs, watcher, log, extensionUri: context.extensionUri, actions };
 
   context.subscriptions.push(
     log,
     watcher,
+    actions,
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsCatalog(event)) void watcher.restart();
     }),
@@ -53,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     ...diagnostics.disposables,
     ...registerCodeActions(services, diagnostics),
     ...registerSkillTools(services),
+    ...registerActions(services, context),
     ...registerSkillsParticipant(services),
     ...registerScaffold(services),
     ...registerViewCommands(services, () => diagnostics.validateAll()),

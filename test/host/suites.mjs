@@ -71,8 +71,20 @@ export const suites = [
   {
     name: 'untrusted',
     fixture: 'untrusted',
-    tests: ['test/host/tests/restrictedMode.test.ts'],
+    tests: ['test/host/tests/restrictedActions.test.ts', 'test/host/tests/restrictedMode.test.ts'],
     untrusted: true,
+  },
+  {
+    name: 'actions',
+    fixture: 'actions',
+    tests: ['test/host/tests/actionsTool.test.ts', 'test/host/tests/actionsChat.test.ts', 'test/host/tests/actionsEditor.test.ts'],
+  },
+  {
+    // The README's picture of an action run in chat, on examples/ (the file-stats skill).
+    name: 'actions-screenshots',
+    fixture: '../../../examples',
+    tests: ['test/host/screenshots/actions.shots.ts'],
+    screenshots: true,
   },
   {
     name: 'chat',

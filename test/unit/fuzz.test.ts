@@ -43,6 +43,11 @@ const CODES: Record<ProblemCode, true> = {
   'body-too-long': true,
   'broken-link': true,
   'dollar-argument': true,
+  'actions-invalid': true,
+  'action-run-missing': true,
+  'action-duplicate': true,
+  'action-schema-invalid': true,
+  'secret-in-skill': true,
 };
 const SEVERITIES = new Set(['error', 'warning', 'info']);
 

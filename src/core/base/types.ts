@@ -37,7 +37,13 @@ export type ProblemCode =
   | 'body-empty'
   | 'body-too-long'
   | 'broken-link'
-  | 'dollar-argument';
+  | 'dollar-argument'
+  // actions.json and credentials (docs/actions.md)
+  | 'actions-invalid'
+  | 'action-run-missing'
+  | 'action-duplicate'
+  | 'action-schema-invalid'
+  | 'secret-in-skill';
 
 /** A replacement of the text in `range` (positions in the BOM-less text). */
 export interface TextEdit {

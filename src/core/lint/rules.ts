@@ -35,6 +35,7 @@ import {
   ruleYamlSyntax,
 } from './structureRules';
 import type { Fix, Problem, Range } from '../base/types';
+import { ruleNoSecrets } from './secretRule';
 
 const RESERVED_WORDS = ['anthropic', 'claude'];
 
@@ -276,7 +277,7 @@ function countBodyLines(file: ParsedSkillFile, bodyStart: number): number {
 // Rule sets, in the order analyzeSkillText runs them
 
 /** Rules reported whatever state the frontmatter is in. */
-export const FILE_RULES: readonly Rule[] = [ruleNoBom, ruleFileNameCase];
+export const FILE_RULES: readonly Rule[] = [ruleNoBom, ruleFileNameCase, ruleNoSecrets];
 
 /** The structural rules; at most one of them fires. */
 export const STRUCTURE_RULES: readonly Rule[] = [ruleHasFrontmatter, ruleFrontmatterClosed, ruleYamlSyntax, ruleFrontmatterIsMapping];
