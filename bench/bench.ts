@@ -15,6 +15,7 @@ import { resolveLocations } from '../src/core/catalog/locations';
 import { parseDocument } from 'yaml';
 import { NodeFileSystem } from '../src/node/nodeFileSystem';
 import { seededRandom } from '../test/seededRandom';
+import { measureActionOverhead } from './actionOverhead';
 import { BODY_MARKER, generateWorkspace, skillText } from './workspace';
 
 interface Options {
@@ -139,8 +140,8 @@ function heapUsedMb(): number {
   return process.memoryUsage().heapUsed / (1024 * 1024);
 }
 
-function bundleKb(): number {
-  const file = path.join(__dirname, '..', '..', 'dist', 'extension.js');
+function bundleKb(name = 'extension.js'): number {
+  const file = path.join(__dirname, '..', '..', 'dist', name);
   return fs.existsSync(file) ? fs.statSync(file).size / 1024 : NaN;
 }
 
@@ -174,6 +175,7 @@ async function main(): Promise<void> {
     const heapMb = heapUsedMb() - heapBefore;
     if (!(globalThis as { gc?: unknown }).gc) console.error('bench: run node with --expose-gc for a meaningful heap_mb');
     const bodiesHeld = JSON.stringify(catalog.entries().map((e) => e.record)).includes(BODY_MARKER);
+    const action = await measureActionOverhead(options.runs * 8);
 
     const figures = {
       skills: catalog.size,
@@ -188,6 +190,12 @@ async function main(): Promise<void> {
       lint_500_lines_ms: round(lint500Lines(options.runs), 3),
       heap_mb: round(heapMb, 1),
       bundle_kb: round(bundleKb(), 1),
+      lazy_actions_kb: round(bundleKb('lazy/actions.js'), 1),
+      lazy_chat_kb: round(bundleKb('lazy/chat.js'), 1),
+      action_overhead_ms: round(action.executorMs - action.bareMs, 2),
+      action_run_ms: round(action.executorMs, 2),
+      bare_spawn_ms: round(action.bareMs, 2),
+      action_overhead_ratio: round(action.ratio, 3),
       bodies_held: bodiesHeld,
     };
     const targets: [string, boolean, string][] = [
@@ -199,6 +207,7 @@ async function main(): Promise<void> {
       ['one_change grows little with N (5000 vs 500)', figures.one_change_ms <= 2 * Math.max(figures.one_change_ms_at_500, 0.25), `ratio ${round(figures.one_change_ms / figures.one_change_ms_at_500, 2)}`],
       ['lint_500_lines_ms ≤ 2', figures.lint_500_lines_ms <= 2, `${figures.lint_500_lines_ms} ms`],
       ['bundle_kb ≤ 200', figures.bundle_kb <= 200, `${figures.bundle_kb} KiB`],
+      ['action run ≤ 1.2 × bare spawn of the same script', figures.action_overhead_ratio <= 1.2, `ratio ${figures.action_overhead_ratio}`],
       ['no bodies held', !figures.bodies_held, figures.bodies_held ? 'bodies found in the catalog' : 'none'],
     ];
     if (!options.json) {

@@ -49,7 +49,8 @@ if (args.has('--tests')) {
     external: ['vscode'],
     // yaml's ES module build lets esbuild drop what we never call (about 16 KiB of the bundle);
     // its CommonJS build, which Node would pick, cannot be tree-shaken.
-    // jsonc-parser's UMD build (its `main`) loads its parts with a require esbuild cannot follow.
+    // jsonc-parser's default (UMD) build requires its parts at run time, which a bundle cannot
+    // follow; its ES module build bundles whole.
     alias: {
       yaml: fileURLToPath(new URL('../node_modules/yaml/browser/index.js', import.meta.url)),
       'jsonc-parser': fileURLToPath(new URL('../node_modules/jsonc-parser/lib/esm/main.js', import.meta.url)),

@@ -1,4 +1,4 @@
-// The `skillsmith` command line: validate, list and expand over the same core as the
+// The `skillsmith` command line: validate, list, expand and run over the same core as the
 // extension (docs/cli.md). Exit codes: 0 success, 1 problems found or skill unusable, 2 usage.
 import { DEFAULT_LISTING_BUDGET, MIN_LISTING_BUDGET } from './core/base/limits';
 import { normalizePath, resolvePath, toNativePath } from './core/base/paths';
@@ -9,6 +9,7 @@ import { routeQuery, routeText } from './cli/routeCommand';
 import { expandForCli } from './cli/expandCommand';
 import { listJson, listText, loadCatalog } from './cli/listCommand';
 import { writeErr, writeOut } from './cli/output';
+import { readInputOption, readTimeoutOption, runForCli, runText } from './cli/runCommand';
 import { collectReports, countSeverities, validateJson, validateText } from './cli/validateCommand';
 import { NodeFileSystem } from './node/nodeFileSystem';
 
@@ -18,18 +19,21 @@ const USAGE = `Usage:
   skillsmith validate [PATH...] [--json] [--unicode-names]
   skillsmith list [ROOT] [--json] [--budget N] [--no-user] [--unicode-names]
   skillsmith expand NAME [ARGS] [--root ROOT] [--unicode-names]
+  skillsmith run NAME [ACTION] [--input JSON|@FILE] [--root ROOT] [--json] [--timeout S]
   skillsmith route QUERY [--root R] [--top K] [--json] [--no-user]
   skillsmith eval FILE... [--root R] [--skill NAME] [--router lexical|openai] [--runs N] [--min-top1 X] [--json] [--no-user]
 
 validate  checks SKILL.md files: PATH is a SKILL.md, a skill folder, or any folder (default: .)
 list      shows the catalog and the listing the model sees, with ROOT as the workspace folder
 expand    prints what loading the skill NAME returns, with ARGS substituted
+run       runs an action of the skill NAME (its default action when ACTION is omitted);
+          the secrets it declares are read from this environment
 route     ranks the listed skills for a request with the offline lexical router
 eval      runs routing eval files (catalog-level JSON/JSONL, or evals/trigger-evals.json)
           --router openai uses SKILLSMITH_OPENAI_BASE_URL, _API_KEY and _MODEL
 
-Exit codes: 0 success, 1 errors found (validate), unknown/invalid skill (expand) or
-top-1 below --min-top1 (eval), 2 bad usage.
+Exit codes: 0 success, 1 errors found (validate), unknown/invalid skill (expand), a run
+that did not succeed (run) or top-1 below --min-top1 (eval), 2 bad usage.
 `;
 
 /** The working folder, in the core's canonical form. */
@@ -89,6 +93,28 @@ async function expand(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
+async function run(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, { strings: ['root', 'input', 'timeout'], booleans: ['json', 'unicode-names', 'no-user'] });
+  const [name, action, ...extra] = args.positionals;
+  if (!name) throw new UsageError('run needs a skill NAME');
+  if (extra.length > 0) throw new UsageError(`run takes NAME and ACTION only; pass the input with --input (got '${extra[0]}')`);
+  const input = readInputOption(stringOption(args, 'input'), cwd());
+  const timeoutSeconds = readTimeoutOption(stringOption(args, 'timeout'));
+  const fs = new NodeFileSystem();
+  const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
+  const unicodeNames = flag(args, 'unicode-names');
+  const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames });
+  const result = await runForCli({ catalog, fs, root, skill: name, action, input, timeoutSeconds, unicodeNames });
+  if (flag(args, 'json')) await writeOut(JSON.stringify(result) + '\n');
+  else {
+    const { out, err } = runText(result);
+    if (out) await writeOut(out);
+    if (err) writeErr(err);
+  }
+  return result.status === 'success' ? 0 : 1;
+}
+
+
 async function route(argv: readonly string[]): Promise<number> {
   const args = parseCommandArgs(argv, { strings: ['root', 'top'], booleans: ['json', 'no-user', 'unicode-names'] });
   if (args.positionals.length === 0) throw new UsageError('route needs a QUERY');
@@ -126,7 +152,7 @@ async function evaluate(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand, route, eval: evaluate };
+const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand, run, route, eval: evaluate };
 
 /** Runs the CLI and returns its exit code; never throws. */
 export async function main(argv: readonly string[]): Promise<number> {

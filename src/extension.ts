@@ -3,6 +3,8 @@
 // are all registered here, in one place.
 import * as vscode from 'vscode';
 import { createSkillCatalog } from './core/access/policy';
+import { ActionLister } from './vscode/actions/actionLister';
+import { registerActions } from './vscode/actions/registerActions';
 import { readonlyCatalog, TEST_HOOKS_ENV, type SkillsmithApi } from './vscode/api';
 import { CatalogWatcher } from './vscode/catalog/catalogWatcher';
 import { registerSkillsParticipant } from './vscode/chat/participant';
@@ -11,8 +13,8 @@ import { registerRouting } from './vscode/routing/registerRouting';
 import { createSkillDiagnostics } from './vscode/lint/diagnostics';
 import { registerScaffold } from './vscode/scaffold/newSkill';
 import type { SkillsmithServices } from './vscode/services';
-import { affectsCatalog } from './vscode/settings';
-import { createReadCounter } from './vscode/testHooks';
+import { affectsCatalog, readSettings } from './vscode/settings';
+import { createTestHooks } from './vscode/testHooks';
 import { registerSkillTools } from './vscode/tools/languageModelTools';
 import { registerStatusBar } from './vscode/views/statusBar';
 import { registerSkillsView } from './vscode/views/skillsView';
@@ -21,15 +23,17 @@ import { WorkspaceFileSystem } from './vscode/workspaceFileSystem';
 
 export function activate(context: vscode.ExtensionContext): SkillsmithApi {
   const log = vscode.window.createOutputChannel('Skillsmith', { log: true });
-  const testHooks = process.env[TEST_HOOKS_ENV] ? createReadCounter() : undefined;
+  const testHooks = process.env[TEST_HOOKS_ENV] ? createTestHooks() : undefined;
   const catalog = createSkillCatalog({ trustWorkspaceSkills: vscode.workspace.isTrusted });
   const fs = new WorkspaceFileSystem(() => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri), testHooks?.observer);
   const watcher = new CatalogWatcher(catalog, fs, log);
-  const services: SkillsmithServices = { catalog, fs, watcher, log, extensionUri: context.extensionUri };
+  const actions = new ActionLister(fs, catalog);
+  const services: SkillsmithServices = { catalog, fs, watcher, log, extensionUri: context.extensionUri, actions };
 
   context.subscriptions.push(
     log,
     watcher,
+    actions,
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsCatalog(event)) void watcher.restart();
     }),
@@ -37,6 +41,14 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     // Trust is granted once per window and never revoked without a reload.
     vscode.workspace.onDidGrantWorkspaceTrust(() => catalog.setTrustWorkspaceSkills(true)),
   );
+  if (testHooks) {
+    context.subscriptions.push(
+      watcher.onDidScan(() => {
+        catalog.listing(readSettings().listingBudget);
+        testHooks.firstListingReady();
+      }),
+    );
+  }
   // Diagnostics are shared: the quick fixes read their problems, Validate All refreshes them.
   const diagnostics = createSkillDiagnostics(services);
   const skillsView = registerSkillsView(services);
@@ -46,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     ...diagnostics.disposables,
     ...registerCodeActions(services, diagnostics),
     ...registerSkillTools(services),
+    ...registerActions(services, context),
     ...registerSkillsParticipant(services),
     ...registerScaffold(services),
     ...registerViewCommands(services, () => diagnostics.validateAll()),

@@ -24,6 +24,10 @@ export function createTally(print = console.log) {
       case 'log':
         print(`${INDENT}${INDENT}· ${event.text}`);
         break;
+      case 'figures':
+        tally.figures = { ...tally.figures, ...event.figures };
+        print(`${INDENT}${INDENT}≈ ${Object.entries(event.figures).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+        break;
       case 'done':
         tally.done = true;
         break;

@@ -16,18 +16,20 @@ async function loadSuites() {
 }
 
 function selectSuites(all, { names, screenshots }) {
+  // Benchmark suites (`bench: true`) run only when named: they measure, they do not test.
   if (names.length > 0) {
     const unknown = names.filter((name) => !all.some((suite) => suite.name === name));
     if (unknown.length) throw new Error(`unknown suite(s): ${unknown.join(', ')}; known: ${all.map((s) => s.name).join(', ')}`);
     return all.filter((suite) => names.includes(suite.name));
   }
   // Screenshot suites write into media/; they run only when asked for.
-  return all.filter((suite) => Boolean(suite.screenshots) === Boolean(screenshots));
+  return all.filter((suite) => !suite.bench && Boolean(suite.screenshots) === Boolean(screenshots));
 }
 
 /**
  * Runs host suites; resolves with the process exit code. Prints `N passed, N failed`
- * as its very last line. options: {names, grep, keep, timeoutMs, outDir, screenshotsDir}
+ * as its very last line. options: {names, grep, keep, timeoutMs, outDir, screenshotsDir,
+ * onFigures(suiteName, figures) for the figures a benchmark suite reports}
  */
 export async function runHostTests(options) {
   const print = (line) => console.log(line);
@@ -83,6 +85,7 @@ export async function runHostTests(options) {
     };
     for (const suite of suites) {
       const tally = await runSuite(suite, ctx);
+      if (tally.figures) options.onFigures?.(suite.name, tally.figures);
       passed += tally.passed;
       failed += tally.failed;
     }

@@ -69,6 +69,8 @@ export async function runSuite(suite, ctx) {
     const modules = suite.tests.map((ts) => compiled(ctx.repoRoot, ctx.outDir, ts));
     const testsPath = compiled(ctx.repoRoot, ctx.outDir, 'test/host/index.ts');
     sandbox = createSandbox(ctx.runRoot, suite, join(ctx.repoRoot, 'test', 'host', 'fixtures'));
+    // A suite may fill its workspace itself (the benchmark's thousands of generated skills).
+    await suite.prepare?.(sandbox.workspace.root, ctx);
     server = await startCodeServer(ctx.layout, sandbox);
 
     const extensionEnv = {

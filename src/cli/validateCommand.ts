@@ -1,6 +1,9 @@
-// `skillsmith validate [PATH...] [--json] [--unicode-names]` (docs/cli.md).
+// `skillsmith validate [PATH...] [--json] [--unicode-names]` (docs/cli.md): every SKILL.md, and the
+// actions.json beside it (docs/actions.md).
 import type { FileSystem } from '../core/base/fileSystem';
-import { MAX_VALIDATE_SEARCH_DEPTH } from '../core/base/limits';
+import { lintActionsText } from '../core/actions/lintActions';
+import { ACTIONS_FILE, MAX_ACTIONS_FILE_BYTES, MAX_VALIDATE_SEARCH_DEPTH } from '../core/base/limits';
+import { decodeUtf8 } from '../core/base/text';
 import { dirnamePath, joinPath, pathKey, relativePath, resolvePath, toNativePath } from '../core/base/paths';
 import { plural } from '../core/base/text';
 import type { Problem } from '../core/base/types';
@@ -102,11 +105,23 @@ export async function collectReports(fs: FileSystem, cwd: string, inputs: readon
         description: outcome.analysis.description ?? null,
         problems: outcome.problems,
       });
+      const actions = await actionsReport(fs, dirnamePath(outcome.filePath), outcome.analysis.name ?? null);
+      if (actions) reports.push(actions);
     } else {
       unreadable.push({ path: outcome.filePath, reason: outcome.reason });
     }
   }
   return { reports, unreadable };
+}
+
+/** The lint of the skill's actions.json (docs/actions.md), when it has one. */
+async function actionsReport(fs: FileSystem, skillDir: string, name: string | null): Promise<FileReport | undefined> {
+  const file = joinPath(skillDir, ACTIONS_FILE);
+  const stat = await fs.stat(file).catch(() => undefined);
+  if (!stat || stat.kind !== 'file') return undefined;
+  const text = stat.size > MAX_ACTIONS_FILE_BYTES ? '' : decodeUtf8(await fs.readFile(file));
+  const problems = await lintActionsText(text, { fileExists: async (relative) => (await fs.stat(joinPath(skillDir, relative)).catch(() => undefined)) !== undefined });
+  return { path: file, name, description: null, problems };
 }
 
 /** Counts problems by severity. */

@@ -29,6 +29,8 @@ export interface SkillsmithTestHooks {
   /** Whole-file reads per path since the last reset, the most that were in flight at once, and how many are now. */
   fileReads(): { readonly perPath: Readonly<Record<string, number>>; readonly maxInFlight: number; readonly inFlight: number };
   resetFileReads(): void;
+  /** Once the first scan's listing is ready: the time from activation, and the longest event-loop delay meanwhile. */
+  startup(): { readonly readyMs: number; readonly maxBlockMs: number } | undefined;
 }
 
 export interface SkillsmithApi {

@@ -9,6 +9,9 @@ export const COMMANDS = {
   showListing: 'skillsmith.showListing',
   openSkill: 'skillsmith.openSkill',
   removeBom: 'skillsmith.removeBom',
+  runAction: 'skillsmith.runAction',
+  setSecret: 'skillsmith.setSecret',
+  deleteSecret: 'skillsmith.deleteSecret',
 } as const;
 
 /** The Skills view (package.json `views`). */
@@ -19,6 +22,10 @@ export const STATUS_BAR_ID = 'skillsmith.status';
 export const HAS_SKILLS_CONTEXT = 'skillsmith.hasSkills';
 /** The @skills participant (package.json `chatParticipants`). */
 export const PARTICIPANT_ID = 'skillsmith.skills';
+/** The Skills view's context value of an action item (its inline Run button). */
+export const ACTION_ITEM_CONTEXT = 'skillsmith.action';
+/** The setting that turns actions off entirely. */
+export const ACTIONS_ENABLED_SETTING = 'skillsmith.actions.enabled';
 /** The read-only listing document's URI scheme. */
 export const LISTING_SCHEME = 'skillsmith-listing';
 

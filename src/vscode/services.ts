@@ -1,8 +1,11 @@
 // What the composition root hands to every feature: the one catalog and its helpers.
 import type * as vscode from 'vscode';
 import type { SkillCatalog } from '../core/catalog/catalog';
+import type { ActionLister } from './actions/actionLister';
 import type { CatalogWatcher } from './catalog/catalogWatcher';
 import type { WorkspaceFileSystem } from './workspaceFileSystem';
+
+export type { ActionSummary } from './actions/actionLister';
 
 export interface SkillsmithServices {
   readonly catalog: SkillCatalog;
@@ -10,4 +13,6 @@ export interface SkillsmithServices {
   readonly watcher: CatalogWatcher;
   readonly log: vscode.LogOutputChannel;
   readonly extensionUri: vscode.Uri;
+  /** The actions skills declare, for the Skills view. */
+  readonly actions: ActionLister;
 }

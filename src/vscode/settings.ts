@@ -10,6 +10,8 @@ export interface SkillsmithSettings {
   readonly toolMode: 'tools' | 'perSkill';
   readonly includeOtherTools: boolean;
   readonly maxRounds: number;
+  /** `skillsmith.actions.enabled`: false turns every action off (docs/actions.md). */
+  readonly actionsEnabled: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function readSettings(): SkillsmithSettings {
     toolMode: config.get<string>('chat.toolMode') === 'perSkill' ? 'perSkill' : 'tools',
     includeOtherTools: config.get<boolean>('chat.includeOtherTools', false),
     maxRounds: boundedSetting(config.get('chat.maxRounds'), DEFAULT_MAX_ROUNDS, 1, MAX_MAX_ROUNDS),
+    actionsEnabled: config.get<boolean>('actions.enabled', true) !== false,
   };
 }
 

@@ -1,11 +1,32 @@
-// The host tests' window into the extension host: counts of whole-file reads, to prove that
-// a Refresh reads each skill file once and a bounded number at a time. Built only when the
-// extension host runs with SKILLSMITH_TEST_HOOKS (see api.ts).
+// The host tests' window into the extension host, built only when the extension host runs
+// with SKILLSMITH_TEST_HOOKS (see api.ts): counts of whole-file reads, to prove that a Refresh
+// reads each skill file once and a bounded number at a time; and the cold start as users feel
+// it, for the host benchmark: the time from activation to the first listing, and the longest
+// the extension host's event loop was held meanwhile (perf_hooks.monitorEventLoopDelay).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { SkillsmithTestHooks } from './api';
 import type { ReadObserver } from './workspaceFileSystem';
 
+/** The test hooks, the read observer they count with, and the mark of the first listing. */
+export function createTestHooks(): { observer: ReadObserver; hooks: SkillsmithTestHooks; firstListingReady(): void } {
+  const reads = createReadCounter();
+  const activatedAt = performance.now();
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
+  let startup: { readyMs: number; maxBlockMs: number } | undefined;
+  return {
+    observer: reads.observer,
+    hooks: { ...reads.hooks, startup: () => startup },
+    firstListingReady: () => {
+      if (startup) return;
+      loopDelay.disable();
+      startup = { readyMs: performance.now() - activatedAt, maxBlockMs: loopDelay.max / 1e6 };
+    },
+  };
+}
+
 /** A read observer and the hooks that report what it saw. */
-export function createReadCounter(): { observer: ReadObserver; hooks: SkillsmithTestHooks } {
+function createReadCounter(): { observer: ReadObserver; hooks: Omit<SkillsmithTestHooks, 'startup'> } {
   let perPath: Record<string, number> = {};
   let inFlight = 0;
   let maxInFlight = 0;
@@ -18,7 +39,7 @@ export function createReadCounter(): { observer: ReadObserver; hooks: Skillsmith
       inFlight--;
     },
   };
-  const hooks: SkillsmithTestHooks = {
+  const hooks = {
     fileReads: () => ({ perPath: { ...perPath }, maxInFlight, inFlight }),
     resetFileReads: () => {
       perPath = {};

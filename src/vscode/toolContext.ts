@@ -13,6 +13,7 @@ export function skillToolContext(services: SkillsmithServices, requester: Reques
     budget: settings.listingBudget,
     unicodeNames: settings.unicodeNames,
     requester,
+    actionsEnabled: settings.actionsEnabled,
   };
 }
 

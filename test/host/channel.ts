@@ -9,6 +9,8 @@ export type HostEvent =
   | { event: 'pass'; name: string; ms: number }
   | { event: 'fail'; name: string; error: string; stack?: string }
   | { event: 'log'; text: string }
+  /** Measurements of a benchmark suite (scripts/host/bench-host.mjs collects them). */
+  | { event: 'figures'; figures: Record<string, number> }
   | { event: 'done'; passed: number; failed: number };
 
 function channelDir(): string | undefined {

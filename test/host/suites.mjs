@@ -71,8 +71,20 @@ export const suites = [
   {
     name: 'untrusted',
     fixture: 'untrusted',
-    tests: ['test/host/tests/restrictedMode.test.ts'],
+    tests: ['test/host/tests/restrictedActions.test.ts', 'test/host/tests/restrictedMode.test.ts'],
     untrusted: true,
+  },
+  {
+    name: 'actions',
+    fixture: 'actions',
+    tests: ['test/host/tests/actionsTool.test.ts', 'test/host/tests/actionsChat.test.ts', 'test/host/tests/actionsEditor.test.ts'],
+  },
+  {
+    // The README's picture of an action run in chat, on examples/ (the file-stats skill).
+    name: 'actions-screenshots',
+    fixture: '../../../examples',
+    tests: ['test/host/screenshots/actions.shots.ts'],
+    screenshots: true,
   },
   {
     name: 'chat',
@@ -116,3 +128,20 @@ export const suites = [
     screenshots: true,
   },
 ];
+
+// Benchmarks: run only when named (`bench: true`), by scripts/host/bench-host.mjs.
+// `prepare` fills the workspace before VS Code opens it.
+suites.push({
+  name: 'cold-start',
+  bench: true,
+  env: { SKILLSMITH_TEST_HOOKS: '1', SKILLSMITH_BENCH_SKILLS: process.env.SKILLSMITH_BENCH_SKILLS ?? '5000' },
+  tests: ['test/host/bench/coldStart.bench.ts'],
+  timeoutMs: 10 * 60_000,
+  prepare: async (workspaceRoot, ctx) => {
+    const { createRequire } = await import('node:module');
+    const { join } = await import('node:path');
+    const require = createRequire(import.meta.url);
+    const { generateWorkspace } = require(join(ctx.repoRoot, ctx.outDir, 'bench', 'workspace.js'));
+    generateWorkspace(workspaceRoot, Number(process.env.SKILLSMITH_BENCH_SKILLS ?? 5000));
+  },
+});

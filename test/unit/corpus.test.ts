@@ -4,36 +4,14 @@
 // any other error is a false error and fails the test.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, relative, sep } from 'node:path';
 import { analyzeSkillText } from '../../src/core/lint/analyze';
 import type { ProblemCode, SkillFileAnalysis } from '../../src/core/base/types';
+import { corpusForTests, skillFilesBelow } from './corpusLocation';
 import { applyFix, rangeTuple } from './lintTestUtils';
 
-/** The repository root: the nearest folder above this file that holds package.json. */
-function findRepoRoot(from: string): string {
-  let dir = from;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${from}`);
-    dir = parent;
-  }
-  return dir;
-}
-
-const CORPUS = join(findRepoRoot(__dirname), '..', 'shared', 'corpus');
-const SKIP = existsSync(CORPUS) ? false : `corpus not found at ${CORPUS} (expected ../shared/corpus next to the repo)`;
-
-/** Every SKILL.md (any case) below `dir`. */
-function findSkillFiles(dir: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...findSkillFiles(path));
-    else if (entry.name.toLowerCase() === 'skill.md') found.push(path);
-  }
-  return found.sort();
-}
+const { dir: CORPUS, skip: SKIP } = corpusForTests('corpus');
 
 interface CorpusResult {
   readonly path: string;
@@ -42,7 +20,7 @@ interface CorpusResult {
 }
 
 function analyzeCorpus(): CorpusResult[] {
-  return findSkillFiles(CORPUS).map((file) => {
+  return skillFilesBelow(CORPUS).map((file) => {
     const text = readFileSync(file, 'utf8');
     const analysis = analyzeSkillText(text, { folderName: basename(dirname(file)), fileName: basename(file) });
     return { path: relative(CORPUS, file).split(sep).join('/'), text, analysis };
@@ -76,7 +54,7 @@ function errorCodes(analysis: SkillFileAnalysis): ProblemCode[] {
 }
 
 test('the whole corpus is analysed without a crash, one result per file', { skip: SKIP }, () => {
-  const files = findSkillFiles(CORPUS);
+  const files = skillFilesBelow(CORPUS);
   assert.ok(files.length >= 300, `expected the 328-file corpus, found ${files.length}`);
   assert.equal(results.length, files.length);
   assert.equal(new Set(results.map((r) => r.path)).size, files.length);

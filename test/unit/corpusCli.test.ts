@@ -4,12 +4,13 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import { corpusForTests } from './corpusLocation';
 import { testPath as path } from './testPaths';
 import { builtCli, findRepoRoot } from './engineTestUtils';
 
 const REPO = findRepoRoot();
 const CLI = path.join(REPO, 'dist', 'cli.js');
-const CORPUS = path.resolve(REPO, '../shared/corpus');
+const { dir: CORPUS, skip: SKIP } = corpusForTests('corpus');
 
 /** Every SKILL.md below `dir`, by a plain recursive walk (no symlinks followed). */
 function plainWalk(dir: string): string[] {
@@ -24,15 +25,10 @@ function plainWalk(dir: string): string[] {
 
 
 before(() => {
-  if (!fs.existsSync(CORPUS)) return;
-  builtCli(REPO);
+  if (!SKIP) builtCli(REPO);
 });
 
-test('validate --json over the corpus reports every SKILL.md and exits 1', (t) => {
-  if (!fs.existsSync(CORPUS)) {
-    t.skip(`no corpus at ${CORPUS}`);
-    return;
-  }
+test('validate --json over the corpus reports every SKILL.md and exits 1', { skip: SKIP }, () => {
   const expected = plainWalk(CORPUS).sort();
   assert.ok(expected.length > 0, 'the corpus holds skills');
   const run = spawnSync(process.execPath, [CLI, 'validate', '--json', '../shared/corpus'], {

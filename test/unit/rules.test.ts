@@ -488,6 +488,68 @@ test('findLinkCandidates: ranges skip a BOM and handle CRLF', () => {
   assert.deepEqual(findLinkCandidates(text).map((c) => rangeTuple(c.range)), [[4, 5, 4, 17]]);
 });
 
+/** The targets found in a body. */
+function targets(body: string): string[] {
+  return findLinkCandidates(skill(VALID, body)).map((c) => c.target);
+}
+
+test('findLinkCandidates: a code span that is a call is not a path', () => {
+  assert.deepEqual(targets('Call `scripts/lib/x.run(a, b)` or `scripts/lib/prompts.build()` or `./scripts/lib/io.read(path);`.'), []);
+  // Paths that merely hold parentheses, and commands with arguments, are still checked.
+  assert.deepEqual(targets('Run `scripts/run.py (fast)` and read `references/(v2)/a.md` and `references/a(1).md`.'), [
+    'scripts/run.py',
+    'references/(v2)/a.md',
+    'references/a(1).md',
+  ]);
+});
+
+test('findLinkCandidates: an ellipsis is a placeholder, in a code span or a link', () => {
+  const body = 'Put it in `scripts/…` or `scripts/scripts/…` or `references/…/x.md`; see [a](references/...) and [b](assets/….png).';
+  assert.deepEqual(targets(body), []);
+  // Two dots are a parent folder, not an ellipsis.
+  assert.deepEqual(targets('See [up](../other/a.md) and `references/..hidden.md`.'), ['../other/a.md', 'references/..hidden.md']);
+});
+
+test('findLinkCandidates: a line suffix (:12, :12:5, :32-49) is stripped, in code spans and links', () => {
+  const text = skill(VALID, 'At `scripts/a.py:32-49` and `scripts/b.py:12:5` and [c](references/c.md:32-49) and [d](references/d.md:7).');
+  const found = findLinkCandidates(text).map((c) => [c.target, ...rangeTuple(c.range)]);
+  assert.deepEqual(found, [
+    ['scripts/a.py', 4, 4, 4, 16],
+    ['scripts/b.py', 4, 29, 4, 41],
+    ['references/c.md', 4, 56, 4, 77],
+    ['references/d.md', 4, 87, 4, 104],
+  ]);
+  // Only line numbers are dropped: other suffixes stay part of the path.
+  assert.deepEqual(targets('`scripts/a.py:main` `references/b.md:x-1`'), ['scripts/a.py:main', 'references/b.md:x-1']);
+});
+
+test('findLinkCandidates: a path introduced by "e.g." or "such as" is an illustration', () => {
+  const illustrations = [
+    'Organise by variant (e.g., `references/aws.md`, `references/gcp.md` or `references/azure.md`).',
+    'Open the type file (e.g. `references/diagrams/flowchart.md`) for the template.',
+    'Never include scripts with side effects (e.g., `./scripts/deploy.sh`).',
+    'One file per command (e.g. [`reference/video.md`](reference/video.md)).',
+    'Use helpers such as `scripts/lint.sh` and `scripts/fmt.sh`.',
+    'Keep templates, such as: [the invoice](assets/invoice.html).',
+    'E.g. **`scripts/setup.sh`** creates it; e.g `assets/a.png`; e. g. `assets/b.png`.',
+  ];
+  for (const body of illustrations) assert.deepEqual(targets(body), [], body);
+  // The same shapes without an introducer just before them are still checked.
+  const cases: [string, string[]][] = [
+    // The introducer must stand just before the path (or before a list of paths that it starts).
+    ['Run `scripts/deploy.sh` (e.g. on Fridays).', ['scripts/deploy.sh']],
+    ['Names (e.g. `iso-42001`), then [the guide](references/guide.md).', ['references/guide.md']],
+    ['Subdivide (e.g., `scripts-redshift/` rather than `scripts/redshift/x.sh`).', ['scripts/redshift/x.sh']],
+    ['Read `references/a.md` first; such as it is, `references/b.md` comes next.', ['references/a.md', 'references/b.md']],
+    // Only "e.g." and "such as" introduce an illustration; "for example" may name a real file.
+    ['Skill-root paths, for example `scripts/fetch_checks.py`.', ['scripts/fetch_checks.py']],
+    // Words that end in "eg" or "such as" inside another word are not introducers.
+    ['The leg `scripts/leg.py` and nonsuch as `scripts/b.py`.', ['scripts/leg.py', 'scripts/b.py']],
+    ['Ellipsis-free: `scripts/run.py`, [a](references/a.md), `scripts/lib/x.py`.', ['scripts/run.py', 'references/a.md', 'scripts/lib/x.py']],
+  ];
+  for (const [body, expected] of cases) assert.deepEqual(targets(body), expected, body);
+});
+
 /** A FileSystem over a set of existing paths. */
 function fakeFs(paths: string[]): FileSystem {
   const stat = (path: string): EntryStat | undefined =>

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { RUN_ACTION_TOOL } from '../../src/core/actions/actionTools';
 import { LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from '../../src/core/loading/toolDefinitions';
 import { findRepoRoot } from './engineTestUtils';
 
@@ -21,7 +22,7 @@ function manifestTools(): ManifestTool[] {
   return manifest.contributes.languageModelTools as ManifestTool[];
 }
 
-const CORE_TOOLS = [LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL];
+const CORE_TOOLS = [LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL, RUN_ACTION_TOOL];
 
 test('package.json declares exactly the core tools, in the same order', () => {
   assert.deepEqual(manifestTools().map((t) => t.name), CORE_TOOLS.map((t) => t.name));
@@ -36,13 +37,23 @@ for (const tool of CORE_TOOLS) {
   });
 }
 
-test('every tool is enabled only while skills exist, and rejects unknown properties', () => {
+test('every tool is enabled only while skills exist (the run-action tool also only while actions are on), and rejects unknown properties', () => {
   for (const tool of manifestTools()) {
-    assert.equal(tool.when, 'skillsmith.hasSkills', tool.name);
+    const expected = tool.name === RUN_ACTION_TOOL.name ? 'skillsmith.hasSkills && config.skillsmith.actions.enabled' : 'skillsmith.hasSkills';
+    assert.equal(tool.when, expected, tool.name);
     assert.equal((tool.inputSchema as { additionalProperties?: unknown }).additionalProperties, false, tool.name);
   }
 });
 
-test('the load tool can be referenced as #skill', () => {
+test('the load tool can be referenced as #skill, the run-action tool as #skillAction', () => {
   assert.equal(manifestTools().find((t) => t.name === LOAD_SKILL_TOOL.name)?.toolReferenceName, 'skill');
+  assert.equal(manifestTools().find((t) => t.name === RUN_ACTION_TOOL.name)?.toolReferenceName, 'skillAction');
+});
+
+test('actions.json is checked by the shipped JSON Schema in skill folders, and the setting is restricted in untrusted workspaces', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(findRepoRoot(), 'package.json'), 'utf8'));
+  assert.deepEqual(manifest.contributes.jsonValidation, [{ fileMatch: ['**/skills/**/actions.json'], url: './schemas/actions.schema.json' }]);
+  assert.ok(fs.existsSync(path.join(findRepoRoot(), 'schemas', 'actions.schema.json')));
+  assert.equal(manifest.contributes.configuration.properties['skillsmith.actions.enabled'].default, true);
+  assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('skillsmith.actions.enabled'));
 });

@@ -67,3 +67,24 @@ export const MAX_FENCE_CANDIDATES = 20;
 export const BACKGROUND_VALIDATION_LIMIT = 2000;
 /** How many of the latest skipped paths are kept for the output channel and the API. */
 export const MAX_KEPT_SKIPS = 200;
+
+// --- Actions (docs/actions.md) ------------------------------------------------------------------
+/** The declaration file beside SKILL.md. */
+export const ACTIONS_FILE = 'actions.json';
+/** actions.json files larger than this are refused (a declaration is a few KiB). */
+export const MAX_ACTIONS_FILE_BYTES = 256 * 1024;
+export const DEFAULT_ACTION_TIMEOUT_SECONDS = 30;
+export const MAX_ACTION_TIMEOUT_SECONDS = 600;
+export const DEFAULT_ACTION_MAX_CONCURRENT = 1;
+/** After TERM, the process tree gets this long before KILL. */
+export const ACTION_KILL_GRACE_MS = 2000;
+/** Stdout kept from a run; the rest is dropped and the result says so. */
+export const MAX_ACTION_STDOUT_BYTES = 1024 * 1024;
+/** The end of stderr kept from a run. */
+export const MAX_ACTION_STDERR_BYTES = 8 * 1024;
+/** What reaches the model from one run, with a note when it was cut. */
+export const MAX_ACTION_RESULT_CHARS = 64 * 1024;
+/** The JSON request written to the program's stdin. */
+export const MAX_ACTION_INPUT_BYTES = 256 * 1024;
+/** Violations reported for one input (the rest are counted). */
+export const MAX_INPUT_VIOLATIONS = 20;

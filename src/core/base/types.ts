@@ -37,6 +37,13 @@ export type ProblemCode =
   | 'body-empty'
   | 'body-too-long'
   | 'broken-link'
+  | 'dollar-argument'
+  // actions.json and credentials (docs/actions.md)
+  | 'actions-invalid'
+  | 'action-run-missing'
+  | 'action-duplicate'
+  | 'action-schema-invalid'
+  | 'secret-in-skill'
   // Routing (docs/routing.md): eval files, and descriptions that measured routing confuses.
   | 'eval-syntax'
   | 'eval-case-invalid'

@@ -1,7 +1,8 @@
 // Discovery (docs/precedence-and-access.md): finds skill folders below a location through the FileSystem
 // interface. Bounded depth, `.git`/`node_modules` skipped, symlinks followed without loops.
 import { describeError, readDirectoriesOf, type DirectoryEntry, type FileSystem } from '../base/fileSystem';
-import { MAX_SKILL_DEPTH } from '../base/limits';
+import { createTimeSlicer } from '../base/concurrency';
+import { MAX_SKILL_DEPTH, SCAN_SLICE_MS } from '../base/limits';
 import { joinPath, pathKey, pathSegments } from '../base/paths';
 
 /** Folders never searched: version control and dependencies. */
@@ -96,11 +97,13 @@ export async function discoverSkillFiles(
   // Level by level, so that each level's folders are listed in one bulk call (readDirectoriesOf):
   // a scan of thousands of skill folders then costs no event-loop round trip per folder.
   // `chain` holds the path keys of the real folders above each folder, for loop detection.
+  const slicer = createTimeSlicer(SCAN_SLICE_MS);
   let level: PendingFolder[] = [{ dir: root, realDir: realRoot, chain: ancestors.map((real) => pathKey(real)), depth: options.startDepth ?? 0 }];
   while (level.length > 0) {
     const listings = await readDirectoriesOf(fs, level.map((folder) => folder.dir));
     const next: PendingFolder[] = [];
     for (let i = 0; i < level.length; i++) {
+      if (slicer.due()) await slicer.pause();
       const { dir, realDir, chain, depth } = level[i];
       const entries = listings[i];
       if (entries instanceof Error) {

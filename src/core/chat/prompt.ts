@@ -15,6 +15,8 @@ export interface SystemPromptInput {
   readonly droppedCount: number;
   /** `tools`: list/load/read tools; `perSkill`: one `skill__<name>` tool per skill. */
   readonly mode: ToolMode;
+  /** Skills may run actions in this turn (docs/actions.md): the prompt says how. */
+  readonly actions?: boolean;
 }
 
 export const PER_SKILL_TOOL_PREFIX = 'skill__';
@@ -37,11 +39,17 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     '- Follow the loaded instructions step by step, applying them to the user\'s request.',
     '- A skill may mention files it bundles (under scripts/, references/ or assets/). When you need one for the task, read it with the read-skill-file tool; do not read files you do not need.',
     "- When a tool returns an error, read its message and suggestion, and adjust instead of repeating the same call.",
+    ...(input.actions ? [ACTIONS_LINE[input.mode]] : []),
     '',
     ...skillsSection(input),
   ];
   return lines.join('\n');
 }
+
+const ACTIONS_LINE: Record<ToolMode, string> = {
+  tools: "- Some skills bundle actions: programs that run on the user's machine, each with an input schema. Loading a skill lists its actions; run one with the run-action tool when the instructions call for it. The user confirms every run.",
+  perSkill: `- Some skill tools run an action (a program on the user's machine) instead of loading instructions: ${PER_SKILL_TOOL_PREFIX}<name> when the skill has a default action, ${PER_SKILL_TOOL_PREFIX}<name>__<action> for its other actions. Give the input their schema asks for. The user confirms every run.`,
+};
 
 function skillsSection(input: SystemPromptInput): string[] {
   const listing = input.listing.trim();
@@ -112,7 +120,7 @@ export function perSkillToolDefinitions(
 }
 
 /** The top HASH_DIGITS hex digits of the 64-bit FNV-1a hash of the name's UTF-16 units. */
-function nameHash(value: string): string {
+export function nameHash(value: string): string {
   let hash = 0xcbf29ce484222325n;
   for (let i = 0; i < value.length; i++) {
     hash ^= BigInt(value.charCodeAt(i));

@@ -1,13 +1,17 @@
 // broken-link, the only rule that needs the file system: a pure finder of the relative
 // paths the body refers to, and an async checker that asks a FileSystem whether they exist.
 // It lives apart from the text-only rules because its callers (validate.ts, documentLint.ts)
-// run it on its own, after analyzeSkillText, when a file system is at hand.
+// run it on its own, after analyzeSkillText, when a file system is at hand. What is not a
+// path to check (anchors, URLs, placeholders, calls, ellipses, illustrations) is listed in
+// docs/rules.md under broken-link.
 import type { FileSystem } from '../base/fileSystem';
 import { isInside, normalizePath, resolvePath } from '../base/paths';
 import { LineMap } from '../base/textPositions';
 import type { Problem, Range } from '../base/types';
 import type { Span } from './frontmatter';
 import { splitFrontmatter, stripBom } from './frontmatter';
+import { ExampleIntroductions, type Construct } from './linkExamples';
+import { backtickRunLength, bodyLines, codeSpans, maskSpans } from './markdownCode';
 import { problem } from './ruleSupport';
 
 /** A relative path that the body refers to, with where it is written. */
@@ -35,21 +39,11 @@ export function findLinkCandidates(text: string): LinkCandidate[] {
 /** The candidates of findLinkCandidates, for a text whose LineMap is already built. */
 export function findLinkCandidatesInBody(text: string, lines: LineMap, bodyStart: number): LinkCandidate[] {
   const candidates: LinkCandidate[] = [];
-  let fence: { char: string; length: number } | undefined;
-  for (let line = lines.lineAt(bodyStart); line < lines.lineCount; line++) {
-    const start = Math.max(lines.lineStarts[line], bodyStart);
-    const lineText = text.slice(start, lines.lineContentEnd(line));
-    const marker = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(lineText);
-    if (fence) {
-      if (marker && marker[1][0] === fence.char && marker[1].length >= fence.length && marker[2].trim() === '') fence = undefined;
-      continue;
-    }
-    if (marker && !(marker[1][0] === '`' && marker[2].includes('`'))) {
-      fence = { char: marker[1][0], length: marker[1].length };
-      continue;
-    }
+  for (const bodyLine of bodyLines(text, lines, bodyStart)) {
+    if (bodyLine.kind !== 'text') continue;
+    const { line, start } = bodyLine;
     const column = start - lines.lineStarts[line];
-    for (const found of scanLine(lineText)) {
+    for (const found of scanLine(text.slice(start, bodyLine.end))) {
       const range = { start: { line, character: column + found.start }, end: { line, character: column + found.end } };
       candidates.push({ target: found.target, range, kind: found.kind });
     }
@@ -62,101 +56,87 @@ interface LineCandidate {
   readonly start: number;
   readonly end: number;
   readonly kind: 'link' | 'code';
+  /** Where the whole construct starts: its first backtick, or the `[` (or `![`) of a link. */
+  readonly from: number;
 }
 
 /** Candidates of one line outside fences: code spans first, then links in the rest. */
 function scanLine(line: string): LineCandidate[] {
   const mayLink = line.includes('](') || line.includes(']:');
   if (!mayLink && !line.includes('`')) return [];
-  const spans = line.includes('`') ? codeSpans(line) : [];
+  const spans = codeSpans(line);
   const found: LineCandidate[] = [];
   for (const span of spans) {
     const code = codeSpanPath(line, span);
     if (code) found.push(code);
   }
-  if (!mayLink) return found;
-  const masked = maskSpans(line, spans);
-  found.push(...inlineLinks(masked), ...referenceDefinition(masked));
-  return found.sort((a, b) => a.start - b.start);
-}
-
-/** Code spans of a line: a run of N backticks up to the next run of exactly N (linear). */
-function codeSpans(line: string): Span[] {
-  const runs = backtickRuns(line);
-  const spans: Span[] = [];
-  // For each run, the index of the next run of the same length (or -1).
-  const nextSameLength = new Array<number>(runs.length).fill(-1);
-  const lastByLength = new Map<number, number>();
-  for (let i = runs.length - 1; i >= 0; i--) {
-    nextSameLength[i] = lastByLength.get(runs[i].length) ?? -1;
-    lastByLength.set(runs[i].length, i);
-  }
-  let i = 0;
-  while (i < runs.length) {
-    const close = nextSameLength[i];
-    if (close < 0) {
-      i++;
-      continue;
+  const links: Construct[] = [];
+  if (mayLink) {
+    const masked = maskSpans(line, spans);
+    for (const link of inlineLinks(masked)) {
+      links.push(link.extent);
+      if (link.candidate) found.push(link.candidate);
     }
-    spans.push({ start: runs[i].start, end: runs[close].start + runs[close].length });
-    i = close + 1;
+    found.push(...referenceDefinition(masked));
   }
-  return spans;
+  const examples = new ExampleIntroductions(line, spans, links);
+  return found.filter((c) => !examples.isExample(c.from)).sort((a, b) => a.start - b.start);
 }
 
-/** The runs of backticks of a line, with their lengths. */
-function backtickRuns(line: string): { start: number; length: number }[] {
-  const runs: { start: number; length: number }[] = [];
-  for (let at = line.indexOf('`'); at >= 0; at = line.indexOf('`', at)) {
-    const length = runLength(line, at);
-    runs.push({ start: at, length });
-    at += length;
-  }
-  return runs;
-}
+// A call in a code span: `scripts/lib/x.run(a, b)`, `scripts/lib/prompts.build()`.
+const CALL = /^[^\s()]*[\p{L}\p{N}_$]\(.*\)\s*;?$/u;
 
-function runLength(line: string, at: number): number {
-  let n = 0;
-  while (line[at + n] === '`') n++;
-  return n;
-}
-
-/** The line with its code spans blanked out (offsets are kept). */
-function maskSpans(line: string, spans: readonly Span[]): string {
-  if (spans.length === 0) return line;
-  const parts: string[] = [];
-  let from = 0;
-  for (const s of spans) {
-    parts.push(line.slice(from, s.start), ' '.repeat(s.end - s.start));
-    from = s.end;
+/**
+ * The path without what points into the file: a line (`:12`), a line and a column (`:12:5`)
+ * or a line range (`:32-49`). Read from the end, so that a long run of `:1:1:1...` stays linear.
+ */
+function stripLineSuffix(path: string): string {
+  const digitsBefore = (end: number): number => {
+    let at = end;
+    while (at > 0 && path.charCodeAt(at - 1) >= 48 && path.charCodeAt(at - 1) <= 57) at--;
+    return at;
+  };
+  let end = path.length;
+  for (;;) {
+    let at = digitsBefore(end);
+    if (at === end) break;
+    if (path[at - 1] === '-') {
+      const first = digitsBefore(at - 1);
+      if (first === at - 1) break;
+      at = first;
+    }
+    if (path[at - 1] !== ':') break;
+    end = at - 1;
   }
-  parts.push(line.slice(from));
-  return parts.join('');
+  return path.slice(0, end);
 }
 
 /** A path in backticks that starts with scripts/, references/ or assets/. */
 function codeSpanPath(line: string, span: Span): LineCandidate | undefined {
-  const ticks = runLength(line, span.start);
+  const ticks = backtickRunLength(line, span.start);
   let contentStart = span.start + ticks;
   while (line[contentStart] === ' ') contentStart++;
   if (!BUNDLE_FOLDERS.some((f) => line.startsWith(f, contentStart) || line.startsWith(`./${f}`, contentStart))) return undefined;
   const inner = line.slice(span.start + ticks, span.end - ticks);
+  if (CALL.test(inner.trim())) return undefined;
   const leading = inner.length - inner.trimStart().length;
   // A command line keeps only its first word; `file:12` points at a line of the file.
-  const token = (inner.trim().split(/\s/)[0] ?? '').replace(/(:\d+)+$/, '');
+  const token = stripLineSuffix(inner.trim().split(/\s/)[0] ?? '');
   const path = token.startsWith('./') ? token.slice(2) : token;
   const folder = BUNDLE_FOLDERS.find((f) => path.startsWith(f));
-  if (!folder || path === folder || path.includes('...')) return undefined;
+  if (!folder || path === folder) return undefined;
   const target = cleanTarget(path);
   if (target === undefined) return undefined;
   const start = span.start + ticks + leading;
-  return { target, start, end: start + token.length, kind: 'code' };
+  return { target, start, end: start + token.length, kind: 'code', from: span.start };
 }
 
-/** Destinations of `[text](dest)` and `![alt](dest)` in a line. */
-function inlineLinks(line: string): LineCandidate[] {
-  const found: LineCandidate[] = [];
+/** Inline links `[text](dest)` and `![alt](dest)` of a line: where each is, and its destination when it is one to check. */
+function inlineLinks(line: string): { extent: Construct; candidate?: LineCandidate }[] {
+  const found: { extent: Construct; candidate?: LineCandidate }[] = [];
   let from = 0;
+  // Where the previous link ended: a label is looked for after it only, so the line is read once.
+  let previousEnd = 0;
   for (;;) {
     const at = line.indexOf('](', from);
     if (at < 0) break;
@@ -166,10 +146,24 @@ function inlineLinks(line: string): LineCandidate[] {
     // The next link starts after this destination: rescanning inside it made a long
     // line of `](((` quadratic in time and memory.
     from = dest.end;
+    const start = labelStart(line, at, previousEnd) ?? dest.start;
+    const end = line[dest.end] === ')' ? dest.end + 1 : dest.end;
+    previousEnd = end;
     const target = cleanTarget(dest.text);
-    if (target !== undefined) found.push({ target, start: dest.start, end: dest.end, kind: 'link' });
+    const extent = { start, end };
+    found.push(target === undefined ? { extent } : { extent, candidate: { target, start: dest.start, end: dest.end, kind: 'link', from: start } });
   }
   return found;
+}
+
+/** The `[` (or `![`) that opens the label closed at `close`, searched back to `limit`. */
+function labelStart(line: string, close: number, limit: number): number | undefined {
+  let depth = 0;
+  for (let i = close; i >= limit; i--) {
+    if (line[i] === ']') depth++;
+    else if (line[i] === '[' && --depth === 0) return i > 0 && line[i - 1] === '!' ? i - 1 : i;
+  }
+  return undefined;
 }
 
 /** A `[label]: dest` reference definition. */
@@ -179,7 +173,7 @@ function referenceDefinition(line: string): LineCandidate[] {
   if (!match) return [];
   const target = cleanTarget(match[2]);
   const start = match[1].length;
-  return target === undefined ? [] : [{ target, start, end: start + match[2].length, kind: 'link' }];
+  return target === undefined ? [] : [{ target, start, end: start + match[2].length, kind: 'link', from: 0 }];
 }
 
 /** The destination after `](`: up to white space or the `)` that balances the parentheses. */
@@ -203,13 +197,14 @@ function linkDestination(line: string, from: number): { text: string; start: num
 
 /**
  * The path a link destination names, or undefined for what is not a relative path to check:
- * in-page anchors, URLs (any scheme, mailto:), absolute paths and template placeholders.
+ * in-page anchors, URLs (any scheme, mailto:), absolute paths, template placeholders and
+ * ellipses (`scripts/...`, `references/…`). A line suffix (`:12`, `:32-49`) is dropped.
  */
 function cleanTarget(raw: string): string | undefined {
   if (raw === '' || raw.startsWith('#') || raw.startsWith('/') || raw.startsWith('\\') || raw.startsWith('~')) return undefined;
   if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(raw)) return undefined;
-  if (/[{}<>*$]/.test(raw)) return undefined;
-  const path = raw.replace(/[#?].*$/, '');
+  if (/[{}<>*$]|\.\.\.|…/.test(raw)) return undefined;
+  const path = stripLineSuffix(raw.replace(/[#?].*$/, ''));
   if (path === '') return undefined;
   return percentDecode(path);
 }

@@ -2,7 +2,8 @@
 // per rule, and the rule sets that analyze.ts runs. Each rule reads a ParsedSkillFile (text,
 // fences and frontmatter fields with their offsets) and returns Problems with exact ranges
 // and, where the text alone allows it, quick fixes. The structural rules are in
-// structureRules.ts, the shared helpers in ruleSupport.ts and broken-link in links.ts.
+// structureRules.ts, dollar-argument in dollarArguments.ts, the shared helpers in
+// ruleSupport.ts and broken-link in links.ts.
 import type { FieldValue, FrontmatterField, ParsedSkillFile } from './frontmatter';
 import type { Rule, RuleContext } from './ruleSupport';
 import { MAX_BODY_LINES, MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../base/limits';
@@ -24,6 +25,7 @@ import {
   valueRange,
 } from './ruleSupport';
 import { yamlScalar } from './yamlScalar';
+import { ruleDollarArguments } from './dollarArguments';
 import {
   ruleFileNameCase,
   ruleFrontmatterClosed,
@@ -33,6 +35,7 @@ import {
   ruleYamlSyntax,
 } from './structureRules';
 import type { Fix, Problem, Range } from '../base/types';
+import { ruleNoSecrets } from './secretRule';
 
 const RESERVED_WORDS = ['anthropic', 'claude'];
 
@@ -274,7 +277,7 @@ function countBodyLines(file: ParsedSkillFile, bodyStart: number): number {
 // Rule sets, in the order analyzeSkillText runs them
 
 /** Rules reported whatever state the frontmatter is in. */
-export const FILE_RULES: readonly Rule[] = [ruleNoBom, ruleFileNameCase];
+export const FILE_RULES: readonly Rule[] = [ruleNoBom, ruleFileNameCase, ruleNoSecrets];
 
 /** The structural rules; at most one of them fires. */
 export const STRUCTURE_RULES: readonly Rule[] = [ruleHasFrontmatter, ruleFrontmatterClosed, ruleYamlSyntax, ruleFrontmatterIsMapping];
@@ -295,4 +298,4 @@ export const FIELD_RULES: readonly Rule[] = [
 ];
 
 /** Rules over the body; skipped when only the head of the file was read. */
-export const BODY_RULES: readonly Rule[] = [ruleBodyNotEmpty, ruleBodyLength];
+export const BODY_RULES: readonly Rule[] = [ruleBodyNotEmpty, ruleBodyLength, ruleDollarArguments];

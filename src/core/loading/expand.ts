@@ -3,6 +3,7 @@
 
 import { MAX_BODY_BYTES, MAX_BUNDLED_FILES_SHOWN } from '../base/limits';
 import { toNativePath } from '../base/paths';
+import { PLACEHOLDER } from '../base/placeholders';
 
 /** Splits an argument string like a shell: quotes group words and are removed. */
 export function splitArguments(args: string): string[] {
@@ -41,9 +42,6 @@ export function splitArguments(args: string): string[] {
 export function quoteArguments(words: readonly string[]): string {
   return words.map((word) => (word !== '' && !/[\s"'\\]/.test(word) ? word : `"${word.replace(/["\\]/g, '\\$&')}"`)).join(' ');
 }
-
-// One pass over the body, so that a substituted value is never substituted again.
-const PLACEHOLDER = /\\\$|\$ARGUMENTS\[(\d+)\]|\$ARGUMENTS|\$\{(?:CLAUDE_)?SKILL_DIR\}|\$(\d+)/g;
 
 /** True when the body uses any argument placeholder ($ARGUMENTS, $ARGUMENTS[N], $N), escapes aside. */
 export function usesArguments(body: string): boolean {

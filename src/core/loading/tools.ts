@@ -4,6 +4,7 @@
 // catalog's facts decide first, and the file as read now is asked about again, so that a
 // skill broken or hidden on disk since the last scan is refused too.
 import { decideAccess, type AccessRequest, type ModelRequest } from '../access/policy';
+import { actionsSection } from '../actions/actionTools';
 import type { CatalogEntry, SkillCatalog } from '../catalog/catalog';
 import type { FileSystem } from '../base/fileSystem';
 import { toNativePath } from '../base/paths';
@@ -44,6 +45,8 @@ export interface ToolContext {
   readonly budget: number;
   readonly unicodeNames?: boolean;
   readonly requester: Requester;
+  /** False when actions are turned off: loading a skill then does not list its actions. */
+  readonly actionsEnabled?: boolean;
 }
 
 /** The policy request for what a requester does with a skill. */
@@ -160,8 +163,10 @@ export async function runLoadSkill(context: ToolContext, input: unknown): Promis
     bundledFiles,
     fileBytes: skillBody.fileBytes,
   });
+  const actions = context.actionsEnabled === false ? undefined : await actionsSection(context.fs, entry.record.dir);
+  const full = actions ? `${text}\n\n${actions}` : text;
   const errors = analysis.problems.filter((p) => p.severity === 'error');
-  return errors.length > 0 ? { ok: true, text, entry, problems: errors } : { ok: true, text, entry };
+  return errors.length > 0 ? { ok: true, text: full, entry, problems: errors } : { ok: true, text: full, entry };
 }
 
 /** Reads a file bundled with a skill, never outside its folder. */

@@ -60,7 +60,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<vscode.ChatResu
     used.set(entry.record.name, entry);
     stream.reference(services.fs.toUri(entry.record.filePath));
   };
-  const tools = turnTools({
+  const tools = await turnTools({
     context: skillToolContext(services, 'model'),
     settings,
     listing,
@@ -83,7 +83,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<vscode.ChatResu
 
   const outcome = await runAgentLoop({
     model: new LanguageModelChatAdapter(input.model),
-    systemPrompt: buildSystemPrompt({ listing: listing.text, droppedCount: listing.dropped.length, mode: settings.toolMode }),
+    systemPrompt: buildSystemPrompt({ listing: listing.text, droppedCount: listing.dropped.length, mode: settings.toolMode, actions: tools.hasActions }),
     history,
     prompt,
     tools: tools.definitions,

@@ -1,71 +1,29 @@
-// The @skills chat participant: routes a request to its slash command or to a model
-// turn, suggests follow-ups, and makes sure that every failure ends as a message in the
-// chat (never as an unhandled rejection, which VS Code would show as a bare error).
+// The @skills chat participant: registered at activation, while the code that answers a
+// request (the slash commands, the tool-calling loop, drafting) is a lazily loaded bundle
+// (src/lazy/chat.ts), required on the first request, so activation never pays for it.
 import * as vscode from 'vscode';
 import { escapeInlineMarkdown, followupsFor, readChatMetadata } from '../../core/chat/chatCommands';
-import { PARTICIPANT_ID, ROUTING_COMMANDS } from '../ids';
-import { runChatTurn } from './chatTurn';
-import { newSkillCommand } from './draftCommand';
+import type * as ChatBundle from '../../lazy/chat';
+import { PARTICIPANT_ID } from '../ids';
+import { lazyModule } from '../lazy';
 import type { SkillsmithServices } from '../services';
-import { listCommand, runCommand, showCommand } from './slashCommands';
-
-const NO_MODEL =
-  '**No language model is available.** @skills needs a chat model with tool calling: install or sign in to a model provider (for example GitHub Copilot), then pick a model in the chat view.';
-
-const UNTRUSTED =
-  '> This workspace is not trusted, so its skills are not offered to the model until you trust it (**Manage Workspace Trust**). User-level skills still work.\n\n';
 
 /** Registers @skills; returns its disposables. */
 export function registerSkillsParticipant(services: SkillsmithServices): vscode.Disposable[] {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) =>
-    handleRequest(services, request, context, stream, token),
-  );
+  const chat = lazyModule<typeof ChatBundle>('chat');
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (request, context, stream, token) => {
+    try {
+      return await chat().handleRequest(services, request, context, stream, token);
+    } catch (error) {
+      // Only a bundle that cannot be loaded gets here: the handler ends every failure itself.
+      services.log.error('@skills could not start', error);
+      stream.markdown(`**@skills failed:** ${escapeInlineMarkdown(error instanceof Error ? error.message : String(error))}`);
+      return { metadata: { command: request.command, rounds: [], skillsUsed: [], status: 'error' } };
+    }
+  });
   participant.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'icon.png');
   participant.followupProvider = {
     provideFollowups: (result) => followupsFor(readChatMetadata(result.metadata)),
   };
   return [participant];
-}
-
-/** The model picked in the chat view, or any available one on hosts that pass none. */
-async function chatModel(request: vscode.ChatRequest): Promise<vscode.LanguageModelChat | undefined> {
-  const picked = (request as { model?: vscode.LanguageModelChat }).model;
-  if (picked) return picked;
-  return (await vscode.lm.selectChatModels())[0];
-}
-
-async function handleRequest(
-  services: SkillsmithServices,
-  request: vscode.ChatRequest,
-  context: vscode.ChatContext,
-  stream: vscode.ChatResponseStream,
-  token: vscode.CancellationToken,
-): Promise<vscode.ChatResult> {
-  const quiet: vscode.ChatResult = { metadata: { command: request.command, rounds: [], skillsUsed: [], status: 'cancelled' } };
-  try {
-    // Only waits while the first scan (or a file event) is still being applied.
-    await services.watcher.whenIdle();
-    if (token.isCancellationRequested) return quiet;
-    if (!vscode.workspace.isTrusted) stream.markdown(UNTRUSTED);
-    if (request.command === 'list') return listCommand(services, stream);
-    if (request.command === 'show') return await showCommand(services, request, stream);
-
-    const model = await chatModel(request);
-    if (!model) {
-      stream.markdown(NO_MODEL);
-      return { metadata: { command: request.command, rounds: [], skillsUsed: [], status: 'error' } };
-    }
-    const turn = { services, request, context, stream, token, model };
-    if (request.command === 'run') return await runCommand(turn);
-    if (request.command === 'new') return await newSkillCommand(turn);
-    // The routing feature answers /eval (docs/routing.md); it is loaded on first use.
-    if (request.command === 'eval') return (await vscode.commands.executeCommand<vscode.ChatResult>(ROUTING_COMMANDS.evalInChat, turn)) ?? {};
-    return await runChatTurn(turn);
-  } catch (error) {
-    if (token.isCancellationRequested) return quiet;
-    services.log.error('@skills request failed', error);
-    const message = error instanceof Error ? error.message : String(error);
-    stream.markdown(`**@skills failed:** ${escapeInlineMarkdown(message)}`);
-    return { metadata: { command: request.command, rounds: [], skillsUsed: [], status: 'error' } };
-  }
 }

@@ -1,12 +1,14 @@
 // The @skills slash commands that need no drafting: `/list` and `/show` answer from the
 // catalog and the disk alone (no model call), and `/run` loads the named skill itself
-// (hidden ones too: the user asked) before handing the turn to the model.
+// (hidden ones too: the user asked) before handing the turn to the model, or runs the
+// skill's action that the user named (runActionInChat.ts).
 import * as vscode from 'vscode';
 import type { Problem } from '../../core/base/types';
 import type { CatalogEntry } from '../../core/catalog/catalog';
 import { describeToolError, escapeInlineMarkdown, markdownFence, parseSkillCommand, type SkillsChatMetadata } from '../../core/chat/chatCommands';
 import { buildSkillTable } from '../../core/chat/skillTable';
 import { runLoadSkill, type ToolResult } from '../../core/loading/tools';
+import { actionRequest, runActionForUser } from './runActionInChat';
 import { runChatTurn, type ChatTurnInput } from './chatTurn';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
@@ -73,8 +75,10 @@ export async function showCommand(
   return metadata('show');
 }
 
-/** `/run <name> [args]`: loads the skill as the user, then lets the model follow it. */
+/** `/run <name> [args]`: runs the action named first in the args, or loads the skill as the user and lets the model follow it. */
 export async function runCommand(input: Omit<ChatTurnInput, 'forced'>): Promise<vscode.ChatResult> {
+  const action = await actionRequest(input.services, input.request.prompt, input.stream);
+  if (action) return runActionForUser(input.services, action, input.stream);
   const loaded = await loadForUser(input.services, input.request.prompt, 'run', input.stream);
   if (!loaded) return metadata('run');
   return runChatTurn({ ...input, forced: loaded });

@@ -15,8 +15,8 @@
 //   const summary = await diagnostics.validateAll();   // { files, errors, warnings, infos }
 //   diagnostics.problemFor(document, diagnostic)       // the Problem (and its fixes) behind one
 import * as vscode from 'vscode';
-import { createLimiter } from '../../core/base/concurrency';
-import { BACKGROUND_VALIDATION_LIMIT, VALIDATE_CONCURRENCY } from '../../core/base/limits';
+import { createLimiter, createTimeSlicer } from '../../core/base/concurrency';
+import { BACKGROUND_VALIDATION_LIMIT, SCAN_SLICE_MS, VALIDATE_CONCURRENCY } from '../../core/base/limits';
 import { sortProblems, type Problem } from '../../core/base/types';
 import type { CatalogEntry } from '../../core/catalog/catalog';
 import { validateSkillFiles } from '../../core/catalog/validate';
@@ -25,6 +25,9 @@ import { lintSkillDocument, toDiagnostic } from './documentLint';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
 import { isSkillDocument } from './skillFiles';
+
+/** Catalog files published together before the event loop may run (a scan names thousands). */
+const REFRESH_BATCH = 64;
 
 /** How long typing must pause before an open document is linted again. */
 export const LINT_DELAY_MS = 250;
@@ -163,8 +166,25 @@ class DiagnosticsController implements SkillDiagnostics {
 
   /** Re-publishes catalog files: live lint when open, the catalog's problems otherwise, nothing when gone. */
   private refreshFiles(filePaths: readonly string[]): void {
-    const open = this.openSkillDocuments();
     const scanning = this.services.watcher.scanning;
+    if (filePaths.length <= REFRESH_BATCH) {
+      this.refreshBatch(filePaths, scanning);
+      return;
+    }
+    // A scan names thousands of files at once: they are published in time slices, so that the
+    // extension host is never held for long. Each publish reads the catalog as it is then, so
+    // a later change published before an earlier slice is never overwritten by older state.
+    void (async () => {
+      const slicer = createTimeSlicer(SCAN_SLICE_MS);
+      for (let start = 0; start < filePaths.length; start += REFRESH_BATCH) {
+        if (slicer.due()) await slicer.pause();
+        this.refreshBatch(filePaths.slice(start, start + REFRESH_BATCH), scanning);
+      }
+    })();
+  }
+
+  private refreshBatch(filePaths: readonly string[], scanning: boolean): void {
+    const open = this.openSkillDocuments();
     for (const filePath of filePaths) {
       const uri = this.services.fs.toUri(filePath);
       const document = open.get(uri.toString());

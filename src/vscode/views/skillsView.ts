@@ -1,6 +1,7 @@
 // The Skills view (`skillsmith.skills`): the catalog grouped by location, each skill
 // with why it is or is not offered to the model. It reads the one catalog and redraws
-// when it changes, coalescing bursts (a scan or a `git checkout` touches many files).
+// when it changes, coalescing bursts (a scan or a `git checkout` touches many files). A skill
+// with actions (actions.json) has them as children, each with a Run button.
 import * as vscode from 'vscode';
 import { coalesced } from '../../core/base/coalesce';
 import { plural } from '../../core/base/text';
@@ -8,18 +9,22 @@ import type { CatalogEntry } from '../../core/catalog/catalog';
 import type { SkillLocation } from '../../core/catalog/locations';
 import { OFFER_STATUS_LABEL, whyNotOffered } from '../../core/catalog/offerStatusText';
 import { locationDescription } from '../locationLabels';
-import { COMMANDS, SKILLS_VIEW_ID } from '../ids';
-import type { SkillsmithServices } from '../services';
+import { ACTION_ITEM_CONTEXT, COMMANDS, SKILLS_VIEW_ID } from '../ids';
+import type { ActionSummary, SkillsmithServices } from '../services';
 
 const REDRAW_DELAY_MS = 100;
 
-type Node = { kind: 'location'; location: SkillLocation; entries: CatalogEntry[] } | { kind: 'skill'; entry: CatalogEntry };
+type Node =
+  | { kind: 'location'; location: SkillLocation; entries: CatalogEntry[] }
+  | { kind: 'skill'; entry: CatalogEntry }
+  // Its shape is what `skillsmith.runAction` reads from the item it is run on.
+  | { kind: 'action'; entry: CatalogEntry; action: ActionSummary };
 
 /** What the view shows, for the host tests. */
 export interface SkillsViewSnapshot {
   readonly location: string;
   readonly description?: string;
-  readonly skills: readonly { readonly name: string; readonly description?: string; readonly icon: string }[];
+  readonly skills: readonly { readonly name: string; readonly description?: string; readonly icon: string; readonly actions?: readonly string[] }[];
 }
 
 
@@ -69,6 +74,7 @@ class SkillsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
 
   getChildren(node?: Node): Node[] {
     if (node?.kind === 'location') return node.entries.map((entry) => ({ kind: 'skill', entry }));
+    if (node?.kind === 'skill') return (this.services.actions.peek(node.entry.record.dir) ?? []).map((action) => ({ kind: 'action', entry: node.entry, action }));
     if (node) return [];
     const groups = new Map<string, { location: SkillLocation; entries: CatalogEntry[] }>();
     for (const entry of this.services.catalog.entries()) {
@@ -92,9 +98,11 @@ class SkillsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
       item.contextValue = 'skillsmith.location';
       return item;
     }
+    if (node.kind === 'action') return actionItem(node.entry, node.action);
     const { entry } = node;
     const uri = this.services.fs.toUri(entry.record.filePath);
-    const item = new vscode.TreeItem(entry.record.name, vscode.TreeItemCollapsibleState.None);
+    const hasActions = (this.services.actions.peek(entry.record.dir)?.length ?? 0) > 0;
+    const item = new vscode.TreeItem(entry.record.name, hasActions ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = `skill:${entry.record.filePath}`;
     item.resourceUri = uri; // lets the problem decorations colour the item
     item.description = entry.status === 'offered' ? false : OFFER_STATUS_LABEL[entry.status];
@@ -113,15 +121,28 @@ class SkillsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
         ...(location.description ? { description: String(location.description) } : {}),
         skills: this.getChildren(group).map((skill) => {
           const item = this.getTreeItem(skill);
+          const actions = this.getChildren(skill).map((child) => String(this.getTreeItem(child).label));
           return {
             name: String(item.label),
             ...(item.description ? { description: String(item.description) } : {}),
             icon: (item.iconPath as vscode.ThemeIcon).id,
+            ...(actions.length > 0 ? { actions } : {}),
           };
         }),
       };
     });
   }
+}
+
+/** An action under its skill: Run is its inline button (package.json menus), and its click. */
+function actionItem(entry: CatalogEntry, action: ActionSummary): vscode.TreeItem {
+  const item = new vscode.TreeItem(action.name, vscode.TreeItemCollapsibleState.None);
+  item.id = `action:${entry.record.filePath}#${action.name}`;
+  item.description = action.isDefault ? 'default' : undefined;
+  item.tooltip = action.description;
+  item.iconPath = new vscode.ThemeIcon('symbol-event');
+  item.contextValue = ACTION_ITEM_CONTEXT;
+  return item;
 }
 
 /** Registers the Skills view; `snapshot()` returns what it shows (for tests). */
@@ -130,6 +151,6 @@ export function registerSkillsView(services: SkillsmithServices): { disposables:
   const view = vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const redraw = coalesced(() => provider.refresh(), REDRAW_DELAY_MS);
   const subscription = services.catalog.onDidChange(() => redraw.schedule());
-  const disposables: vscode.Disposable[] = [view, provider, subscription, redraw];
+  const disposables: vscode.Disposable[] = [view, provider, subscription, redraw, services.actions.onDidChange(() => redraw.schedule())];
   return { disposables, snapshot: () => provider.snapshot() };
 }

@@ -1,0 +1,74 @@
+// `npm run bench:host [-- --skills N] [--json]`: the cold start where users feel it. A real
+// VS Code opens a generated workspace of N skills (the `cold-start` suite); the extension host
+// reports the time from activation to the first listing (host_ready_ms) and the longest
+// event-loop delay meanwhile (host_max_block_ms). In the same run, the CLI's cold `list` of
+// the same workspace is timed as a whole process, beside a process that only reads the head
+// of every SKILL.md (the floor). Expects the bundle (dist/) and out-host/ (see package.json).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT, runHostTests } from './runAll.mjs';
+
+/** Whole-process runs of the CLI and the floor, alternated; medians of `runs`. */
+export function cliFigures(workspace, runs = 5) {
+  const cli = join(REPO_ROOT, 'dist', 'cli.js');
+  const floor = `const fs=require('fs'),p=require('path');const b=Buffer.allocUnsafe(4096);let n=0;` +
+    `for(const d of fs.readdirSync(process.argv[1],{withFileTypes:true})){if(!d.isDirectory())continue;` +
+    `let fd;try{fd=fs.openSync(p.join(process.argv[1],d.name,'SKILL.md'),'r')}catch{continue}fs.readSync(fd,b,0,4096,0);fs.closeSync(fd);n++}` +
+    `process.stdout.write(String(n))`;
+  const time = (args) => {
+    const started = process.hrtime.bigint();
+    const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr}`);
+    return { ms: Number(process.hrtime.bigint() - started) / 1e6, stdout: run.stdout };
+  };
+  const lists = [];
+  const floors = [];
+  for (let i = 0; i < runs + 1; i++) {
+    const list = time([cli, 'list', workspace, '--json', '--no-user']);
+    const read = time(['-e', floor, join(workspace, 'skills')]);
+    if (i === 0) continue; // the first pair warms the page cache
+    lists.push(list.ms);
+    floors.push(read.ms);
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return { cli_list_ms: Math.round(median(lists)), cli_floor_ms: Math.round(median(floors)), cli_list_ratio: Math.round((median(lists) / median(floors)) * 100) / 100 };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const argv = process.argv.slice(2);
+  const at = argv.indexOf('--skills');
+  const skills = at >= 0 ? Number(argv[at + 1]) : 5000;
+  if (!Number.isInteger(skills) || skills < 1) {
+    console.error(`bench-host: --skills takes a whole number, not '${argv[at + 1]}'`);
+    process.exit(2);
+  }
+  process.env.SKILLSMITH_BENCH_SKILLS = String(skills);
+  // runHostTests points TMPDIR into its own run folder, which it deletes at the end.
+  const baseTmp = tmpdir();
+  const figures = { skills };
+  const code = await runHostTests({
+    names: ['cold-start'], grep: undefined, keep: false, timeoutMs: 10 * 60_000, outDir: 'out-host', screenshotsDir: undefined,
+    onFigures: (_suite, reported) => Object.assign(figures, reported),
+  });
+  // The CLI on a workspace generated the same way.
+  const root = mkdtempSync(join(baseTmp, 'skillsmith-bench-host-'));
+  try {
+    const require = createRequire(import.meta.url);
+    require(join(REPO_ROOT, 'out-host', 'bench', 'workspace.js')).generateWorkspace(root, skills);
+    Object.assign(figures, cliFigures(root));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  if (figures.host_ready_ms !== undefined) figures.host_ready_to_cli_ratio = Math.round((figures.host_ready_ms / figures.cli_list_ms) * 100) / 100;
+  if (argv.includes('--json')) console.log(JSON.stringify(figures));
+  else {
+    console.log(`\nCold start of ${skills} skills:`);
+    for (const [key, value] of Object.entries(figures)) console.log(`  ${key.padEnd(24)} ${value}`);
+    console.log(`  ${figures.host_max_block_ms <= 50 ? '✔' : '✖'} host_max_block_ms ≤ 50`);
+    console.log(`  ${figures.cli_list_ratio <= 2 ? '✔' : '✖'} cli_list_ms ≤ 2 × cli_floor_ms`);
+  }
+  process.exit(code === 0 && figures.host_ready_ms !== undefined ? 0 : 1);
+}

@@ -1,0 +1,107 @@
+// `skillsmith run NAME [ACTION] [--input JSON|@FILE] [--root ROOT] [--json] [--timeout S]`
+// (docs/cli.md, docs/actions.md): the same executor as the editor. The user runs it by hand,
+// so nothing is confirmed; secrets come from the CLI's own environment, and only the
+// declared ones reach the program. Ctrl-C cancels the run and stops its process tree.
+import { readFileSync } from 'node:fs';
+import { ActionExecutor } from '../core/actions/executor';
+import type { Cancellation } from '../core/actions/processRunner';
+import type { ExecutionResult } from '../core/actions/result';
+import type { FileSystem } from '../core/base/fileSystem';
+import { MAX_ACTION_TIMEOUT_SECONDS } from '../core/base/limits';
+import { resolvePath, toNativePath } from '../core/base/paths';
+import type { SkillCatalog } from '../core/catalog/catalog';
+import { NodeProcessRunner } from '../node/nodeProcessRunner';
+import { UsageError } from './args';
+
+/** The `--input` value: JSON text, or `@FILE` holding it; undefined when not given. */
+export function readInputOption(value: string | undefined, cwd: string): unknown {
+  if (value === undefined) return undefined;
+  let text = value;
+  if (value.startsWith('@')) {
+    const file = resolvePath(cwd, value.slice(1));
+    try {
+      text = readFileSync(toNativePath(file), 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read the input file '${value.slice(1)}': ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--input is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** `--timeout S`: seconds above 0, at most the format's maximum. */
+export function readTimeoutOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(seconds > 0) || seconds > MAX_ACTION_TIMEOUT_SECONDS) {
+    throw new UsageError(`--timeout takes seconds above 0 and at most ${MAX_ACTION_TIMEOUT_SECONDS}, not '${value}'`);
+  }
+  return seconds;
+}
+
+/** A token cancelled by Ctrl-C (SIGINT) while the run lasts. */
+function interruptToken(): Cancellation & { dispose(): void } {
+  const listeners = new Set<() => void>();
+  let cancelled = false;
+  const onSignal = () => {
+    cancelled = true;
+    for (const listener of listeners) listener();
+  };
+  process.on('SIGINT', onSignal);
+  return {
+    get isCancellationRequested() {
+      return cancelled;
+    },
+    onCancellationRequested(listener) {
+      listeners.add(listener);
+      return { dispose: () => listeners.delete(listener) };
+    },
+    dispose: () => process.off('SIGINT', onSignal),
+  };
+}
+
+export interface RunOptions {
+  readonly catalog: SkillCatalog;
+  readonly fs: FileSystem;
+  readonly root: string;
+  readonly skill: string;
+  readonly action: string | undefined;
+  readonly input: unknown;
+  readonly timeoutSeconds: number | undefined;
+  readonly unicodeNames: boolean;
+}
+
+/** Runs one action as the user, with the secrets of this process's environment. */
+export async function runForCli(options: RunOptions): Promise<ExecutionResult> {
+  const executor = new ActionExecutor({
+    catalog: options.catalog,
+    fs: options.fs,
+    runner: new NodeProcessRunner({ nodeFallback: { path: process.execPath } }),
+    secret: async (name) => process.env[name],
+    missingSecretHint: (name) => `Set the environment variable ${name} for skillsmith, then run it again.`,
+    baseEnv: process.env,
+    workspaceOf: () => options.root,
+    unicodeNames: options.unicodeNames,
+  });
+  const token = interruptToken();
+  try {
+    return await executor.run({ skill: options.skill, action: options.action, input: options.input, asker: 'user', timeoutSeconds: options.timeoutSeconds }, token);
+  } finally {
+    token.dispose();
+  }
+}
+
+/** The result for a person: the data on success, the error and what to do otherwise. */
+export function runText(result: ExecutionResult): { out: string; err: string } {
+  if (result.status === 'success') {
+    const data = result.data as { text?: unknown } | undefined;
+    const keys = data && typeof data === 'object' ? Object.keys(data) : [];
+    const text = keys.length === 1 && typeof data?.text === 'string' ? data.text : JSON.stringify(result.data, null, 2);
+    return { out: text.endsWith('\n') ? text : text + '\n', err: '' };
+  }
+  const error = result.error;
+  return { out: '', err: `skillsmith: ${result.skill}/${result.action}: ${error?.type ?? result.status}: ${error?.message ?? ''}${error?.suggestion ? `\n${error.suggestion}` : ''}` };
+}

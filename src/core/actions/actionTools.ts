@@ -1,0 +1,36 @@
+// The run-action tool's contract (docs/tools.md, docs/actions.md) and what loading a skill says
+// about its actions: name, description and a one-line summary of the input, so that the model
+// knows what it can run and with which input before it asks.
+import type { FileSystem } from '../base/fileSystem';
+import { readActionsFile, summarizeInput, type ActionDeclaration } from './declaration';
+
+/** The run-action tool, exactly as package.json declares it (a unit test keeps the two identical). */
+export const RUN_ACTION_TOOL = {
+  name: 'skillsmith_runAction',
+  description:
+    "Runs an action of an Agent Skill: a program the skill bundles, with a declared input contract. Load the skill first: its instructions list its actions and their input. Give the skill's name, the action (omit it for the skill's default action) and the input as a JSON object. The user confirms each run. Returns {status, data}, or a structured error whose suggestion says how to correct the input.",
+  inputSchema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', description: "The skill's name, exactly as listed." },
+      action: { type: 'string', description: "The action's name, as listed when the skill was loaded. Omit it for the skill's default action." },
+      input: { type: 'object', description: "The action's input, matching its input schema." },
+    },
+    required: ['name'],
+    additionalProperties: false,
+  },
+} as const;
+
+/** One line per action, for the load tool's result. */
+export function describeActions(actions: readonly ActionDeclaration[]): string {
+  const lines = actions.map((a) => `- ${a.name}${a.isDefault ? ' (default)' : ''}: ${a.description.replace(/\s+/g, ' ').trim()} Input: ${summarizeInput(a.input)}.`);
+  return `Actions of this skill (run one with the ${RUN_ACTION_TOOL.name} tool; the user confirms each run):\n${lines.join('\n')}`;
+}
+
+/** The section the load tool appends for a skill's actions; undefined when it has none. */
+export async function actionsSection(fs: FileSystem, skillDir: string): Promise<string | undefined> {
+  const declared = await readActionsFile(fs, skillDir);
+  if (!declared) return undefined;
+  if (!declared.ok) return `This skill's actions.json is invalid, so its actions cannot run: ${declared.errors.join(' ')}`;
+  return declared.actions.length > 0 ? describeActions(declared.actions) : undefined;
+}

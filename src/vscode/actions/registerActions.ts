@@ -1,0 +1,47 @@
+// The actions feature as activation sees it (docs/actions.md): the run-action tool, the Run,
+// Set Secret and Delete Secret commands, the CodeLens, diagnostics and quick fixes of
+// actions.json. Each only forwards to the implementation in the lazily loaded bundle
+// (src/lazy/actions.ts: the JSON Schema validator, the executor, the form), which is
+// required the first time an action is run or an actions.json is opened. Nothing runs
+// at scan, lint or load time: only an explicit, confirmed run starts a program.
+import * as vscode from 'vscode';
+import { RUN_ACTION_TOOL } from '../../core/actions/actionTools';
+import { ACTIONS_FILE } from '../../core/base/limits';
+import type * as ActionsBundle from '../../lazy/actions';
+import { COMMANDS } from '../ids';
+import { lazyModule } from '../lazy';
+import type { SkillsmithServices } from '../services';
+import type { ActionsState } from './actionsState';
+
+const SELECTOR: vscode.DocumentSelector = { pattern: `**/${ACTIONS_FILE}` };
+const isActionsFile = (document: vscode.TextDocument) => document.uri.path.endsWith(`/${ACTIONS_FILE}`) && document.uri.scheme !== 'git';
+
+/** Registers the actions feature; returns its disposables. */
+export function registerActions(services: SkillsmithServices, context: vscode.ExtensionContext): vscode.Disposable[] {
+  const impl = lazyModule<typeof ActionsBundle>('actions');
+  const diagnostics = vscode.languages.createDiagnosticCollection('skillsmith-actions');
+  const state: ActionsState = { services, secrets: context.secrets, globalState: context.globalState, diagnostics, problems: new Map(), confirmed: new Map() };
+  const lint = (document: vscode.TextDocument) => {
+    if (isActionsFile(document)) void impl().lintDocument(state, document);
+  };
+  const forget = (document: vscode.TextDocument) => {
+    diagnostics.delete(document.uri);
+    state.problems.delete(document.uri.toString());
+  };
+  vscode.workspace.textDocuments.forEach(lint);
+  return [
+    diagnostics,
+    vscode.workspace.onDidOpenTextDocument(lint),
+    vscode.workspace.onDidChangeTextDocument((event) => lint(event.document)),
+    vscode.workspace.onDidCloseTextDocument(forget),
+    vscode.languages.registerCodeActionsProvider(SELECTOR, { provideCodeActions: (document, _range, ctx) => impl().quickFixes(state, document, ctx) }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
+    vscode.languages.registerCodeLensProvider(SELECTOR, { provideCodeLenses: (document) => impl().codeLenses(state, document) }),
+    vscode.lm.registerTool<unknown>(RUN_ACTION_TOOL.name, {
+      prepareInvocation: (options, token) => impl().prepareToolInvocation(state, options, token),
+      invoke: (options, token) => impl().invokeTool(state, options, token),
+    }),
+    vscode.commands.registerCommand(COMMANDS.runAction, (arg?: unknown) => impl().runActionCommand(state, arg)),
+    vscode.commands.registerCommand(COMMANDS.setSecret, (name?: string, value?: string) => impl().setSecret(state, name, value)),
+    vscode.commands.registerCommand(COMMANDS.deleteSecret, (name?: string) => impl().deleteSecret(state, name)),
+  ];
+}

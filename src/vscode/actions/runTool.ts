@@ -1,0 +1,116 @@
+// The run-action language-model tool (`#skillAction`): the model asks, VS Code's own tool
+// confirmation shows the command line and the input, and only a confirmed run starts (called
+// outside a chat, where VS Code confirms nothing, a notification asks the same). Every
+// run must have been shown in a confirmation with the same program, arguments and input:
+// a run that passed no confirmation (its checks failed when it was shown, and the skill was
+// fixed since) is refused instead of run.
+import * as vscode from 'vscode';
+import type { Prepared, PreparedRun } from '../../core/actions/executor';
+import { failure, resultText, type ExecutionResult } from '../../core/actions/result';
+import { toNativePath } from '../../core/base/paths';
+import type { ActionsState } from './actionsState';
+import { executorOf, refusedWhenDisabled } from './executorHolder';
+
+/** Confirmations kept at most (shown but never invoked: declined). */
+const MAX_PENDING_CONFIRMATIONS = 100;
+const MAX_SHOWN_INPUT_CHARS = 2000;
+
+interface ToolInput {
+  readonly name: string;
+  readonly action?: string;
+  readonly input?: unknown;
+}
+
+function readInput(input: unknown): ToolInput | string {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'The input must be a JSON object: {name, action?, input?}.';
+  const { name, action, input: actionInput, ...rest } = input as Record<string, unknown>;
+  if (typeof name !== 'string' || name.trim() === '') return "'name' is required: the skill's name.";
+  if (action !== undefined && typeof action !== 'string') return "'action' must be a string when given.";
+  if (Object.keys(rest).length > 0) return `Unexpected ${Object.keys(rest).map((k) => `'${k}'`).join(', ')}; allowed: name, action, input.`;
+  return { name, action: action as string | undefined, input: actionInput };
+}
+
+/** What must match between the confirmation and the run. */
+function confirmationKey(run: PreparedRun): string {
+  return JSON.stringify([run.entry.record.dir, run.action.name, run.commandLine, run.input]);
+}
+
+async function prepare(state: ActionsState, raw: unknown): Promise<Prepared> {
+  const input = readInput(raw);
+  if (typeof input === 'string') return { ok: false, result: failure('', '', 'invalid_input', input) };
+  const disabled = refusedWhenDisabled(input.name, input.action);
+  if (disabled) return { ok: false, result: disabled };
+  await state.services.watcher.whenIdle();
+  return executorOf(state).prepare({ skill: input.name, action: input.action, input: input.input, asker: 'model' });
+}
+
+/** The confirmation's text: what runs, where, with which input, and for how long at most. */
+function confirmationMessage(run: PreparedRun): vscode.MarkdownString {
+  const input = JSON.stringify(run.input, null, 2);
+  const shown = input.length > MAX_SHOWN_INPUT_CHARS ? `${input.slice(0, MAX_SHOWN_INPUT_CHARS)}\n… (${input.length} characters)` : input;
+  const secrets = run.action.secrets.length > 0 ? ` It receives the secret${run.action.secrets.length > 1 ? 's' : ''} ${run.action.secrets.join(', ')}.` : '';
+  const message = new vscode.MarkdownString();
+  message.appendMarkdown(`The skill **${run.entry.record.name}** runs its action **${run.action.name}** on this machine:\n\n`);
+  message.appendCodeblock(run.commandLine, 'sh');
+  message.appendMarkdown(`\nin \`${toNativePath(run.entry.record.dir)}\`, with this input:\n\n`);
+  message.appendCodeblock(shown, 'json');
+  message.appendMarkdown(`\nIt is stopped after ${run.timeoutSeconds} s.${secrets}`);
+  return message;
+}
+
+export async function prepareToolInvocation(
+  state: ActionsState,
+  options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>,
+  _token: vscode.CancellationToken,
+): Promise<vscode.PreparedToolInvocation> {
+  const prepared = await prepare(state, options.input);
+  if (!prepared.ok) return { invocationMessage: `Not running: ${prepared.result.error?.message ?? 'refused'}` };
+  const { run } = prepared;
+  state.confirmed.set(confirmationKey(run), Date.now());
+  while (state.confirmed.size > MAX_PENDING_CONFIRMATIONS) state.confirmed.delete(state.confirmed.keys().next().value!);
+  return {
+    invocationMessage: `Running ${run.entry.record.name} › ${run.action.name}`,
+    confirmationMessages: { title: `Run ${run.entry.record.name} › ${run.action.name}?`, message: confirmationMessage(run) },
+  };
+}
+
+export async function invokeTool(
+  state: ActionsState,
+  options: vscode.LanguageModelToolInvocationOptions<unknown>,
+  token: vscode.CancellationToken,
+): Promise<vscode.LanguageModelToolResult> {
+  const answer = (result: ExecutionResult) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(resultText(result))]);
+  const prepared = await prepare(state, options.input);
+  if (!prepared.ok) return answer(prepared.result);
+  const { run } = prepared;
+  if (!state.confirmed.delete(confirmationKey(run))) {
+    return answer(failure(run.entry.record.name, run.action.name, 'not_allowed', 'This run was not shown to the user for confirmation (the action or its input changed since).', 'Call the tool again, so that the user can confirm it.'));
+  }
+  // Outside a chat (no invocation token) VS Code shows no confirmation at all: ask here.
+  if (options.toolInvocationToken === undefined && !(await confirmInNotification(state, run))) {
+    return answer(failure(run.entry.record.name, run.action.name, 'cancelled', 'The user declined to run the action.', 'Do not run it again unless the user asks for it.'));
+  }
+  return answer(await executorOf(state).execute(run, token));
+}
+
+const RUN_BUTTON = 'Run';
+/** What a notification shows of the input before cutting it. */
+const MAX_NOTIFIED_INPUT_CHARS = 400;
+
+/**
+ * The same question as the chat's confirmation, as a notification with Run and Cancel (as VS
+ * Code asks before automatic tasks run): a modal dialog would block the whole window, and a
+ * dismissed notification declines. The full command and input also go to the output channel.
+ */
+async function confirmInNotification(state: ActionsState, run: PreparedRun): Promise<boolean> {
+  const input = JSON.stringify(run.input);
+  const shown = input.length > MAX_NOTIFIED_INPUT_CHARS ? `${input.slice(0, MAX_NOTIFIED_INPUT_CHARS)}…` : input;
+  const secrets = run.action.secrets.length > 0 ? ` It receives ${run.action.secrets.join(', ')}.` : '';
+  state.services.log.info(`Asking to run ${run.entry.record.name} › ${run.action.name}: ${run.commandLine} in ${toNativePath(run.entry.record.dir)} with ${input}`);
+  const answer = await vscode.window.showWarningMessage(
+    `Run ${run.entry.record.name} › ${run.action.name}? It runs \`${run.commandLine}\` in the skill's folder with the input ${shown}, stopped after ${run.timeoutSeconds} s.${secrets}`,
+    RUN_BUTTON,
+    'Cancel',
+  );
+  return answer === RUN_BUTTON;
+}
