@@ -110,6 +110,11 @@ export interface AnalyzeOptions {
   readonly complete?: boolean;
   /** Set when the caller knows the bytes start with a BOM that `text` no longer has. */
   readonly hasBom?: boolean;
+  /**
+   * 'catalog': only what the catalog needs (every error, the frontmatter's warnings), as a
+   * scan of thousands of files asks; 'full' (the default): every rule.
+   */
+  readonly scope?: 'full' | 'catalog';
   /** False only to compare with the `yaml`-only path (see lint/plainFrontmatter.ts). */
   readonly plainFastPath?: boolean;
 }

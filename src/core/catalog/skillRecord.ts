@@ -72,13 +72,17 @@ async function recordFromHead(fs: FileSystem, file: RecordSource, head: HeadRead
   const { stat } = head;
   const { filePath, location } = file;
   if (stat.kind !== 'file') return { ok: false, reason: 'SKILL.md is not a file', missing: false };
-  const analyzeOptions = { folderName: basenamePath(dirnamePath(filePath)), fileName: basenamePath(filePath), unicodeNames: options.unicodeNames };
+  const analyzeOptions = { folderName: basenamePath(dirnamePath(filePath)), fileName: basenamePath(filePath), unicodeNames: options.unicodeNames, scope: 'catalog' as const };
 
   let limit = HEAD_BYTES;
   let bytes = head.bytes;
   for (;;) {
     const complete = bytes.length < limit || bytes.length >= stat.size;
-    const analysis = analyzeSkillText(decodeUtf8(bytes), { ...analyzeOptions, complete });
+    // The catalog's scope reads nothing after the frontmatter: only the bytes up to the end of
+    // the closing fence are decoded and analysed (the same analysis, less garbage).
+    const frontmatterEnd = closingFenceEnd(bytes);
+    const text = decodeUtf8(frontmatterEnd === undefined ? bytes : bytes.subarray(0, frontmatterEnd));
+    const analysis = analyzeSkillText(text, { ...analyzeOptions, complete });
     const unclosed = analysis.problems.some((p) => p.code === 'unclosed-frontmatter');
     if (unclosed && !complete && limit < MAX_FRONTMATTER_BYTES) {
       limit = Math.min(limit * 8, MAX_FRONTMATTER_BYTES);
@@ -92,6 +96,29 @@ async function recordFromHead(fs: FileSystem, file: RecordSource, head: HeadRead
     }
     return { ok: true, record: recordFromAnalysis(filePath, location, analysis, stat) };
   }
+}
+
+const DASH = 0x2d;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Where the line of the first closing `---` ends (after its line break), when the bytes hold
+ * an opening fence and a closing one on a later line after a `\n`; undefined otherwise. A
+ * prefix that ends there holds the whole frontmatter, as the lint finds it.
+ */
+export function closingFenceEnd(bytes: Uint8Array): number | undefined {
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  if (bytes[start] !== DASH || bytes[start + 1] !== DASH || bytes[start + 2] !== DASH) return undefined;
+  for (let at = bytes.indexOf(LF, start); at >= 0 && at + 3 < bytes.length; at = bytes.indexOf(LF, at + 1)) {
+    if (bytes[at + 1] !== DASH || bytes[at + 2] !== DASH || bytes[at + 3] !== DASH) continue;
+    let end = at + 4;
+    while (bytes[end] === 0x20 || bytes[end] === 0x09) end++;
+    if (end >= bytes.length) return bytes.length;
+    if (bytes[end] === CR && bytes[end + 1] === LF) return end + 2;
+    if (bytes[end] === LF || bytes[end] === CR) return end + 1;
+  }
+  return undefined;
 }
 
 /**

@@ -1,10 +1,13 @@
 // The one entry point of the lint engine: text in, SkillFileAnalysis out. It parses the
 // file once, runs the rule sets of rules.ts in the order docs/rules.md gives (a structural
-// error stops the field and body rules) and reports what the catalog needs to know.
+// error stops the field and body rules) and reports what the catalog needs to know. A scan
+// asks for the catalog's scope only: every error, and the warnings of the frontmatter; the
+// rules that search the whole text (secrets, the body) run in a full lint: the editor,
+// Validate All and the background validation after a scan, and `skillsmith validate`.
 import type { ParsedSkillFile } from './frontmatter';
 import { parseSkillFile } from './frontmatter';
 import type { Rule, RuleContext } from './ruleSupport';
-import { BODY_RULES, FIELD_RULES, FILE_RULES, STRUCTURE_RULES } from './rules';
+import { BODY_RULES, FIELD_RULES, FILE_RULES, STRUCTURE_RULES, TEXT_RULES } from './rules';
 import { sortProblems, type AnalyzeOptions, type Problem, type Range, type SkillFileAnalysis } from '../base/types';
 
 /** Parses and lints the text of one SKILL.md (no file system involved). */
@@ -13,7 +16,13 @@ export function analyzeSkillText(text: string, options: AnalyzeOptions): SkillFi
   const complete = options.complete !== false;
   const context: RuleContext = { file, options };
   const structural = runRules(STRUCTURE_RULES, context);
-  const rules = [...FILE_RULES, ...(structural.length > 0 ? [] : [...FIELD_RULES, ...(complete ? BODY_RULES : [])])];
+  // The catalog needs the structure and the fields; searches of the whole text wait for a full lint.
+  const full = options.scope !== 'catalog';
+  const rules = [
+    ...FILE_RULES,
+    ...(full ? TEXT_RULES : []),
+    ...(structural.length > 0 ? [] : [...FIELD_RULES, ...(complete && full ? BODY_RULES : [])]),
+  ];
   const problems = sortProblems([...structural, ...runRules(rules, context)]);
   return {
     name: fieldString(file, 'name'),

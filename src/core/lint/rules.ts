@@ -277,7 +277,10 @@ function countBodyLines(file: ParsedSkillFile, bodyStart: number): number {
 // Rule sets, in the order analyzeSkillText runs them
 
 /** Rules reported whatever state the frontmatter is in. */
-export const FILE_RULES: readonly Rule[] = [ruleNoBom, ruleFileNameCase, ruleNoSecrets];
+export const FILE_RULES: readonly Rule[] = [ruleNoBom, ruleFileNameCase];
+
+/** Rules that search the whole text, whatever state the frontmatter is in. */
+export const TEXT_RULES: readonly Rule[] = [ruleNoSecrets];
 
 /** The structural rules; at most one of them fires. */
 export const STRUCTURE_RULES: readonly Rule[] = [ruleHasFrontmatter, ruleFrontmatterClosed, ruleYamlSyntax, ruleFrontmatterIsMapping];

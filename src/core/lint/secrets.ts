@@ -11,40 +11,68 @@ export interface SecretFinding {
   readonly kind: string;
 }
 
-const TOKENS: readonly (readonly [RegExp, string])[] = [
-  [/\bgh[pousr]_[A-Za-z0-9]{36,}\b/g, 'a GitHub token'],
-  [/\bgithub_pat_[A-Za-z0-9_]{40,}\b/g, 'a GitHub token'],
-  [/\bsk-ant-[A-Za-z0-9_-]{20,}/g, 'an Anthropic API key'],
-  [/\bsk-(?!ant-)(?:proj-)?[A-Za-z0-9_-]{20,}/g, 'an OpenAI API key'],
-  [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g, 'a Slack token'],
-  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, 'an AWS access key'],
-  [/\bAIza[0-9A-Za-z_-]{35}\b/g, 'a Google API key'],
-  [/\bglpat-[A-Za-z0-9_-]{20,}/g, 'a GitLab token'],
-  [/\bnpm_[A-Za-z0-9]{36}\b/g, 'an npm token'],
-  [/-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED )?PRIVATE KEY-----/g, 'a private key'],
+// Each pattern with the literal text every match contains: a pattern runs only on a text that
+// holds one of them, since every skill file is checked during a scan (found in a profile).
+const TOKENS: readonly (readonly [RegExp, string, readonly string[]])[] = [
+  [/\bgh[pousr]_[A-Za-z0-9]{36,}\b/g, 'a GitHub token', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']],
+  [/\bgithub_pat_[A-Za-z0-9_]{40,}\b/g, 'a GitHub token', ['github_pat_']],
+  [/\bsk-ant-[A-Za-z0-9_-]{20,}/g, 'an Anthropic API key', ['sk-ant-']],
+  [/\bsk-(?!ant-)(?:proj-)?[A-Za-z0-9_-]{20,}/g, 'an OpenAI API key', ['sk-']],
+  [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g, 'a Slack token', ['xox']],
+  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, 'an AWS access key', ['AKIA', 'ASIA']],
+  [/\bAIza[0-9A-Za-z_-]{35}\b/g, 'a Google API key', ['AIza']],
+  [/\bglpat-[A-Za-z0-9_-]{20,}/g, 'a GitLab token', ['glpat-']],
+  [/\bnpm_[A-Za-z0-9]{36}\b/g, 'an npm token', ['npm_']],
+  [/-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED )?PRIVATE KEY-----/g, 'a private key', ['-----BEGIN ']],
 ];
 
 // `api_key: "value"`, `"apiKey": "value"`, `PASSWORD='value'`: the quoted value is the finding.
-const ASSIGNMENT = /\b["']?(?:api[_-]?key|apikey|api[_-]?token|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|password|passwd)["']?\s*[:=]\s*(["'])([^"'\s]{8,})\1/gi;
+// A quoted value after `:` or `=` is rare, so it is found first and the key checked before it.
+const QUOTED_VALUE = /[:=]\s*(["'])([^"'\s]{8,})\1/g;
+const KEY_BEFORE = /(?:^|[^A-Za-z0-9_])["']?(?:api[_-]?key|apikey|api[_-]?token|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|password|passwd)["']?\s*$/i;
+/** Enough text before a value to hold its key (with quotes and spaces) and the character before it. */
+const KEY_WINDOW = 64;
 
 /** Values that are plainly not real: placeholders, templates, masks, runs of one character. */
 function isPlaceholder(value: string): boolean {
   return /[<>{}$*]|\.\.\.|…|your|example|sample|changeme|placeholder|redacted|dummy|secret_here|token_here/i.test(value) || /(.)\1{5,}/.test(value);
 }
 
+/** Anything any pattern could match starts like this: one pass tells whether to look closer. */
+const ANY_CANDIDATE = new RegExp([...TOKENS.flatMap(([, , literals]) => literals.map(escapeRegExp)), '[:=]\\s*["\']'].join('|'));
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+}
+
 /** Every literal credential in `text`, in order. */
 export function findSecrets(text: string): SecretFinding[] {
   const found: SecretFinding[] = [];
-  for (const [pattern, kind] of TOKENS) {
+  if (!ANY_CANDIDATE.test(text)) return found;
+  for (const [pattern, kind, literals] of TOKENS) {
+    if (!literals.some((literal) => text.includes(literal))) continue;
     for (const match of text.matchAll(pattern)) {
       if (kind !== 'a private key' && isPlaceholder(match[0])) continue;
       found.push({ start: match.index!, end: match.index! + match[0].length, kind });
     }
   }
-  for (const match of text.matchAll(ASSIGNMENT)) {
+  // Matches may overlap (`:'a='value'`): each search starts one character after the last match began.
+  const quoted = new RegExp(QUOTED_VALUE.source, 'g');
+  let matchedUntil = 0;
+  for (let match = quoted.exec(text); match; match = quoted.exec(text)) {
+    const at = match.index;
+    quoted.lastIndex = at + 1;
+    if (at < matchedUntil) continue;
+    const windowStart = Math.max(0, at - KEY_WINDOW);
+    // A cut window starts with a word character, so that `^` never matches inside a word.
+    const before = KEY_BEFORE.exec((windowStart > 0 ? 'x' : '') + text.slice(windowStart, at));
+    if (!before) continue;
+    // As one regular expression tried left to right would: an assignment's text is not searched again.
+    matchedUntil = at + match[0].length;
     const value = match[2];
-    if (isPlaceholder(value) || found.some((f) => f.start >= match.index! && f.start < match.index! + match[0].length)) continue;
-    const start = match.index! + match[0].lastIndexOf(value);
+    const start = at + match[0].lastIndexOf(value);
+    const keyStart = at - before[0].length;
+    if (isPlaceholder(value) || found.some((f) => f.start >= keyStart && f.start < start + value.length)) continue;
     found.push({ start, end: start + value.length, kind: 'a literal credential' });
   }
   return found.sort((a, b) => a.start - b.start);
