@@ -3,51 +3,14 @@
 // It holds metadata only, never bodies, and is updated one file at a time. Who is offered
 // is not decided here: the access policy (core/access) is handed in as `isListed`, because
 // the policy sits above the catalog and the catalog only keeps its answer up to date.
-import { pathKey, toNativePath } from '../base/paths';
+import { pathKey } from '../base/paths';
 import { compareCodePoints } from '../base/text';
-import type { Problem } from '../base/types';
 import { buildListing, type Listing, type ListingItem } from './listing';
-import type { LocationScope } from './locations';
+import { byPrecedence, duplicateNameProblem } from './precedence';
+import type { CatalogChange, CatalogEntry, Disposable, OfferStatus, SkillStanding } from './catalogEntry';
 import type { SkillRecord } from './skillRecord';
 
-/**
- * Why a skill is, or is not, offered, for display. It is not an access decision: a skill
- * with errors in an untrusted workspace shows 'errors' (fixing it comes first), while the
- * policy refuses it for being untrusted.
- */
-export type OfferStatus = 'offered' | 'errors' | 'hidden' | 'shadowed' | 'untrusted';
-
-/** The facts the access policy decides on, for one skill file. */
-export interface SkillStanding {
-  readonly name: string;
-  readonly scope: LocationScope;
-  readonly hasErrors: boolean;
-  readonly hidden: boolean;
-  /** Another file wins this name (docs/precedence-and-access.md). */
-  readonly shadowed: boolean;
-  /** The workspace is trusted (user-level skills do not depend on it). */
-  readonly workspaceTrusted: boolean;
-}
-
-export interface CatalogEntry {
-  readonly record: SkillRecord;
-  /** The file's problems plus catalog-level ones (duplicate-name). */
-  readonly problems: readonly Problem[];
-  readonly status: OfferStatus;
-  /** What the access policy needs to decide about this skill. */
-  readonly standing: SkillStanding;
-  /** The record that wins this name, when this one is shadowed. */
-  readonly shadowedBy?: SkillRecord;
-}
-
-/** Which files' entries may have changed: their problems, status or presence. */
-export interface CatalogChange {
-  readonly files: readonly string[];
-}
-
-export interface Disposable {
-  dispose(): void;
-}
+export type { CatalogChange, CatalogEntry, Disposable, OfferStatus, SkillStanding } from './catalogEntry';
 
 export interface CatalogOptions {
   /**
@@ -62,11 +25,6 @@ export interface CatalogOptions {
 /** The key under which names clash: NFKC, as docs/format.md compares names. */
 export function nameKey(name: string): string {
   return name.normalize('NFKC');
-}
-
-/** A skill without errors beats one with errors; then the better location; then the path. */
-function byPrecedence(a: SkillRecord, b: SkillRecord): number {
-  return Number(a.hasErrors) - Number(b.hasErrors) || a.location.rank - b.location.rank || compareCodePoints(a.filePath, b.filePath);
 }
 
 export class SkillCatalog {
@@ -345,17 +303,6 @@ function displayStatus(standing: SkillStanding, listed: boolean): OfferStatus {
   return 'untrusted';
 }
 
-/** Why `winner` beats `loser` (docs/precedence-and-access.md), in words for the duplicate-name message. */
-function precedenceReason(loser: SkillRecord, winner: SkillRecord): string {
-  if (loser.hasErrors && !winner.hasErrors) return 'a skill without errors beats one with errors';
-  const [w, l] = [winner.location, loser.location];
-  if (w.scope !== l.scope) return 'workspace skills beat user-level ones';
-  // Multi-root: the same configured location in two workspace folders.
-  if (w.label === l.label && w.root !== l.root) return `workspace folder '${toNativePath(w.root ?? '')}' comes before '${toNativePath(l.root ?? '')}'`;
-  if (w.rank !== l.rank) return `location '${w.label}' comes before '${l.label}'`;
-  return 'the first path in sort order wins';
-}
-
 interface OfferedItem extends ListingItem {
   readonly key: string;
 }
@@ -374,16 +321,4 @@ function lowerBound(sorted: readonly string[], value: string): number {
     else high = mid;
   }
   return low;
-}
-
-function duplicateNameProblem(loser: SkillRecord, winner: SkillRecord): Problem {
-  const why = precedenceReason(loser, winner);
-  const start = loser.nameRange?.start ?? { line: 0, character: 0 };
-  const end = loser.nameRange?.end ?? { line: 0, character: 3 };
-  return {
-    code: 'duplicate-name',
-    severity: 'warning',
-    message: `Another skill named '${winner.name}' exists at ${toNativePath(winner.filePath)} and wins (${why}), so this one is not offered. Rename one of them.`,
-    range: { start, end },
-  };
 }
