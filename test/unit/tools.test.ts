@@ -7,7 +7,7 @@ import { createSkillCatalog } from '../../src/core/access/policy';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
 import { formatToolError, runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/loading/tools';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
-import { location, makeTempDir, NO_SYMLINKS, removeDir, skillText, trySymlink, writeFile, writeSkill } from './engineTestUtils';
+import { location, makeTempDir, NO_SYMLINKS, record, removeDir, skillText, trySymlink, writeFile, writeSkill } from './engineTestUtils';
 
 const nodeFs = new NodeFileSystem();
 let root: string;
@@ -291,4 +291,14 @@ test('formatToolError gives the JSON shape of docs/tools.md', async () => {
   });
   assert.ok(text.startsWith('{"error":{"type":"not_found","message":'), text);
   assert.deepEqual(JSON.parse(formatToolError({ type: 'too_large', message: 'm' })), { error: { type: 'too_large', message: 'm' } });
+});
+
+test('list: in a multi-root workspace, same-named locations say which folder they are in', () => {
+  const catalog = createSkillCatalog();
+  const inA = { path: '/ws/app/skills', label: 'skills', scope: 'workspace' as const, rank: 0, root: '/ws/app' };
+  const inB = { path: '/ws/lib/skills', label: 'skills', scope: 'workspace' as const, rank: 1, root: '/ws/lib' };
+  const user = { path: '/home/me/.claude/skills', label: '~/.claude/skills', scope: 'user' as const, rank: 1_000_000 };
+  catalog.replaceAll([record(inA, 'alpha'), record(inB, 'beta'), record(inB, 'gamma'), record(user, 'mine')]);
+  const text = expectText(runListSkills({ ...context, catalog }, {}));
+  assert.ok(text.endsWith('Locations:\n- skills (in app): alpha\n- skills (in lib): beta, gamma\n- ~/.claude/skills: mine'), text);
 });

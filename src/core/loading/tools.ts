@@ -7,7 +7,9 @@ import { decideAccess, type AccessRequest, type ModelRequest } from '../access/p
 import { actionsSection } from '../actions/actionTools';
 import type { CatalogEntry, SkillCatalog } from '../catalog/catalog';
 import type { FileSystem } from '../base/fileSystem';
-import { toNativePath } from '../base/paths';
+import { basenamePath, toNativePath } from '../base/paths';
+import { plural } from '../base/text';
+import type { SkillLocation } from '../catalog/locations';
 import { closestMatches, didYouMean } from '../base/suggest';
 import { hasErrors, type Problem } from '../base/types';
 import { expandSkill } from './expand';
@@ -88,18 +90,25 @@ export function runListSkills(context: ToolContext, input: unknown = {}): ToolRe
   if (listing.included.length === 0 && listing.dropped.length === 0) {
     return { ok: true, text: 'No skills are available. Skills are folders with a SKILL.md under skills/, .agents/skills, .github/skills or .claude/skills.' };
   }
-  const byLocation = new Map<string, string[]>();
+  // By location folder: in a multi-root workspace, `skills` of two folders are two locations.
+  const byLocation = new Map<string, { location: SkillLocation; names: string[] }>();
   for (const name of listing.included) {
     const entry = context.catalog.get(name);
     if (!entry) continue;
-    const label = entry.record.location.label;
-    byLocation.set(label, [...(byLocation.get(label) ?? []), name]);
+    const { location } = entry.record;
+    const group = byLocation.get(location.path) ?? { location, names: [] };
+    group.names.push(name);
+    byLocation.set(location.path, group);
   }
+  const groups = [...byLocation.values()];
+  const labelCount = (label: string) => groups.filter((g) => g.location.label === label).length;
+  const labelOf = ({ location }: { location: SkillLocation }) =>
+    labelCount(location.label) > 1 && location.root ? `${location.label} (in ${basenamePath(location.root)})` : location.label;
   let text = listing.text;
   if (listing.dropped.length > 0) {
-    text += `\n\n(${listing.dropped.length} more skill${listing.dropped.length > 1 ? 's' : ''} not listed: the listing budget of ${listing.budget} characters ran out. They can still be loaded by name: ${listing.dropped.slice(0, 20).join(', ')}${listing.dropped.length > 20 ? ', …' : ''})`;
+    text += `\n\n(${plural(listing.dropped.length, 'more skill')} not listed: the listing budget of ${listing.budget} characters ran out. They can still be loaded by name: ${listing.dropped.slice(0, 20).join(', ')}${listing.dropped.length > 20 ? ', …' : ''})`;
   }
-  text += '\n\nLocations:\n' + [...byLocation].map(([label, names]) => `- ${label}: ${names.join(', ')}`).join('\n');
+  text += '\n\nLocations:\n' + groups.map((group) => `- ${labelOf(group)}: ${group.names.join(', ')}`).join('\n');
   return { ok: true, text };
 }
 
