@@ -2,9 +2,11 @@
 // and prints each figure beside its target, as a ratio or a bound (issue: benchmarks).
 // Figures are medians of several runs in one process, so that one slow moment of a
 // shared machine does not decide the result.
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { analyzeSkillText } from '../src/core/lint/analyze';
 import { createSkillCatalog } from '../src/core/access/policy';
 import { type SkillCatalog } from '../src/core/catalog/catalog';
@@ -22,6 +24,8 @@ interface Options {
   readonly skills: number;
   readonly json: boolean;
   readonly runs: number;
+  /** Measure the cold start in a real VS Code too (scripts/host/bench-host.mjs); off with --no-host. */
+  readonly host: boolean;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -30,7 +34,7 @@ function parseOptions(argv: readonly string[]): Options {
   if (!Number.isInteger(skills) || skills < 1) throw new Error(`--skills takes a whole number, not '${argv[at + 1]}'`);
   const runsAt = argv.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 5;
-  return { skills, json: argv.includes('--json'), runs };
+  return { skills, json: argv.includes('--json'), runs, host: !argv.includes('--no-host') };
 }
 
 function median(values: number[]): number {
@@ -150,6 +154,42 @@ function round(value: number, digits = 3): number {
   return Math.round(value * factor) / factor;
 }
 
+const REPO = path.join(__dirname, '..', '..');
+
+/** The CLI's cold `list` of the workspace as a whole process, beside a process that only reads every head (scripts/host/bench-host.mjs). */
+async function cliFigures(root: string, runs: number): Promise<{ cli_list_ms: number; cli_floor_ms: number; cli_list_ratio: number }> {
+  const hostBench = (await import(pathToFileURL(path.join(REPO, 'scripts', 'host', 'bench-host.mjs')).href)) as {
+    cliFigures(root: string, runs: number): { cli_list_ms: number; cli_floor_ms: number; cli_list_ratio: number };
+  };
+  return hostBench.cliFigures(root, runs);
+}
+
+/** The peak resident memory of the CLI's cold `list`: the process reports its own on exit. */
+function cliPeakRssMb(root: string): number {
+  const preload = path.join(os.tmpdir(), `skillsmith-rss-${process.pid}.js`);
+  fs.writeFileSync(preload, "process.on('exit', () => require('fs').writeSync(2, '\\nmaxRSS ' + process.resourceUsage().maxRSS + '\\n'));\n");
+  try {
+    const run = spawnSync(process.execPath, ['-r', preload, path.join(REPO, 'dist', 'cli.js'), 'list', root, '--json', '--no-user'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const kb = Number(/maxRSS (\d+)/.exec(run.stderr)?.[1]);
+    return kb / 1024;
+  } finally {
+    fs.rmSync(preload, { force: true });
+  }
+}
+
+/** The cold start in a real VS Code (host_ready_ms, host_max_block_ms), or nothing when it cannot run here. */
+function hostFigures(skills: number): { host_ready_ms?: number; host_max_block_ms?: number } {
+  const run = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'host', 'bench-host.mjs'), '--skills', String(skills), '--json'], { cwd: REPO, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    const figures = JSON.parse(line) as Record<string, number>;
+    return { host_ready_ms: figures.host_ready_ms, host_max_block_ms: figures.host_max_block_ms };
+  } catch {
+    console.error(`bench: the host benchmark did not run (exit ${run.status}): ${run.stderr.slice(-500)}`);
+    return {};
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-bench-'));
@@ -176,6 +216,9 @@ async function main(): Promise<void> {
     if (!(globalThis as { gc?: unknown }).gc) console.error('bench: run node with --expose-gc for a meaningful heap_mb');
     const bodiesHeld = JSON.stringify(catalog.entries().map((e) => e.record)).includes(BODY_MARKER);
     const action = await measureActionOverhead(options.runs * 8);
+    const cli = await cliFigures(root, options.runs);
+    const peakRssMb = cliPeakRssMb(root);
+    const host = options.host ? hostFigures(options.skills) : {};
 
     const figures = {
       skills: catalog.size,
@@ -196,6 +239,9 @@ async function main(): Promise<void> {
       action_run_ms: round(action.executorMs, 2),
       bare_spawn_ms: round(action.bareMs, 2),
       action_overhead_ratio: round(action.ratio, 3),
+      ...cli,
+      cli_peak_rss_mb: round(peakRssMb, 1),
+      ...host,
       bodies_held: bodiesHeld,
     };
     const targets: [string, boolean, string][] = [
@@ -208,6 +254,10 @@ async function main(): Promise<void> {
       ['lint_500_lines_ms ≤ 2', figures.lint_500_lines_ms <= 2, `${figures.lint_500_lines_ms} ms`],
       ['bundle_kb ≤ 200', figures.bundle_kb <= 200, `${figures.bundle_kb} KiB`],
       ['action run ≤ 1.2 × bare spawn of the same script', figures.action_overhead_ratio <= 1.2, `ratio ${figures.action_overhead_ratio}`],
+      ['cli_list_ms ≤ 2 × cli_floor_ms (whole processes)', figures.cli_list_ratio <= 2, `ratio ${figures.cli_list_ratio}`],
+      ...(figures.host_max_block_ms !== undefined
+        ? [['host_max_block_ms ≤ 50 (extension host, cold start)', figures.host_max_block_ms <= 50, `${figures.host_max_block_ms} ms`] as [string, boolean, string]]
+        : []),
       ['no bodies held', !figures.bodies_held, figures.bodies_held ? 'bodies found in the catalog' : 'none'],
     ];
     if (!options.json) {
