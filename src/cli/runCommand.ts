@@ -4,7 +4,7 @@
 // declared ones reach the program. Ctrl-C cancels the run and stops its process tree.
 import { readFileSync } from 'node:fs';
 import { ActionExecutor } from '../core/actions/executor';
-import type { Cancellation } from '../core/actions/processRunner';
+import { createCancellationSource, type CancellationToken } from '../core/base/cancellation';
 import type { ExecutionResult } from '../core/actions/result';
 import type { FileSystem } from '../core/base/fileSystem';
 import { MAX_ACTION_TIMEOUT_SECONDS } from '../core/base/limits';
@@ -43,22 +43,15 @@ export function readTimeoutOption(value: string | undefined): number | undefined
 }
 
 /** A token cancelled by Ctrl-C (SIGINT) while the run lasts. */
-function interruptToken(): Cancellation & { dispose(): void } {
-  const listeners = new Set<() => void>();
-  let cancelled = false;
-  const onSignal = () => {
-    cancelled = true;
-    for (const listener of listeners) listener();
-  };
+function interruptToken(): CancellationToken & { dispose(): void } {
+  const source = createCancellationSource();
+  const onSignal = () => source.cancel();
   process.on('SIGINT', onSignal);
   return {
     get isCancellationRequested() {
-      return cancelled;
+      return source.token.isCancellationRequested;
     },
-    onCancellationRequested(listener) {
-      listeners.add(listener);
-      return { dispose: () => listeners.delete(listener) };
-    },
+    onCancellationRequested: (listener) => source.token.onCancellationRequested(listener),
     dispose: () => process.off('SIGINT', onSignal),
   };
 }

@@ -6,7 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { isAbsolutePath, joinPath, normalizePath, toNativePath } from '../core/base/paths';
-import type { Cancellation, ProcessOutcome, ProcessRunner, ProcessSpec } from '../core/actions/processRunner';
+import type { ProcessOutcome, ProcessRunner, ProcessSpec } from '../core/actions/processRunner';
+import type { CancellationToken } from '../core/base/cancellation';
 
 export interface NodeProcessRunnerOptions {
   /**
@@ -63,7 +64,7 @@ function killTree(child: ChildProcess, force: boolean): void {
 export class NodeProcessRunner implements ProcessRunner {
   constructor(private readonly options: NodeProcessRunnerOptions = {}) {}
 
-  run(spec: ProcessSpec, token: Cancellation): Promise<ProcessOutcome> {
+  run(spec: ProcessSpec, token: CancellationToken): Promise<ProcessOutcome> {
     let program: string;
     let env: Record<string, string> = { ...spec.env };
     if (spec.program.kind === 'file') program = toNativePath(spec.program.path);

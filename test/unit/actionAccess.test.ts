@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { NEVER_CANCELLED } from '../../src/core/actions/processRunner';
+import { NEVER_CANCELLED } from '../../src/core/base/cancellation';
 import { makeExecutor, nodeAction, scanCatalog, writeActionSkill } from './actionTestUtils';
 import { makeTempDir, removeDir, writeFile } from './engineTestUtils';
 

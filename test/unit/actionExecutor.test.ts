@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { resultText } from '../../src/core/actions/result';
-import { NEVER_CANCELLED } from '../../src/core/actions/processRunner';
+import { NEVER_CANCELLED } from '../../src/core/base/cancellation';
 import { MAX_ACTION_RESULT_CHARS, MAX_ACTION_STDOUT_BYTES } from '../../src/core/base/limits';
 import type { SkillCatalog } from '../../src/core/catalog/catalog';
 import { eventually, makeExecutor, manualToken, nodeAction, processExists, readIfExists, scanCatalog, writeActionSkill } from './actionTestUtils';

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { resultText } from '../../src/core/actions/result';
-import { NEVER_CANCELLED } from '../../src/core/actions/processRunner';
+import { NEVER_CANCELLED } from '../../src/core/base/cancellation';
 import { secretMask } from '../../src/core/actions/secretMask';
 import type { SkillCatalog } from '../../src/core/catalog/catalog';
 import { makeExecutor, nodeAction, readIfExists, scanCatalog, writeActionSkill } from './actionTestUtils';

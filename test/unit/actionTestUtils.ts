@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createSkillCatalog } from '../../src/core/access/policy';
 import { ActionExecutor, type ExecutorDeps } from '../../src/core/actions/executor';
-import type { Cancellation } from '../../src/core/actions/processRunner';
+import { createCancellationSource, type CancellationToken } from '../../src/core/base/cancellation';
 import { normalizePath } from '../../src/core/base/paths';
 import type { SkillCatalog } from '../../src/core/catalog/catalog';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
@@ -70,21 +70,14 @@ export function makeExecutor(catalog: SkillCatalog, ws: string, overrides: Parti
 }
 
 /** A cancellation token the test fires by hand. */
-export function manualToken(): Cancellation & { cancel(): void } {
-  const listeners = new Set<() => void>();
-  let cancelled = false;
+export function manualToken(): CancellationToken & { cancel(): void } {
+  const source = createCancellationSource();
   return {
     get isCancellationRequested() {
-      return cancelled;
+      return source.token.isCancellationRequested;
     },
-    onCancellationRequested(listener) {
-      listeners.add(listener);
-      return { dispose: () => listeners.delete(listener) };
-    },
-    cancel() {
-      cancelled = true;
-      for (const listener of [...listeners]) listener();
-    },
+    onCancellationRequested: (listener) => source.token.onCancellationRequested(listener),
+    cancel: () => source.cancel(),
   };
 }
 

@@ -2,6 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createCancellationSource } from '../../src/core/base/cancellation';
 import type * as vscode from 'vscode';
 import { runAgentLoop, type AgentLoopRequest, type ChatModel } from '../../src/core/chat/agentLoop';
 import {
@@ -34,25 +35,7 @@ function call(callId: string, name: string, input: object = {}): ResponsePart {
 }
 
 /** A token whose cancel() fires its listeners, like CancellationTokenSource. */
-function tokenSource(): { token: CancellationToken; cancel(): void } {
-  const listeners = new Set<() => void>();
-  let cancelled = false;
-  return {
-    token: {
-      get isCancellationRequested() {
-        return cancelled;
-      },
-      onCancellationRequested(listener) {
-        listeners.add(listener);
-        return { dispose: () => listeners.delete(listener) };
-      },
-    },
-    cancel() {
-      cancelled = true;
-      for (const l of [...listeners]) l();
-    },
-  };
-}
+const tokenSource = createCancellationSource;
 
 type Step = readonly ResponsePart[] | Error;
 

@@ -9,7 +9,8 @@ import { offlineConfusions, overlapFindings, overlapMessage } from '../../src/co
 import { descriptionEdit, descriptionRange } from '../../src/core/routing/descriptionField';
 import { evalFileKind, triggerEvalFolder } from '../../src/core/routing/evalFiles';
 import type { RoutingCase } from '../../src/core/routing/evalCases';
-import { lexicalCaseRouter, NEVER_CANCELLED } from '../../src/core/routing/evalRun';
+import { NEVER_CANCELLED } from '../../src/core/base/cancellation';
+import { lexicalCaseRouter } from '../../src/core/routing/evalRun';
 import { LEXICAL_DEFAULTS } from '../../src/core/routing/lexicalRanker';
 
 const ZERO = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };

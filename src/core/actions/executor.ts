@@ -15,7 +15,8 @@ import { readSkillBody } from '../loading/skillFolder';
 import { defaultAction, readActionsFile, type ActionDeclaration } from './declaration';
 import { actionEnvironment } from './environment';
 import { checkInput, checkValue, summarizeViolations } from './inputContract';
-import type { Cancellation, ProcessRunner } from './processRunner';
+import type { CancellationToken } from '../base/cancellation';
+import type { ProcessRunner } from './processRunner';
 import { failure, resultOf, type ExecutionResult } from './result';
 import { resolveRun, type ResolvedProgram } from './runPath';
 import { secretMask } from './secretMask';
@@ -128,13 +129,13 @@ export class ActionExecutor {
   }
 
   /** Prepares and runs in one go. */
-  async run(request: ActionRunRequest, token: Cancellation): Promise<ExecutionResult> {
+  async run(request: ActionRunRequest, token: CancellationToken): Promise<ExecutionResult> {
     const prepared = await this.prepare(request);
     return prepared.ok ? this.execute(prepared.run, token) : prepared.result;
   }
 
   /** Runs a prepared action: secrets, the concurrency bound, the process, the result. */
-  async execute(prepared: PreparedRun, token: Cancellation): Promise<ExecutionResult> {
+  async execute(prepared: PreparedRun, token: CancellationToken): Promise<ExecutionResult> {
     const { entry, action } = prepared;
     const skill = entry.record.name;
     const secrets: Record<string, string> = {};

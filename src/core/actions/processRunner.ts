@@ -2,6 +2,7 @@
 // The core decides what to run and how to read the outcome; an implementation (Node's in
 // src/node/nodeProcessRunner.ts) starts it with no shell, feeds stdin, caps the output, and
 // kills the whole process tree at the timeout or on cancellation.
+import type { CancellationToken } from '../base/cancellation';
 import type { ResolvedProgram } from './runPath';
 
 /** The subset of `vscode.CancellationToken` the executor needs (a VS Code token fits as is). */
@@ -43,5 +44,5 @@ export interface ProcessOutcome {
 }
 
 export interface ProcessRunner {
-  run(spec: ProcessSpec, token: Cancellation): Promise<ProcessOutcome>;
+  run(spec: ProcessSpec, token: CancellationToken): Promise<ProcessOutcome>;
 }

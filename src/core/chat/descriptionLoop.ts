@@ -7,7 +7,8 @@
 import { MAX_DESCRIPTION_LENGTH } from '../base/limits';
 import { codePointLength } from '../base/text';
 import type { RoutingCase } from '../routing/evalCases';
-import { runEval, type CaseRouter, type EvalToken } from '../routing/evalRun';
+import type { CancellationToken } from '../base/cancellation';
+import { runEval, type CaseRouter } from '../routing/evalRun';
 import { summarize } from '../routing/metrics';
 import type { RoutableSkill } from '../routing/skillDocument';
 import type { ChatModel } from './agentLoop';
@@ -25,7 +26,7 @@ export interface DescriptionLoopInput {
   readonly routerFor: (skills: readonly RoutableSkill[]) => CaseRouter;
   readonly runs: number;
   readonly proposals?: number;
-  readonly token: EvalToken;
+  readonly token: CancellationToken;
   readonly onProgress?: (message: string) => void;
 }
 
@@ -100,7 +101,7 @@ export function parseProposals(text: string, current: string): string[] {
   return proposals;
 }
 
-async function askModel(model: ChatModel, prompt: string, token: EvalToken): Promise<string> {
+async function askModel(model: ChatModel, prompt: string, token: CancellationToken): Promise<string> {
   let text = '';
   for await (const part of model.sendRequest([textMessage('user', prompt)], [], token)) if (part.kind === 'text') text += part.value;
   return text;

@@ -1,6 +1,7 @@
 // Running routing cases through a router, N times each (docs/routing.md, "Repeats"), with
 // progress and cancellation. The router is anything that picks for one case: the lexical
 // ranker here, a model (core/chat/modelCaseRouter.ts) in the editor and the CLI.
+import { NEVER_CANCELLED, type CancellationToken } from '../base/cancellation';
 import type { RoutingCase } from './evalCases';
 import { LexicalRanker } from './lexicalRanker';
 import type { CaseOutcome } from './metrics';
@@ -15,21 +16,12 @@ export interface RoutedPick {
   readonly error?: string;
 }
 
-/** A cancellation token (the shape of VS Code's, and of core/chat's). */
-export interface EvalToken {
-  readonly isCancellationRequested: boolean;
-  onCancellationRequested(listener: () => void): { dispose(): void };
-}
-
-/** A token that never fires. */
-export const NEVER_CANCELLED: EvalToken = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
-
 export interface CaseRouter {
   /** Shown in reports: `lexical`, or the model's name. */
   readonly name: string;
   /** Default repeats: 1 for a deterministic ranker, 3 for a model. */
   readonly defaultRuns: number;
-  route(c: RoutingCase, token: EvalToken): Promise<RoutedPick>;
+  route(c: RoutingCase, token: CancellationToken): Promise<RoutedPick>;
 }
 
 /** The lexical ranker as a router over `skills` (what the model sees of each). */
@@ -47,7 +39,7 @@ export function lexicalCaseRouter(skills: readonly RoutableSkill[]): CaseRouter 
 
 export interface EvalRunOptions {
   readonly runs: number;
-  readonly token?: EvalToken;
+  readonly token?: CancellationToken;
   /** After each case, with its outcome and errors of its runs. */
   readonly onCase?: (index: number, outcome: CaseOutcome, errors: readonly string[]) => void;
 }
