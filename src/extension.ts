@@ -69,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
 
   // Activation returns at once; the scan runs in the background with window progress.
   void watcher.restart();
+  testHooks?.activated();
   return Object.freeze({
     catalog: readonlyCatalog(catalog),
     whenIdle: () => watcher.whenIdle(),

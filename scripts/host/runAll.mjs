@@ -36,6 +36,7 @@ export async function runHostTests(options) {
   const started = Date.now();
   const active = new Map(); // teardown -> () => code-server pid
   let runRoot;
+  let previousTmp;
 
   const killEverythingNow = () => {
     for (const pidOf of active.values()) {
@@ -66,8 +67,9 @@ export async function runHostTests(options) {
     if (suites.length === 0) throw new Error('no suite selected');
     const layout = await provision({ log: print });
     runRoot = mkdtempSync(join(tmpdir(), 'skillsmith-host-'));
-    // Playwright puts Chromium's profile under os.tmpdir(): keep that inside too.
+    // Playwright puts Chromium's profile under os.tmpdir(): keep that inside too (until the end).
     mkdirSync(join(runRoot, 'tmp'));
+    previousTmp = { value: process.env.TMPDIR };
     process.env.TMPDIR = join(runRoot, 'tmp');
     const ctx = {
       layout,
@@ -96,6 +98,10 @@ export async function runHostTests(options) {
   } catch (error) {
     print(`✖ host tests could not run: ${error.message}`);
     failed++;
+  }
+  if (previousTmp) {
+    if (previousTmp.value === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previousTmp.value;
   }
   if (runRoot) {
     if (options.keep) print(`[host] kept ${runRoot}`);

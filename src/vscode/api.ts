@@ -29,8 +29,11 @@ export interface SkillsmithTestHooks {
   /** Whole-file reads per path since the last reset, the most that were in flight at once, and how many are now. */
   fileReads(): { readonly perPath: Readonly<Record<string, number>>; readonly maxInFlight: number; readonly inFlight: number };
   resetFileReads(): void;
-  /** Once the first scan's listing is ready: the time from activation, and the longest event-loop delay meanwhile. */
-  startup(): { readonly readyMs: number; readonly maxBlockMs: number } | undefined;
+  /**
+   * Once the first scan's listing is ready: the time from the start of activation, the longest
+   * event-loop delay from the end of activation (while the scan ran), and how long activate() took.
+   */
+  startup(): { readonly readyMs: number; readonly maxBlockMs: number; readonly activationMs: number } | undefined;
 }
 
 export interface SkillsmithApi {

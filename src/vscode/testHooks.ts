@@ -8,19 +8,24 @@ import type { SkillsmithTestHooks } from './api';
 import type { ReadObserver } from './workspaceFileSystem';
 
 /** The test hooks, the read observer they count with, and the mark of the first listing. */
-export function createTestHooks(): { observer: ReadObserver; hooks: SkillsmithTestHooks; firstListingReady(): void } {
+export function createTestHooks(): { observer: ReadObserver; hooks: SkillsmithTestHooks; activated(): void; firstListingReady(): void } {
   const reads = createReadCounter();
   const activatedAt = performance.now();
+  let activationMs = 0;
+  // From the end of activate() (the scan runs in the background from there) to the first listing.
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
-  loopDelay.enable();
-  let startup: { readyMs: number; maxBlockMs: number } | undefined;
+  let startup: { readyMs: number; maxBlockMs: number; activationMs: number } | undefined;
   return {
     observer: reads.observer,
     hooks: { ...reads.hooks, startup: () => startup },
+    activated: () => {
+      activationMs = performance.now() - activatedAt;
+      loopDelay.enable();
+    },
     firstListingReady: () => {
       if (startup) return;
       loopDelay.disable();
-      startup = { readyMs: performance.now() - activatedAt, maxBlockMs: loopDelay.max / 1e6 };
+      startup = { readyMs: performance.now() - activatedAt, maxBlockMs: loopDelay.max / 1e6, activationMs };
     },
   };
 }

@@ -93,8 +93,10 @@ export class WorkspaceFileSystem implements FileSystem {
     return readDirectoriesOneByOne(this, paths);
   }
 
+  /** True when every path is on the local disk (no Uri is built: a scan asks about thousands). */
   private allLocal(paths: readonly string[]): boolean {
-    return paths.every((path) => this.toUri(path).scheme === 'file');
+    const remote = this.roots().filter((root) => root.scheme !== 'file');
+    return remote.length === 0 || paths.every((path) => !remote.some((root) => isInside(path, root.path, POSIX_PATHS)));
   }
 
   async realPath(path: string): Promise<string> {

@@ -1,8 +1,9 @@
 // Keeps the catalog equal to what is on disk: a full scan at start, then one small,
 // local rescan per file-system event. Work is queued so that events apply in order
 // and each step reads the disk as it is when the step runs.
+import { createTimeSlicer } from '../base/concurrency';
 import type { FileSystem } from '../base/fileSystem';
-import { MAX_SKILL_DEPTH, SCAN_CHUNK, STORM_EVENTS } from '../base/limits';
+import { MAX_SKILL_DEPTH, SCAN_CHUNK, SCAN_SLICE_MS, STORM_EVENTS } from '../base/limits';
 import { basenamePath, dirnamePath, isInside, joinPath, pathKey, pathSegments, relativePath, samePath } from '../base/paths';
 import type { SkillCatalog } from './catalog';
 import { discoverSkillFiles, isInSkippedFolder, isSkillFileName, type SkippedPath } from './discovery';
@@ -48,9 +49,13 @@ export class CatalogUpdater {
         }
       });
       const records: SkillRecord[] = [];
+      // Each chunk slices its own work; between chunks the event loop runs too (a chunk's
+      // slices are shorter than a slice, so they alone would never let it).
+      const slicer = createTimeSlicer(SCAN_SLICE_MS);
       for (let start = 0; start < files.length && !this.stopped; start += SCAN_CHUNK) {
         records.push(...(await this.readAll(files.slice(start, start + SCAN_CHUNK))));
         this.options.onScanProgress?.(Math.min(start + SCAN_CHUNK, files.length), files.length);
+        if (slicer.due()) await slicer.pause();
       }
       if (!this.stopped) this.catalog.replaceAll(records);
     });

@@ -60,10 +60,8 @@ export class CatalogWatcher implements vscode.Disposable {
     const updater = new CatalogUpdater(this.catalog, this.fs, this.currentLocations, {
       unicodeNames: settings.unicodeNames,
       onSkip: (skipped) => this.recordSkip(skipped),
-      // Every hundredth file, so that a large scan shows it is moving without flooding the UI.
-      onScanProgress: (read, total) => {
-        if (read % 100 === 0 || read === total) progress?.report({ message: `${read} of ${total} skills read` });
-      },
+      // Once per chunk of files, so that a large scan shows it is moving without flooding the UI.
+      onScanProgress: (read, total) => progress?.report({ message: `${read} of ${total} skills read` }),
     });
     this.updater = updater;
     this.watch(updater, folders, settings.locations);

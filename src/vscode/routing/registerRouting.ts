@@ -14,8 +14,13 @@ export function registerRouting(services: SkillsmithServices): vscode.Disposable
   const load = lazyModule<RoutingModule>('routing');
   let feature: RoutingFeature | undefined;
   const get = (): RoutingFeature => (feature ??= load().createRoutingFeature(services));
-  void services.watcher.whenIdle().then(get);
+  // After the first scan, not during it: loading the bundle holds the event loop for a moment.
+  const firstScan = services.watcher.onDidScan(() => {
+    firstScan.dispose();
+    get();
+  });
   return [
+    firstScan,
     ...Object.values(ROUTING_COMMANDS).map((id) => vscode.commands.registerCommand(id, (...args: unknown[]) => get().command(id, args))),
     { dispose: () => feature?.dispose() },
   ];
