@@ -29,6 +29,10 @@ test('terms split identifiers, drop stop words and keep technical names whole', 
   assert.deepEqual(terms('dotnet-xunit tests'), ['dotnet', 'xunit', 'test']);
 });
 
+test('the words of asking are stop words: they say nothing about what a request is for', () => {
+  assert.deepEqual(terms('I need help using xUnit, I want tests like these'), ['x', 'unit', 'test']);
+});
+
 test('a description is split into what it is for and what it is not for', () => {
   assert.deepEqual(splitDescription('Counts files. Not for remote or web content.'), { positive: 'Counts files. ', negative: 'Not for remote or web content.' });
   assert.deepEqual(splitDescription('Formats SQL; does not run queries'), { positive: 'Formats SQL; ', negative: 'does not run queries' });

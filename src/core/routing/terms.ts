@@ -24,7 +24,9 @@ const STOP_WORDS = new Set(
     'our ours ourselves out over own same she should so some such than that the their theirs them themselves then there ' +
     'these they this those through to too under until up very was we were what when where which while who whom why will ' +
     'with would you your yours yourself yourselves also may might must shall let lets please via etc e g ie eg i\'m it\'s ' +
-    'don\'t can\'t won\'t i\'d i\'ll i\'ve you\'re'
+    'don\'t can\'t won\'t i\'d i\'ll i\'ve you\'re ' +
+    // The words of asking: a request "needs", "wants" or "would like" help "using" something.
+    'use uses used using need needs want wants help like'
   ).split(' '),
 );
 
