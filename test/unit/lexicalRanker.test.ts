@@ -33,6 +33,13 @@ test('the words of asking are stop words: they say nothing about what a request 
   assert.deepEqual(terms('I need help using xUnit, I want tests like these'), ['x', 'unit', 'test']);
 });
 
+test('Chinese and Japanese runs become overlapping character pairs; a lone character stays', () => {
+  assert.deepEqual(terms('查询天气预报'), ['查询', '询天', '天气', '气预', '预报']);
+  assert.deepEqual(terms('getWeather 東京の天気 中'), ['get', 'weather', '東京', '京の', 'の天', '天気', '中']);
+  // A character outside the Basic Multilingual Plane is one character, not two halves.
+  assert.deepEqual(terms('\u{20000}\u{20001}'), ['\u{20000}\u{20001}']);
+});
+
 test('a description is split into what it is for and what it is not for', () => {
   assert.deepEqual(splitDescription('Counts files. Not for remote or web content.'), { positive: 'Counts files. ', negative: 'Not for remote or web content.' });
   assert.deepEqual(splitDescription('Formats SQL; does not run queries'), { positive: 'Formats SQL; ', negative: 'does not run queries' });
