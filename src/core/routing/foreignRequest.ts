@@ -1,6 +1,6 @@
-// When the lexical router abstains (docs/routing.md, "Abstention"): when a request is
-// foreign to the catalog, that is, when more of its terms are unknown to every description
-// than a request from the catalog's own domain would bring. A lexical router cannot tell a
+// When the lexical router abstains (docs/routing.md, "The lexical ranker"): when a
+// request is foreign to the catalog, that is, when more of its terms are unknown to every
+// description than a request from the catalog's own domain would bring. A lexical router cannot tell a
 // detail the description leaves out (a city, an id, a library's name) from a word of
 // another domain, so it does not judge words one by one; it counts them against what the
 // catalog itself predicts:
@@ -12,8 +12,8 @@
 //     seen most of them, so an unknown word is news;
 //   - the request is foreign when its count of unknown terms would be that high or higher
 //     by chance less than 5 % of the time (a one-sided binomial test at the usual level).
-// The request's length does not decide by itself: what counts is the share of unknown
-// terms against the catalog's own rate.
+// A request is not foreign for being long or specific: what counts is its share of unknown
+// terms against the catalog's own rate (over more words, the test is surer of that share).
 
 /**
  * A request's values, which say nothing about the domain it belongs to: web addresses,

@@ -12,7 +12,7 @@
 //     words that every skill has. Words a description leaves out (a city, an id, the
 //     details of a long request) do not count against a skill.
 import { compareCodePoints } from '../base/text';
-import { foreignPValue, unseenRate, withoutValues } from './foreignRequest';
+import { FOREIGN_SIGNIFICANCE, foreignPValue, unseenRate, withoutValues } from './foreignRequest';
 import { skillDocument, type RoutableSkill } from './skillDocument';
 import { terms } from './terms';
 
@@ -41,7 +41,7 @@ export const LEXICAL_DEFAULTS: LexicalRankerOptions = {
   nameWeight: 2,
   phraseWeight: 0.5,
   exclusionWeight: 1,
-  foreignSignificance: 0.05,
+  foreignSignificance: FOREIGN_SIGNIFICANCE,
 };
 
 export interface RankedSkill {
