@@ -1,9 +1,9 @@
 // When the lexical router abstains (docs/routing.md, "The lexical ranker"): when a
 // request is foreign to the catalog, that is, when more of its terms are unknown to every
-// description than a request from the catalog's own domain would bring. A lexical router cannot tell a
-// detail the description leaves out (a city, an id, a library's name) from a word of
-// another domain, so it does not judge words one by one; it counts them against what the
-// catalog itself predicts:
+// description than a request from the catalog's own domain would bring. A lexical router
+// cannot tell a detail the description leaves out (a city, an id, a library's name) from a
+// word of another domain, so it does not judge words one by one; it counts them against
+// what the catalog itself predicts:
 //   - Good–Turing: the share of a new description's terms that no other description has
 //     is estimated by the share of the catalog's term occurrences that are the only one of
 //     their term (terms found in exactly one skill, over the sum of document frequencies).
