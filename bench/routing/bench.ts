@@ -1,6 +1,9 @@
-// `npm run bench:routing [-- --json] [--data DIR]`: the lexical router against plain BM25 on
-// the public routing sets (shared/routing-bench), one line per set, never blended. The
-// dotnet sets may be used to choose the ranker's parameters; BFCL and MetaTool are held out.
+// `npm run bench:routing [-- --json] [--data DIR] [--only TEXT]`: the lexical router against
+// plain BM25 on the public routing sets (shared/routing-bench), one line per set, never
+// blended. The dotnet sets may be used to choose the ranker's parameters; BFCL and MetaTool
+// are held out (`--only dotnet` runs the tuning sets alone, so that a change can be measured
+// without a look at the held-out ones). The lexical router's time per request is measured
+// with its index built once per catalog, as the lint and the CLI use it.
 import * as path from 'node:path';
 import { LexicalRanker } from '../../src/core/routing/lexicalRanker';
 import { summarize, type CaseOutcome, type EvalSummary } from '../../src/core/routing/metrics';
@@ -13,8 +16,9 @@ interface Router {
   rank(query: string, candidates?: readonly string[]): { results: readonly { name: string }[]; pick: string | null };
 }
 
-function run(set: BenchmarkSet, build: (catalog: readonly RoutableSkill[]) => Router, name: string): EvalSummary & { rank1: number | null } {
+function run(set: BenchmarkSet, build: (catalog: readonly RoutableSkill[]) => Router, name: string): EvalSummary & { rank1: number | null; msPerQuery: number } {
   const outcomes: CaseOutcome[] = [];
+  const started = performance.now();
   for (const group of set.groups) {
     const router = build(group.catalog);
     for (const c of group.cases) {
@@ -24,8 +28,9 @@ function run(set: BenchmarkSet, build: (catalog: readonly RoutableSkill[]) => Ro
   }
   // rank-1: the share of cases expecting a skill whose right skill ranks first, abstention aside.
   const expecting = outcomes.filter((o) => o.case.expected.length > 0);
+  const msPerQuery = (performance.now() - started) / Math.max(1, outcomes.length);
   const first = expecting.filter((o) => o.ranking?.[0] !== undefined && (o.case.expected.includes(o.ranking[0]) || o.case.acceptable.includes(o.ranking[0]))).length;
-  return { ...summarize(name, outcomes), rank1: expecting.length === 0 ? null : Math.round((first / expecting.length) * 1000) / 1000 };
+  return { ...summarize(name, outcomes), rank1: expecting.length === 0 ? null : Math.round((first / expecting.length) * 1000) / 1000, msPerQuery };
 }
 
 /** top-1 over the cases that expect a skill (the README's baseline figures are on those). */
@@ -45,6 +50,8 @@ function main(): void {
   const json = argv.includes('--json');
   const at = argv.indexOf('--data');
   const root = at >= 0 ? path.resolve(argv[at + 1]) : path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'routing-bench');
+  const onlyAt = argv.indexOf('--only');
+  const only = onlyAt >= 0 ? argv[onlyAt + 1].toLowerCase() : undefined;
   const sets = [
     dotnetActivation(root),
     dotnetConfusion(root),
@@ -54,33 +61,34 @@ function main(): void {
     bfclIrrelevance(root, 'irrelevance'),
     bfclIrrelevance(root, 'live_irrelevance'),
     metaTool(root),
-  ];
+  ].filter((set) => only === undefined || set.name.toLowerCase().includes(only));
   const rows = sets.map((set) => {
     const lexical = run(set, (catalog) => new LexicalRanker(catalog), 'lexical');
     const bm25 = run(set, (catalog) => new PlainBm25(catalog), 'bm25');
     return { set, lexical, bm25 };
   });
-  const collisions = collisionBench(root);
+  const collisions = only === undefined ? collisionBench(root) : undefined;
   if (json) {
     const figures = rows.map(({ set, lexical, bm25 }) => ({
       set: set.name,
       held_out: !set.tuning,
-      lexical: { top1_expecting: positiveTop1(set, lexical), top1: lexical.top1, rank1: lexical.rank1, hit3: lexical.hit3, mrr: lexical.mrr, abstain_fpr: lexical.abstain_fpr },
+      lexical: { top1_expecting: positiveTop1(set, lexical), top1: lexical.top1, rank1: lexical.rank1, hit3: lexical.hit3, mrr: lexical.mrr, abstain_fpr: lexical.abstain_fpr, ms_per_query: Math.round(lexical.msPerQuery * 1000) / 1000 },
       bm25: { top1_expecting: positiveTop1(set, bm25), top1: bm25.top1, rank1: bm25.rank1, hit3: bm25.hit3, mrr: bm25.mrr, abstain_fpr: bm25.abstain_fpr },
     }));
     console.log(JSON.stringify({ sets: figures, collisions }, null, 2));
     return;
   }
   console.log('Routing benchmark: lexical router vs plain BM25 (name + description), per set\n');
-  console.log('set                          router   top1*   top1  rank1   hit@3    MRR  abst.FPR   cases');
+  console.log('set                          router   top1*   top1  rank1   hit@3    MRR  abst.FPR   cases   ms/query');
   for (const { set, lexical, bm25 } of rows) {
     for (const s of [lexical, bm25]) {
       const label = s === lexical ? `${set.name}${set.tuning ? '' : ' (held out)'}` : '';
-      console.log(`${label.padEnd(28).slice(0, 28)} ${s.router.padEnd(7)} ${fmt(positiveTop1(set, s))} ${fmt(s.top1)} ${fmt(s.rank1)} ${fmt(s.hit3)} ${fmt(s.mrr)} ${fmt(s.abstain_fpr)}   ${s.cases}`);
+      console.log(`${label.padEnd(28).slice(0, 28)} ${s.router.padEnd(7)} ${fmt(positiveTop1(set, s))} ${fmt(s.top1)} ${fmt(s.rank1)} ${fmt(s.hit3)} ${fmt(s.mrr)} ${fmt(s.abstain_fpr)}   ${String(s.cases).padEnd(7)} ${s.msPerQuery.toFixed(3)}`);
     }
   }
   console.log('\ntop1* = top-1 over the cases that expect a skill; top1 counts every case (an abstention is right only when nothing is expected);');
   console.log('rank1 = the share of cases expecting a skill whose right skill ranks first, as if the router never abstained.');
+  if (!collisions) return;
   console.log(`\nCollision pairs (SKILL.md Inspector, ${collisions.pairs} pairs, ${collisions.collide} COLLIDE):`);
   for (const row of collisions.methods) {
     console.log(`  ${row.method.padEnd(34)} AUC ${row.auc.toFixed(3)}  recall ${row.recall.toFixed(3)}  precision ${row.precision.toFixed(3)}  (reported at ${row.threshold})`);

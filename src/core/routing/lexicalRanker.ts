@@ -6,10 +6,13 @@
 //     extra, because a phrase is stronger evidence than two scattered words;
 //   - a term that a skill's description names only in a "Not for …" clause counts against
 //     that skill: the description says when not to pick it;
-//   - the router abstains when the best skill explains too little of the query's
-//     information (its coverage, the IDF mass of the query terms it matches): a request
-//     whose distinctive words are foreign to the whole catalog is for no skill.
+//   - the router abstains when no skill fits: when the request is foreign to the catalog
+//     (more of its words unknown to every description than the catalog's own rate of new
+//     words explains, foreignRequest.ts), or when the best skill shares with it only
+//     words that every skill has. Words a description leaves out (a city, an id, the
+//     details of a long request) do not count against a skill.
 import { compareCodePoints } from '../base/text';
+import { FOREIGN_SIGNIFICANCE, foreignPValue, unseenRate, withoutValues } from './foreignRequest';
 import { skillDocument, type RoutableSkill } from './skillDocument';
 import { terms } from './terms';
 
@@ -24,8 +27,11 @@ export interface LexicalRankerOptions {
   readonly phraseWeight: number;
   /** Penalty for a query term the skill excludes, as a share of its IDF. */
   readonly exclusionWeight: number;
-  /** The least coverage of the query by the best skill for it to be picked. */
-  readonly minCoverage: number;
+  /**
+   * The router abstains when a request from the catalog's own domain would have as many
+   * unknown words less often than this (foreignRequest.ts).
+   */
+  readonly foreignSignificance: number;
 }
 
 /** The parameters and why they are what they are: docs/routing.md, "The lexical ranker". */
@@ -35,7 +41,7 @@ export const LEXICAL_DEFAULTS: LexicalRankerOptions = {
   nameWeight: 2,
   phraseWeight: 0.5,
   exclusionWeight: 1,
-  minCoverage: 0.3,
+  foreignSignificance: FOREIGN_SIGNIFICANCE,
 };
 
 export interface RankedSkill {
@@ -48,8 +54,12 @@ export interface Ranking {
   readonly results: readonly RankedSkill[];
   /** The best skill, or null when nothing matches or the router abstains. */
   readonly pick: string | null;
-  /** The share of the query's IDF mass that the best skill matches (0 when nothing does). */
-  readonly coverage: number;
+  /**
+   * How often a request from the catalog's own domain would have at least as many words
+   * unknown to the catalog as this one (1 when none is unknown); below
+   * `foreignSignificance`, the request is foreign and the router abstains.
+   */
+  readonly inDomainChance: number;
 }
 
 interface IndexedSkill {
@@ -73,6 +83,8 @@ export class LexicalRanker {
   private readonly postings = new Map<string, IndexedSkill[]>();
   private readonly documentFrequency = new Map<string, number>();
   private readonly averageLength: number;
+  /** The share of a new request's words that this catalog would not know (foreignRequest.ts). */
+  private readonly unseenRate: number;
 
   constructor(catalog: readonly RoutableSkill[], private readonly options: LexicalRankerOptions = LEXICAL_DEFAULTS) {
     const skills: IndexedSkill[] = [];
@@ -88,6 +100,7 @@ export class LexicalRanker {
     }
     this.skills = skills;
     this.byName = new Map(skills.map((s) => [s.name, s]));
+    this.unseenRate = unseenRate(this.documentFrequency);
     this.averageLength = skills.length === 0 ? 1 : Math.max(1, skills.reduce((sum, s) => sum + s.length, 0) / skills.length);
   }
 
@@ -135,8 +148,7 @@ export class LexicalRanker {
 
   /** Scores the skills that share a term with the query (in `only`, when given), one of them replaced. */
   private rankPool(query: string, only?: ReadonlySet<string>, replacement?: IndexedSkill): Ranking {
-    // Numbers are the request's values (ids, sizes, dates), not what it is about.
-    const sequence = terms(query).filter((term) => !/^\d+$/.test(term));
+    const sequence = routingTerms(query);
     const unique = [...new Set(sequence)];
     const queryPairs = new Set<string>();
     pairsOf(sequence, queryPairs);
@@ -155,9 +167,23 @@ export class LexicalRanker {
     }
     scored.sort((a, b) => b.score - a.score || compareCodePoints(a.skill.name, b.skill.name));
     const results = scored.map(({ skill, score }) => ({ name: skill.name, score: round(score) }));
-    if (scored.length === 0) return { results, pick: null, coverage: 0 };
-    const coverage = this.coverage(scored[0].skill, unique);
-    return { results, pick: coverage >= this.options.minCoverage ? scored[0].skill.name : null, coverage: round(coverage) };
+    const inDomainChance = this.inDomainChance(query);
+    const best = scored[0]?.skill;
+    const fits = best !== undefined && inDomainChance >= this.options.foreignSignificance && this.singlesOut(best, unique);
+    return { results, pick: fits ? best.name : null, inDomainChance: round(inDomainChance) };
+  }
+
+  /** The foreign-request test of foreignRequest.ts, on the request's words without its values. */
+  private inDomainChance(query: string): number {
+    const judged = [...new Set(routingTerms(withoutValues(query)))];
+    const unknown = judged.filter((term) => !this.documentFrequency.has(term)).length;
+    return foreignPValue(judged.length, unknown, this.unseenRate);
+  }
+
+  /** True when `skill` shares with the request a term that not every skill has (any term, in a catalog of one). */
+  private singlesOut(skill: IndexedSkill, queryTerms: readonly string[]): boolean {
+    const n = this.skills.length;
+    return queryTerms.some((term) => skill.tf.has(term) && (n === 1 || (this.documentFrequency.get(term) ?? 0) < n));
   }
 
   private score(skill: IndexedSkill, queryTerms: readonly string[], queryPairs: ReadonlySet<string>): number {
@@ -176,23 +202,11 @@ export class LexicalRanker {
     }
     return score;
   }
+}
 
-  /** The share of the query's IDF mass that `skill` matches. */
-  private coverage(skill: IndexedSkill, queryTerms: readonly string[]): number {
-    let total = 0;
-    let matched = 0;
-    for (const term of queryTerms) {
-      const idf = this.idf(term);
-      total += idf;
-      if (skill.tf.has(term)) matched += idf;
-    }
-    // A skill cannot explain more than it says: a long request is measured against what
-    // a description could match at most.
-    let capacity = 0;
-    for (const term of skill.tf.keys()) capacity += this.idf(term);
-    const room = Math.min(total, capacity);
-    return room === 0 ? 0 : matched / room;
-  }
+/** A text's terms for routing. Numbers are a request's values (ids, sizes, dates), not what it is about. */
+function routingTerms(text: string): string[] {
+  return terms(text).filter((term) => !/^\d+$/.test(term));
 }
 
 /** Scores are reported with 4 decimals, so that outputs stay stable across platforms. */

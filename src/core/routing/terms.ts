@@ -4,6 +4,7 @@
 //     form (`C#` and `csharp`, `.NET` and `dotnet`, `C++` and `cpp`);
 //   - identifiers are split where people read word breaks: `getWeather`, `change_drink`,
 //     `dotnet-xunit`, `ChaDri.change_drink`;
+//   - Chinese and Japanese, written without spaces, become overlapping character pairs;
 //   - English stop words go; every other word is reduced to its Porter stem.
 import { porterStem } from './stemmer';
 
@@ -24,7 +25,9 @@ const STOP_WORDS = new Set(
     'our ours ourselves out over own same she should so some such than that the their theirs them themselves then there ' +
     'these they this those through to too under until up very was we were what when where which while who whom why will ' +
     'with would you your yours yourself yourselves also may might must shall let lets please via etc e g ie eg i\'m it\'s ' +
-    'don\'t can\'t won\'t i\'d i\'ll i\'ve you\'re'
+    'don\'t can\'t won\'t i\'d i\'ll i\'ve you\'re ' +
+    // The words of asking: a request "needs", "wants" or "would like" help "using" something.
+    'use uses used using need needs want wants help like'
   ).split(' '),
 );
 
@@ -35,7 +38,27 @@ export function words(text: string): string[] {
   folded = folded.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
   folded = folded.toLowerCase();
   for (const [pattern, term] of SYMBOL_TERMS) folded = folded.replace(pattern, term);
-  return folded.match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? [];
+  return (folded.match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? []).flatMap(unspacedBigrams);
+}
+
+/** Chinese and Japanese scripts, written without spaces between words. */
+const UNSPACED = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)/u;
+
+/**
+ * A run of Chinese or Japanese characters has no word breaks to split at; without a
+ * dictionary, the standard stand-in is its overlapping pairs of characters ("天气预报" is
+ * 天气, 气预, 预报), as Lucene's CJK analyzer does. A lone character stays as it is.
+ */
+function unspacedBigrams(word: string): string[] {
+  if (!UNSPACED.test(word)) return [word];
+  const found: string[] = [];
+  for (const part of word.split(UNSPACED)) {
+    if (part === '') continue;
+    const characters = [...part];
+    if (!UNSPACED.test(part) || characters.length === 1) found.push(part);
+    else for (let i = 1; i < characters.length; i++) found.push(characters[i - 1] + characters[i]);
+  }
+  return found;
 }
 
 /** The ranker's terms of a text, in order (stop words removed, stems kept). */
