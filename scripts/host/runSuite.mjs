@@ -133,7 +133,7 @@ export async function runSuite(suite, ctx) {
     untrack();
     await teardown();
   }
-  if (crashed && sandbox) printSuiteLogs(sandbox, print);
+  if ((crashed || tally.failed > 0) && sandbox) printSuiteLogs(sandbox, print);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   print(`  suite ${suite.name} took ${seconds} s: ${tally.passed} ✔, ${tally.failed} ✖`);
   return tally;

@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { SkillsmithApi, SkillsmithTestHooks } from '../../../src/vscode/api';
 import { HostTest, hostLog, waitFor } from '../helpers';
-import { diskPath, idleApi, skillText, writeOnDisk } from './uiSupport';
+import { diskPath, idleApi, skillText, writeOnDisk, writeOnDiskUntil } from './uiSupport';
 
 const SKILLS = 40;
 const MAX_CONCURRENT_READS = 16;
@@ -58,7 +58,10 @@ export const tests: HostTest[] = [
     fn: async () => {
       const api = await idleApi();
       const hooks = hooksOf(api);
-      for (const name of names) writeOnDisk(`skills/${name}/SKILL.md`, skillText(name, `Read-once skill ${name}. Use when counting reads.`));
+      const text = (name: string) => skillText(name, `Read-once skill ${name}. Use when counting reads.`);
+      // The suite's first write: the watcher may not be running yet (see writeOnDiskUntil).
+      await writeOnDiskUntil(`skills/${names[0]}/SKILL.md`, text(names[0]), () => api.catalog.get(names[0]), { message: `${names[0]} in the catalog` });
+      for (const name of names.slice(1)) writeOnDisk(`skills/${name}/SKILL.md`, text(name));
       await waitFor(async () => {
         await api.whenIdle();
         return api.catalog.size === SKILLS;

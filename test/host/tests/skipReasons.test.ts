@@ -7,8 +7,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { SkillsmithApi } from '../../../src/vscode/api';
-import { HostTest, waitFor } from '../helpers';
-import { diskPath, idleApi, skillText, writeOnDisk } from './uiSupport';
+import { HostTest, hostLog, waitFor } from '../helpers';
+import { diskPath, idleApi, skillText, writeOnDiskUntil } from './uiSupport';
 
 const TIMEOUT = { timeout: 15_000 };
 
@@ -28,8 +28,14 @@ export const tests: HostTest[] = [
       const folderNamedSkill = diskPath('skills/odd-one/SKILL.md');
       const loop = diskPath('skills/looper/back-to-skills');
       try {
-        writeOnDisk('skills/looper/SKILL.md', skillText('looper', 'Holds a symlink back to its location. Use when testing loops.'));
-        await waitFor(() => api.catalog.get('looper')?.status === 'offered', { ...TIMEOUT, message: 'looper in the catalog' });
+        // The suite's first write: the watcher may not be running yet (see writeOnDiskUntil).
+        const writes = await writeOnDiskUntil(
+          'skills/looper/SKILL.md',
+          skillText('looper', 'Holds a symlink back to its location. Use when testing loops.'),
+          () => api.catalog.get('looper')?.status === 'offered',
+          { message: 'looper in the catalog' },
+        );
+        if (writes > 1) hostLog(`skip reasons: the watcher saw looper after ${writes} writes, 2 s apart`);
         fs.mkdirSync(folderNamedSkill, { recursive: true });
         fs.symlinkSync(skills, loop, 'dir');
 

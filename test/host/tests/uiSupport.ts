@@ -37,6 +37,32 @@ export function writeOnDisk(relative: string, content: string, folder = 0): stri
   return file;
 }
 
+/**
+ * Writes `relative` with node fs until `seen()` holds, re-writing the same content every
+ * 2 s. VS Code starts its recursive file watcher asynchronously; on a loaded machine a
+ * write made in the first seconds after activation can come before it and is reported to
+ * no one (the Explorer misses it too). A re-write is a change event once the watcher runs.
+ * Returns how many writes it took.
+ */
+export async function writeOnDiskUntil(
+  relative: string,
+  content: string,
+  seen: () => unknown,
+  options: { message: string; timeout?: number; folder?: number },
+): Promise<number> {
+  const { message, timeout = 30_000, folder = 0 } = options;
+  const deadline = Date.now() + timeout;
+  for (let writes = 1; ; writes++) {
+    writeOnDisk(relative, content, folder);
+    try {
+      await waitFor(seen, { timeout: Math.min(2_000, Math.max(0, deadline - Date.now())), message });
+      return writes;
+    } catch (error) {
+      if (Date.now() >= deadline) throw new Error(`${(error as Error).message} (${writes} writes in ${timeout} ms)`);
+    }
+  }
+}
+
 /** A SKILL.md text. */
 export function skillText(name: string, description: string, body = 'Do it for $ARGUMENTS.'): string {
   return `---\nname: ${name}\ndescription: ${description}\n---\n${body}\n`;
