@@ -275,6 +275,51 @@ test('replaceAll swaps the content with one event naming old and new files', () 
   assert.equal(catalog.listing(12000).text, '- fresh: Does fresh things.\n- kept: Does kept things.');
 });
 
+test('replaceAllInSlices: unchanged and readable until the swap, then what replaceAll gives, with one event', async () => {
+  const old = record(SKILLS, 'old');
+  const incoming = Array.from({ length: 300 }, (_, i) => record(i % 3 === 0 ? CLAUDE : SKILLS, `s${i % 200}`, { folderName: `f${i}`, dir: `${i % 3 === 0 ? CLAUDE.path : SKILLS.path}/f${i}` }));
+  const reference = createSkillCatalog();
+  reference.upsert(old);
+  reference.replaceAll(incoming);
+
+  const catalog = createSkillCatalog();
+  catalog.upsert(old);
+  const events = recordEvents(catalog);
+  // A slice of 0 ms pauses at every step: the build spans many turns of the event loop.
+  const swapping = catalog.replaceAllInSlices(incoming, 0);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(catalog.entries().map((e) => e.record.name), ['old'], 'the old content until the swap');
+  assert.equal(events.length, 0);
+  assert.equal(await swapping, true);
+  assert.equal(events.length, 1, 'one change event');
+  assert.deepEqual([...events[0].files].sort(), [old.filePath, ...incoming.map((r) => r.filePath)].sort());
+  const view = (c: SkillCatalog) => c.entries().map((e) => `${e.record.filePath} ${e.status}`);
+  assert.deepEqual(view(catalog), view(reference));
+  assert.equal(catalog.listing(12000).text, reference.listing(12000).text);
+});
+
+test('replaceAllInSlices: trust revoked while the new content is built is applied to it', async () => {
+  const catalog = createSkillCatalog();
+  const swapping = catalog.replaceAllInSlices([record(SKILLS, 'ws'), record(USER_CLAUDE, 'mine')], 0);
+  catalog.setTrustWorkspaceSkills(false);
+  assert.equal(await swapping, true);
+  assert.deepEqual(catalog.offered().map((e) => e.record.name), ['mine']);
+  assert.equal(catalog.get('ws')!.status, 'untrusted');
+});
+
+test('replaceAllInSlices: cancelled before the swap, the catalog keeps its content and no event fires', async () => {
+  const catalog = createSkillCatalog();
+  const old = record(SKILLS, 'old');
+  catalog.upsert(old);
+  const events = recordEvents(catalog);
+  let cancelled = false;
+  const swapping = catalog.replaceAllInSlices([record(SKILLS, 'new')], 0, () => cancelled);
+  cancelled = true;
+  assert.equal(await swapping, false);
+  assert.deepEqual(catalog.entries().map((e) => e.record.name), ['old']);
+  assert.equal(events.length, 0);
+});
+
 test('the listing is cached until the catalog changes, then rebuilt', () => {
   const catalog = createSkillCatalog();
   catalog.upsert(record(SKILLS, 'b'));

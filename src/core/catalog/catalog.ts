@@ -3,6 +3,7 @@
 // It holds metadata only, never bodies, and is updated one file at a time. Who is offered
 // is not decided here: the access policy (core/access) is handed in as `isListed`, because
 // the policy sits above the catalog and the catalog only keeps its answer up to date.
+import { createTimeSlicer } from '../base/concurrency';
 import { pathKey } from '../base/paths';
 import { compareCodePoints } from '../base/text';
 import { buildListing, type Listing, type ListingItem } from './listing';
@@ -28,14 +29,8 @@ export function nameKey(name: string): string {
 }
 
 export class SkillCatalog {
-  /** Records by the path key of their file (base/paths: case folded where the disk ignores case). */
-  private readonly byFile = new Map<string, SkillRecord>();
-  /** Every file's path key, sorted, so that the records below a folder are found by binary search. */
-  private readonly sortedFiles: string[] = [];
-  /** Records sharing a name key, best precedence first. */
-  private readonly byKey = new Map<string, SkillRecord[]>();
-  /** The offered winners' listing items with their keys, sorted by name: the listing's input as is. */
-  private readonly offeredItems: OfferedItem[] = [];
+  /** Everything the catalog holds; a full scan builds a new one and swaps it in. */
+  private state: CatalogState = emptyState();
   private readonly listeners = new Set<(change: CatalogChange) => void>();
   private trustWorkspaceSkills: boolean;
   private readonly isListed: (standing: SkillStanding) => boolean;
@@ -58,17 +53,17 @@ export class SkillCatalog {
   }
 
   get size(): number {
-    return this.byFile.size;
+    return this.state.byFile.size;
   }
 
   /** How many names are offered to the model. */
   get offeredCount(): number {
-    return this.offeredItems.length;
+    return this.state.offeredItems.length;
   }
 
   /** Adds or replaces the record of one file. */
   upsert(record: SkillRecord): void {
-    const previous = this.byFile.get(pathKey(record.filePath));
+    const previous = this.state.byFile.get(pathKey(record.filePath));
     const keys = new Set<string>([nameKey(record.name)]);
     if (previous) {
       keys.add(nameKey(previous.name));
@@ -80,7 +75,7 @@ export class SkillCatalog {
 
   /** Removes one file's record; returns false when it was not there. */
   remove(filePath: string): boolean {
-    const previous = this.byFile.get(pathKey(filePath));
+    const previous = this.state.byFile.get(pathKey(filePath));
     if (!previous) return false;
     this.detach(previous);
     this.changed(new Set([nameKey(previous.name)]), [previous.filePath]);
@@ -92,9 +87,9 @@ export class SkillCatalog {
     const key = pathKey(folder);
     const prefix = key.endsWith('/') ? key : key + '/';
     const records: SkillRecord[] = [];
-    for (let i = lowerBound(this.sortedFiles, prefix); i < this.sortedFiles.length; i++) {
-      if (!this.sortedFiles[i].startsWith(prefix)) break;
-      records.push(this.byFile.get(this.sortedFiles[i])!);
+    for (let i = lowerBound(this.state.sortedFiles, prefix); i < this.state.sortedFiles.length; i++) {
+      if (!this.state.sortedFiles[i].startsWith(prefix)) break;
+      records.push(this.state.byFile.get(this.state.sortedFiles[i])!);
     }
     return records;
   }
@@ -115,23 +110,65 @@ export class SkillCatalog {
 
   /** Replaces the whole content at once (a full scan), with a single change event. */
   replaceAll(records: Iterable<SkillRecord>): void {
-    const files = new Set([...this.byFile.values()].map((r) => r.filePath));
-    this.byFile.clear();
-    this.byKey.clear();
-    this.sortedFiles.length = 0;
+    const build = this.buildState(records);
+    let step = build.next();
+    while (!step.done) step = build.next();
+    this.swapIn(step.value);
+  }
+
+  /**
+   * replaceAll for a scan of thousands of files, whose new content takes 10 ms and more to
+   * build: built in time slices of `sliceMs`, letting the event loop run between them, then
+   * swapped in at once. Until then the catalog is unchanged and can be read as usual. The
+   * caller makes no other change meanwhile (the updater runs one step at a time); when
+   * `cancelled()` turns true (the updater was replaced), nothing is swapped in.
+   * Returns whether the new content was swapped in.
+   */
+  async replaceAllInSlices(records: Iterable<SkillRecord>, sliceMs: number, cancelled: () => boolean = () => false): Promise<boolean> {
+    const slicer = createTimeSlicer(sliceMs);
+    const build = this.buildState(records);
+    let step = build.next();
+    while (!step.done) {
+      if (slicer.due()) {
+        await slicer.pause();
+        if (cancelled()) return false;
+      }
+      step = build.next();
+    }
+    if (cancelled()) return false;
+    this.swapIn(step.value);
+    return true;
+  }
+
+  /** A new state from `records`, one record per step (yields are where a slice may end). */
+  private *buildState(records: Iterable<SkillRecord>): Generator<undefined, BuiltState> {
+    const state = emptyState();
+    const trusted = this.trustWorkspaceSkills;
     for (const record of records) {
       const key = pathKey(record.filePath);
-      if (this.byFile.has(key)) continue;
-      this.attach(record, false);
-      this.sortedFiles.push(key);
-      files.add(record.filePath);
+      if (state.byFile.has(key)) continue;
+      attachTo(state, record, false);
+      state.sortedFiles.push(key);
+      yield;
     }
-    this.sortedFiles.sort(compareCodePoints);
-    this.offeredItems.length = 0;
-    for (const [key, rivals] of this.byKey) {
-      if (this.isListedWinner(rivals[0])) this.offeredItems.push(offeredItem(key, rivals[0]));
+    state.sortedFiles.sort(compareCodePoints);
+    yield;
+    for (const [key, rivals] of state.byKey) {
+      if (this.isListedWinner(rivals[0])) state.offeredItems.push(offeredItem(key, rivals[0]));
+      yield;
     }
-    this.offeredItems.sort((a, b) => compareCodePoints(a.name, b.name));
+    state.offeredItems.sort((a, b) => compareCodePoints(a.name, b.name));
+    return { state, trusted };
+  }
+
+  /** Makes `built` the catalog's content, with one change event for the old files and the new. */
+  private swapIn(built: BuiltState): void {
+    const files = new Set<string>();
+    for (const record of this.state.byFile.values()) files.add(record.filePath);
+    for (const record of built.state.byFile.values()) files.add(record.filePath);
+    this.state = built.state;
+    // Trust changed while the state was built in slices: who is offered follows it.
+    if (built.trusted !== this.trustWorkspaceSkills) this.refreshOffered(new Set(this.state.byKey.keys()));
     this.version++;
     this.emit({ files: [...files] });
   }
@@ -142,7 +179,7 @@ export class SkillCatalog {
     this.trustWorkspaceSkills = trusted;
     const workspaceKeys = new Set<string>();
     const files: string[] = [];
-    for (const record of this.byFile.values()) {
+    for (const record of this.state.byFile.values()) {
       if (record.location.scope !== 'workspace') continue;
       workspaceKeys.add(nameKey(record.name));
       files.push(record.filePath);
@@ -152,19 +189,19 @@ export class SkillCatalog {
 
   /** The entry of one file, with its effective status and problems. */
   entryForFile(filePath: string): CatalogEntry | undefined {
-    const record = this.byFile.get(pathKey(filePath));
+    const record = this.state.byFile.get(pathKey(filePath));
     return record && this.entryOf(record);
   }
 
   /** The entry that wins `name`, offered or not. */
   get(name: string): CatalogEntry | undefined {
-    const winner = this.byKey.get(nameKey(name))?.[0];
+    const winner = this.state.byKey.get(nameKey(name))?.[0];
     return winner && this.entryOf(winner);
   }
 
   /** Every entry, sorted by name and then precedence. */
   entries(): CatalogEntry[] {
-    const records = [...this.byFile.values()].sort(
+    const records = [...this.state.byFile.values()].sort(
       (a, b) => compareCodePoints(a.name, b.name) || byPrecedence(a, b),
     );
     return records.map((record) => this.entryOf(record));
@@ -172,19 +209,19 @@ export class SkillCatalog {
 
   /** The entries offered to the model, sorted by name. */
   offered(): CatalogEntry[] {
-    return this.offeredItems.map((item) => this.entryOf(this.byKey.get(item.key)![0]));
+    return this.state.offeredItems.map((item) => this.entryOf(this.state.byKey.get(item.key)![0]));
   }
 
   /** Every name in the catalog (for "did you mean"). */
   names(): string[] {
-    return [...this.byKey.values()].map((records) => records[0].name);
+    return [...this.state.byKey.values()].map((records) => records[0].name);
   }
 
   /** The listing under `budget`; rebuilt only when the catalog changed since the last call. */
   listing(budget: number): Listing {
     const cached = this.listingCache;
     if (cached && cached.version === this.version && cached.budget === budget) return cached.listing;
-    const listing = buildListing(this.offeredItems, budget);
+    const listing = buildListing(this.state.offeredItems, budget);
     this.listingCache = { version: this.version, budget, listing };
     return listing;
   }
@@ -196,7 +233,7 @@ export class SkillCatalog {
   }
 
   private entryOf(record: SkillRecord): CatalogEntry {
-    const rivals = this.byKey.get(nameKey(record.name)) ?? [record];
+    const rivals = this.state.byKey.get(nameKey(record.name)) ?? [record];
     const winner = rivals[0];
     const standing = this.standingOf(record, winner !== record);
     if (winner !== record) {
@@ -226,32 +263,21 @@ export class SkillCatalog {
     return this.isListed(this.standingOf(winner, false));
   }
 
-  /** Files the record; `placeInSortedFiles` is false when the caller sorts all paths at once. */
-  private attach(record: SkillRecord, placeInSortedFiles = true): void {
-    const fileKey = pathKey(record.filePath);
-    this.byFile.set(fileKey, record);
-    if (placeInSortedFiles) this.sortedFiles.splice(lowerBound(this.sortedFiles, fileKey), 0, fileKey);
-    const key = nameKey(record.name);
-    const rivals = this.byKey.get(key);
-    if (!rivals) {
-      this.byKey.set(key, [record]);
-      return;
-    }
-    rivals.push(record);
-    rivals.sort(byPrecedence);
+  private attach(record: SkillRecord): void {
+    attachTo(this.state, record, true);
   }
 
   private detach(record: SkillRecord): void {
     const fileKey = pathKey(record.filePath);
-    this.byFile.delete(fileKey);
-    const at = lowerBound(this.sortedFiles, fileKey);
-    if (this.sortedFiles[at] === fileKey) this.sortedFiles.splice(at, 1);
+    this.state.byFile.delete(fileKey);
+    const at = lowerBound(this.state.sortedFiles, fileKey);
+    if (this.state.sortedFiles[at] === fileKey) this.state.sortedFiles.splice(at, 1);
     const key = nameKey(record.name);
-    const rivals = this.byKey.get(key);
+    const rivals = this.state.byKey.get(key);
     if (!rivals) return;
     const remaining = rivals.filter((r) => r !== record);
-    if (remaining.length === 0) this.byKey.delete(key);
-    else this.byKey.set(key, remaining);
+    if (remaining.length === 0) this.state.byKey.delete(key);
+    else this.state.byKey.set(key, remaining);
   }
 
   /**
@@ -261,30 +287,30 @@ export class SkillCatalog {
    */
   private refreshOffered(keys: ReadonlySet<string>): void {
     let kept = 0;
-    for (const item of this.offeredItems) if (!keys.has(item.key)) this.offeredItems[kept++] = item;
-    this.offeredItems.length = kept;
+    for (const item of this.state.offeredItems) if (!keys.has(item.key)) this.state.offeredItems[kept++] = item;
+    this.state.offeredItems.length = kept;
     for (const key of keys) this.insertOffered(key);
   }
 
   /** Inserts one key by binary search when its winner is offered. */
   private insertOffered(key: string): void {
-    const winner = this.byKey.get(key)?.[0];
+    const winner = this.state.byKey.get(key)?.[0];
     if (winner === undefined || !this.isListedWinner(winner)) return;
     let low = 0;
-    let high = this.offeredItems.length;
+    let high = this.state.offeredItems.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (compareCodePoints(this.offeredItems[mid].name, winner.name) < 0) low = mid + 1;
+      if (compareCodePoints(this.state.offeredItems[mid].name, winner.name) < 0) low = mid + 1;
       else high = mid;
     }
-    this.offeredItems.splice(low, 0, offeredItem(key, winner));
+    this.state.offeredItems.splice(low, 0, offeredItem(key, winner));
   }
 
   private changed(keys: Set<string>, files: string[]): void {
     const affected = new Set(files);
     this.refreshOffered(keys);
     for (const key of keys) {
-      for (const record of this.byKey.get(key) ?? []) affected.add(record.filePath);
+      for (const record of this.state.byKey.get(key) ?? []) affected.add(record.filePath);
     }
     this.version++;
     this.emit({ files: [...affected] });
@@ -293,6 +319,43 @@ export class SkillCatalog {
   private emit(change: CatalogChange): void {
     for (const listener of [...this.listeners]) listener(change);
   }
+}
+
+/** What the catalog holds; see the fields' comments. */
+interface CatalogState {
+  /** Records by the path key of their file (base/paths: case folded where the disk ignores case). */
+  readonly byFile: Map<string, SkillRecord>;
+  /** Every file's path key, sorted, so that the records below a folder are found by binary search. */
+  readonly sortedFiles: string[];
+  /** Records sharing a name key, best precedence first. */
+  readonly byKey: Map<string, SkillRecord[]>;
+  /** The offered winners' listing items with their keys, sorted by name: the listing's input as is. */
+  readonly offeredItems: OfferedItem[];
+}
+
+/** A state built for a full scan, and the workspace trust its offered items assume. */
+interface BuiltState {
+  readonly state: CatalogState;
+  readonly trusted: boolean;
+}
+
+function emptyState(): CatalogState {
+  return { byFile: new Map(), sortedFiles: [], byKey: new Map(), offeredItems: [] };
+}
+
+/** Files the record; `placeInSortedFiles` is false when the caller sorts all paths at once. */
+function attachTo(state: CatalogState, record: SkillRecord, placeInSortedFiles: boolean): void {
+  const fileKey = pathKey(record.filePath);
+  state.byFile.set(fileKey, record);
+  if (placeInSortedFiles) state.sortedFiles.splice(lowerBound(state.sortedFiles, fileKey), 0, fileKey);
+  const key = nameKey(record.name);
+  const rivals = state.byKey.get(key);
+  if (!rivals) {
+    state.byKey.set(key, [record]);
+    return;
+  }
+  rivals.push(record);
+  rivals.sort(byPrecedence);
 }
 
 /** The display status of a winner: why it is not offered, errors first (fixing them comes first). */

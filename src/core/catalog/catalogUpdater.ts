@@ -37,27 +37,33 @@ export class CatalogUpdater {
       const discovered = await Promise.all(
         this.locations.map((location) => discoverSkillFiles(this.fs, location.path, { onSkip: this.options.onSkip })),
       );
-      // A file reachable from two locations (one nested in the other) belongs to the better one.
+      // Every step of the scan runs in time slices, this one too: thousands of files.
+      const slicer = createTimeSlicer(SCAN_SLICE_MS);
+      // A file reachable from two locations (one nested in the other) belongs to the better
+      // one. Without nesting, a file belongs to the location it was found in.
+      const nested = this.locations.some((outer) => this.locations.some((inner) => inner !== outer && isInside(inner.path, outer.path)));
       const seen = new Set<string>();
       const files: RecordSource[] = [];
-      discovered.forEach((found, i) => {
-        for (const { filePath } of found) {
-          const key = pathKey(filePath);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          files.push({ filePath, location: locationOf(filePath, this.locations) ?? this.locations[i] });
+      for (let i = 0; i < discovered.length; i++) {
+        for (const { filePath } of discovered[i]) {
+          if (slicer.due()) await slicer.pause();
+          if (nested) {
+            const key = pathKey(filePath);
+            if (seen.has(key)) continue;
+            seen.add(key);
+          }
+          files.push({ filePath, location: (nested && locationOf(filePath, this.locations)) || this.locations[i] });
         }
-      });
+      }
       const records: SkillRecord[] = [];
       // Each chunk slices its own work; between chunks the event loop runs too (a chunk's
       // slices are shorter than a slice, so they alone would never let it).
-      const slicer = createTimeSlicer(SCAN_SLICE_MS);
       for (let start = 0; start < files.length && !this.stopped; start += SCAN_CHUNK) {
         records.push(...(await this.readAll(files.slice(start, start + SCAN_CHUNK))));
         this.options.onScanProgress?.(Math.min(start + SCAN_CHUNK, files.length), files.length);
         if (slicer.due()) await slicer.pause();
       }
-      if (!this.stopped) this.catalog.replaceAll(records);
+      if (!this.stopped) await this.catalog.replaceAllInSlices(records, SCAN_SLICE_MS, () => this.stopped);
     });
   }
 

@@ -122,6 +122,7 @@ export async function discoverSkillFiles(
       const childChain = [...chain, pathKey(realDir)];
       for (const entry of entries) {
         if (entry.kind !== 'directory' || skipped.has(entry.name)) continue;
+        if (slicer.due()) await slicer.pause(); // a location may hold thousands of folders
         const child = joinPath(dir, entry.name);
         let realChild = joinPath(realDir, entry.name);
         if (entry.isSymlink) {
