@@ -1,17 +1,20 @@
-// The one catalog every feature reads: skill records by file, precedence by name
-// (docs/precedence-and-access.md), what is offered to the model, and the cached listing.
+// The one catalog every feature reads: precedence by name (docs/precedence-and-access.md),
+// what is offered to the model, change events and the cached listing, over the indexes of
+// catalogState.ts.
 // It holds metadata only, never bodies, and is updated one file at a time. Who is offered
 // is not decided here: the access policy (core/access) is handed in as `isListed`, because
 // the policy sits above the catalog and the catalog only keeps its answer up to date.
 import { createTimeSlicer } from '../base/concurrency';
 import { pathKey } from '../base/paths';
 import { compareCodePoints } from '../base/text';
-import { buildListing, type Listing, type ListingItem } from './listing';
+import { buildListing, type Listing } from './listing';
 import { byPrecedence, duplicateNameProblem } from './precedence';
 import type { CatalogChange, CatalogEntry, Disposable, OfferStatus, SkillStanding } from './catalogEntry';
+import { emptyState, fileRecord, nameKey, offeredItem, placeOffered, recordsUnder, unfileRecord, type CatalogState } from './catalogState';
 import type { SkillRecord } from './skillRecord';
 
 export type { CatalogChange, CatalogEntry, Disposable, OfferStatus, SkillStanding } from './catalogEntry';
+export { nameKey } from './catalogState';
 
 export interface CatalogOptions {
   /**
@@ -23,10 +26,6 @@ export interface CatalogOptions {
   readonly trustWorkspaceSkills?: boolean;
 }
 
-/** The key under which names clash: NFKC, as docs/format.md compares names. */
-export function nameKey(name: string): string {
-  return name.normalize('NFKC');
-}
 
 export class SkillCatalog {
   /** Everything the catalog holds; a full scan builds a new one and swaps it in. */
@@ -67,9 +66,9 @@ export class SkillCatalog {
     const keys = new Set<string>([nameKey(record.name)]);
     if (previous) {
       keys.add(nameKey(previous.name));
-      this.detach(previous);
+      unfileRecord(this.state, previous);
     }
-    this.attach(record);
+    fileRecord(this.state, record, true);
     this.changed(keys, [record.filePath]);
   }
 
@@ -77,21 +76,14 @@ export class SkillCatalog {
   remove(filePath: string): boolean {
     const previous = this.state.byFile.get(pathKey(filePath));
     if (!previous) return false;
-    this.detach(previous);
+    unfileRecord(this.state, previous);
     this.changed(new Set([nameKey(previous.name)]), [previous.filePath]);
     return true;
   }
 
   /** The records whose file lies below `folder`. */
   recordsUnder(folder: string): SkillRecord[] {
-    const key = pathKey(folder);
-    const prefix = key.endsWith('/') ? key : key + '/';
-    const records: SkillRecord[] = [];
-    for (let i = lowerBound(this.state.sortedFiles, prefix); i < this.state.sortedFiles.length; i++) {
-      if (!this.state.sortedFiles[i].startsWith(prefix)) break;
-      records.push(this.state.byFile.get(this.state.sortedFiles[i])!);
-    }
-    return records;
+    return recordsUnder(this.state, folder);
   }
 
   /** Removes every record below a folder (a deleted skill or location folder). */
@@ -101,7 +93,7 @@ export class SkillCatalog {
     const keys = new Set<string>();
     for (const record of removed) {
       keys.add(nameKey(record.name));
-      this.detach(record);
+      unfileRecord(this.state, record);
     }
     const files = removed.map((r) => r.filePath);
     this.changed(keys, files);
@@ -147,7 +139,7 @@ export class SkillCatalog {
     for (const record of records) {
       const key = pathKey(record.filePath);
       if (state.byFile.has(key)) continue;
-      attachTo(state, record, false);
+      fileRecord(state, record, false);
       state.sortedFiles.push(key);
       yield;
     }
@@ -263,23 +255,6 @@ export class SkillCatalog {
     return this.isListed(this.standingOf(winner, false));
   }
 
-  private attach(record: SkillRecord): void {
-    attachTo(this.state, record, true);
-  }
-
-  private detach(record: SkillRecord): void {
-    const fileKey = pathKey(record.filePath);
-    this.state.byFile.delete(fileKey);
-    const at = lowerBound(this.state.sortedFiles, fileKey);
-    if (this.state.sortedFiles[at] === fileKey) this.state.sortedFiles.splice(at, 1);
-    const key = nameKey(record.name);
-    const rivals = this.state.byKey.get(key);
-    if (!rivals) return;
-    const remaining = rivals.filter((r) => r !== record);
-    if (remaining.length === 0) this.state.byKey.delete(key);
-    else this.state.byKey.set(key, remaining);
-  }
-
   /**
    * Re-files the changed keys in `offeredItems`, which stays sorted by winner name. Every
    * changed key is taken out before any is put back, so the binary search only meets keys
@@ -292,18 +267,10 @@ export class SkillCatalog {
     for (const key of keys) this.insertOffered(key);
   }
 
-  /** Inserts one key by binary search when its winner is offered. */
+  /** Inserts one key in name order when its winner is offered. */
   private insertOffered(key: string): void {
     const winner = this.state.byKey.get(key)?.[0];
-    if (winner === undefined || !this.isListedWinner(winner)) return;
-    let low = 0;
-    let high = this.state.offeredItems.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (compareCodePoints(this.state.offeredItems[mid].name, winner.name) < 0) low = mid + 1;
-      else high = mid;
-    }
-    this.state.offeredItems.splice(low, 0, offeredItem(key, winner));
+    if (winner !== undefined && this.isListedWinner(winner)) placeOffered(this.state, offeredItem(key, winner));
   }
 
   private changed(keys: Set<string>, files: string[]): void {
@@ -321,43 +288,6 @@ export class SkillCatalog {
   }
 }
 
-/** What the catalog holds; see the fields' comments. */
-interface CatalogState {
-  /** Records by the path key of their file (base/paths: case folded where the disk ignores case). */
-  readonly byFile: Map<string, SkillRecord>;
-  /** Every file's path key, sorted, so that the records below a folder are found by binary search. */
-  readonly sortedFiles: string[];
-  /** Records sharing a name key, best precedence first. */
-  readonly byKey: Map<string, SkillRecord[]>;
-  /** The offered winners' listing items with their keys, sorted by name: the listing's input as is. */
-  readonly offeredItems: OfferedItem[];
-}
-
-/** A state built for a full scan, and the workspace trust its offered items assume. */
-interface BuiltState {
-  readonly state: CatalogState;
-  readonly trusted: boolean;
-}
-
-function emptyState(): CatalogState {
-  return { byFile: new Map(), sortedFiles: [], byKey: new Map(), offeredItems: [] };
-}
-
-/** Files the record; `placeInSortedFiles` is false when the caller sorts all paths at once. */
-function attachTo(state: CatalogState, record: SkillRecord, placeInSortedFiles: boolean): void {
-  const fileKey = pathKey(record.filePath);
-  state.byFile.set(fileKey, record);
-  if (placeInSortedFiles) state.sortedFiles.splice(lowerBound(state.sortedFiles, fileKey), 0, fileKey);
-  const key = nameKey(record.name);
-  const rivals = state.byKey.get(key);
-  if (!rivals) {
-    state.byKey.set(key, [record]);
-    return;
-  }
-  rivals.push(record);
-  rivals.sort(byPrecedence);
-}
-
 /** The display status of a winner: why it is not offered, errors first (fixing them comes first). */
 function displayStatus(standing: SkillStanding, listed: boolean): OfferStatus {
   if (listed) return 'offered';
@@ -366,22 +296,8 @@ function displayStatus(standing: SkillStanding, listed: boolean): OfferStatus {
   return 'untrusted';
 }
 
-interface OfferedItem extends ListingItem {
-  readonly key: string;
-}
-
-function offeredItem(key: string, winner: SkillRecord): OfferedItem {
-  return { key, name: winner.name, description: winner.description };
-}
-
-/** The first index whose value is not below `value` (binary search over a sorted array). */
-function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid] < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+/** A state built for a full scan, and the workspace trust its offered items assume. */
+interface BuiltState {
+  readonly state: CatalogState;
+  readonly trusted: boolean;
 }
