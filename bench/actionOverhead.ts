@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { createSkillCatalog } from '../src/core/access/policy';
 import { actionEnvironment } from '../src/core/actions/environment';
 import { ActionExecutor } from '../src/core/actions/executor';
-import { NEVER_CANCELLED } from '../src/core/actions/processRunner';
+import { NEVER_CANCELLED } from '../src/core/base/cancellation';
 import { normalizePath } from '../src/core/base/paths';
 import { CatalogUpdater } from '../src/core/catalog/catalogUpdater';
 import { resolveLocations } from '../src/core/catalog/locations';

@@ -1,8 +1,10 @@
 // Node's ProcessRunner (core/actions/processRunner.ts): starts an action's program with no
 // shell, writes the request to stdin, keeps at most the first 1 MiB of stdout and the last
-// 8 KiB of stderr, and at the timeout or on cancellation kills the whole process tree: TERM,
-// then KILL after the grace period. On POSIX the child leads its own process group, so one
-// signal reaches its children too; on Windows `taskkill /T` walks the tree (`/F` forces).
+// 8 KiB of stderr, and at the timeout or on cancellation kills the whole process tree. On
+// POSIX the child leads its own process group: TERM reaches its children too, then KILL after
+// the grace period, and whatever is left of the group when the run ends is stopped the same
+// way. On Windows `taskkill /T /F` stops the tree while its root lives (see killWindowsTree;
+// docs/actions.md says what a process that leaves its group or tree can still do).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { isAbsolutePath, joinPath, normalizePath, toNativePath } from '../core/base/paths';
@@ -44,21 +46,52 @@ export function findOnPath(name: string, env: Readonly<Record<string, string>>):
   return undefined;
 }
 
-/** Signals the whole tree of `child`; errors (already gone) are ignored. */
-function killTree(child: ChildProcess, force: boolean): void {
-  if (child.pid === undefined) return;
-  if (WINDOWS) {
-    const args = ['/PID', String(child.pid), '/T', ...(force ? ['/F'] : [])];
-    const killer = spawn('taskkill', args, { stdio: 'ignore', windowsHide: true });
-    killer.on('error', () => child.kill());
-    if (force) killer.on('exit', () => child.kill('SIGKILL'));
-    return;
-  }
+/** The group of a POSIX child still has members (false once every one has ended). */
+function groupExists(pgid: number): boolean {
   try {
-    process.kill(-child.pid, force ? 'SIGKILL' : 'SIGTERM');
-  } catch {
-    child.kill(force ? 'SIGKILL' : 'SIGTERM');
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Signals the process group that `pgid` leads; errors (already gone) are ignored. */
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // Every member has ended.
+  }
+}
+
+/**
+ * Stops a Windows process tree at once: `taskkill /T /F` while the root is alive. Windows has
+ * no TERM that a console program receives, so there is no grace. Once the root has exited,
+ * `taskkill /T` cannot find its tree any more, and its id may already belong to another
+ * process: it is never used then.
+ */
+function killWindowsTree(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const killer = spawn('taskkill', ['/PID', String(child.pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+  killer.on('error', () => child.kill());
+}
+
+/** The longest prefix of `bytes`, at most `max` long, that does not cut a UTF-8 character in two. */
+export function utf8Prefix(bytes: Buffer, max: number): Buffer {
+  if (bytes.length <= max) return bytes;
+  let end = max;
+  // Back off over continuation bytes (10xxxxxx) to the start of the cut character.
+  while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end);
+}
+
+/** The longest suffix of `bytes`, at most `max` long, that starts at a UTF-8 character. */
+export function utf8Suffix(bytes: Buffer, max: number): Buffer {
+  if (bytes.length <= max) return bytes;
+  let start = bytes.length - max;
+  while (start < bytes.length && (bytes[start] & 0xc0) === 0x80) start++;
+  return bytes.subarray(start);
 }
 
 export class NodeProcessRunner implements ProcessRunner {
@@ -82,49 +115,75 @@ export class NodeProcessRunner implements ProcessRunner {
     return new Promise((resolve) => {
       let child: ChildProcess;
       try {
+        // On POSIX the program leads a new process group, so that one signal reaches its children.
         child = spawn(program, [...spec.args], { cwd: toNativePath(spec.cwd), env, shell: false, windowsHide: true, detached: !WINDOWS, stdio: ['pipe', 'pipe', 'pipe'] });
       } catch (error) {
         resolve(notStarted(error instanceof Error ? error.message : String(error)));
         return;
       }
+      const pgid = child.pid;
       const stdout: Buffer[] = [];
       let stdoutBytes = 0;
       let stdoutTruncated = false;
       let stderr = Buffer.alloc(0);
+      let stderrTruncated = false;
       let ended: 'timeout' | 'cancelled' | undefined;
       let exit: { code: number | null; signal: string | null } | undefined;
       let settled = false;
       const timers: NodeJS.Timeout[] = [];
 
+      /** POSIX: TERM to the group now, KILL to whatever of it is left when the grace ends. */
+      const stopGroup = () => {
+        if (pgid === undefined || !groupExists(pgid)) return;
+        signalGroup(pgid, 'SIGTERM');
+        // Not cleared when the run settles: a member that ignores TERM must still be killed. The
+        // group is probed first; its id cannot be reused while it has members.
+        const force = setTimeout(() => {
+          if (groupExists(pgid)) signalGroup(pgid, 'SIGKILL');
+        }, spec.killGraceMs);
+        force.unref();
+      };
       const finish = (outcome: ProcessOutcome) => {
         if (settled) return;
         settled = true;
         for (const timer of timers) clearTimeout(timer);
         cancellation.dispose();
+        // Whoever still holds the pipes writes into nothing from now on, and this process
+        // keeps no handle open for it (a CLI would otherwise never exit).
+        child.stdin?.destroy();
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        child.unref();
+        // What is left of the run's group ends with it: a run leaves nothing behind.
+        if (!WINDOWS) stopGroup();
         resolve(outcome);
       };
       const stop = (why: 'timeout' | 'cancelled') => {
-        if (ended || exit) return;
+        if (ended || settled) return;
         ended = why;
-        killTree(child, false);
-        // Stragglers that ignore TERM (or hold the pipes open) are killed when the grace ends.
-        const force = setTimeout(() => killTree(child, true), spec.killGraceMs);
-        force.unref();
+        if (WINDOWS) killWindowsTree(child);
+        else stopGroup();
       };
       child.stdout!.on('data', (chunk: Buffer) => {
         const room = spec.maxStdoutBytes - stdoutBytes;
         if (chunk.length > room) stdoutTruncated = true;
         if (room > 0) {
-          const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
+          const kept = chunk.length > room ? utf8Prefix(chunk, room) : chunk;
           stdout.push(kept);
-          stdoutBytes += kept.length;
+          // A character cut at the cap fills the room: nothing after it is kept.
+          stdoutBytes += chunk.length > room ? room : kept.length;
         }
       });
       child.stderr!.on('data', (chunk: Buffer) => {
         stderr = Buffer.concat([stderr, chunk]);
-        if (stderr.length > spec.maxStderrBytes) stderr = stderr.subarray(stderr.length - spec.maxStderrBytes);
+        if (stderr.length > spec.maxStderrBytes) {
+          stderrTruncated = true;
+          stderr = Buffer.from(utf8Suffix(stderr, spec.maxStderrBytes));
+        }
       });
       child.stdin!.on('error', () => undefined); // a program that never reads its input
+      child.stdout!.on('error', () => undefined);
+      child.stderr!.on('error', () => undefined);
       child.stdin!.end(spec.stdin);
       child.on('error', (error) => {
         if (child.pid === undefined) finish(notStarted(error.message));
@@ -136,14 +195,13 @@ export class NodeProcessRunner implements ProcessRunner {
         stdout: Buffer.concat(stdout).toString('utf8'),
         stdoutTruncated,
         stderrTail: stderr.toString('utf8'),
+        stderrTruncated,
       });
       child.on('exit', (code, signal) => {
         exit = { code, signal };
-        // A grandchild may hold the pipes open: past a short drain it is killed, not waited for.
-        timers.push(setTimeout(() => {
-          killTree(child, true);
-          finish(outcome());
-        }, PIPE_DRAIN_MS));
+        // A process the program started may hold the pipes open: past a short drain, the run
+        // ends without waiting for it (finish closes the pipes and stops the group).
+        timers.push(setTimeout(() => finish(outcome()), PIPE_DRAIN_MS));
       });
       child.on('close', () => finish(outcome()));
       timers.push(setTimeout(() => stop('timeout'), spec.timeoutMs));

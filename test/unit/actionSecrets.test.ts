@@ -80,6 +80,6 @@ test('a missing secret fails with missing_secret before anything runs, naming th
 
 test('the mask replaces raw and JSON-escaped forms, longest first', () => {
   const mask = secretMask(['ab', 'abcd', 'q"x', '']);
-  assert.equal(mask('abcd ab q"x q\\"x'), '*** *** *** ***');
-  assert.equal(secretMask([])('unchanged'), 'unchanged');
+  assert.equal(mask.text('abcd ab q"x q\\"x'), '*** *** *** ***');
+  assert.equal(secretMask([]).text('unchanged'), 'unchanged');
 });

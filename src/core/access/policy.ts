@@ -65,6 +65,16 @@ export function decideAccess(skill: SkillStanding, request: AccessRequest): Acce
   return ALLOWED;
 }
 
+/**
+ * Whether an action of this skill is told where the workspace is (SKILLSMITH_WORKSPACE and the
+ * request's context). Not in an untrusted workspace, even for a user-level skill: Restricted
+ * Mode means that no code works on the workspace's files (a linter would load its config,
+ * which is code), and an action should not be pointed there (docs/actions.md, "Policies").
+ */
+export function actionMaySeeWorkspace(skill: SkillStanding): boolean {
+  return skill.workspaceTrusted;
+}
+
 /** Whether the model sees the skill in its listing: the first row of the policy. */
 export function isListed(skill: SkillStanding): boolean {
   return decideAccess(skill, { asker: 'model', what: 'list' }).allowed;

@@ -3,26 +3,33 @@
 // program through a ProcessRunner with a minimal environment, a timeout and a concurrency
 // bound, and normalises whatever happened into an ExecutionResult. `prepare` does every check
 // without running anything (the editor shows its command line in the confirmation);
-// `execute` runs a prepared action. Every secret value is masked in what comes back.
-import { decideAccess, type AccessRequest } from '../access/policy';
+// `execute` runs a prepared action. Every secret value is masked in what comes back, and
+// `stopAll` stops every run still going (the editor closing, the CLI signalled).
+import { actionMaySeeWorkspace, decideAccess, type AccessRequest } from '../access/policy';
 import type { CatalogEntry, SkillCatalog } from '../catalog/catalog';
 import type { FileSystem } from '../base/fileSystem';
 import { ACTION_KILL_GRACE_MS, MAX_ACTION_INPUT_BYTES, MAX_ACTION_STDERR_BYTES, MAX_ACTION_STDOUT_BYTES, MAX_ACTION_TIMEOUT_SECONDS } from '../base/limits';
-import { pathKey, toNativePath } from '../base/paths';
+import { pathKey, samePath, toNativePath } from '../base/paths';
+import { utf8ByteLength } from '../base/text';
 import { closestMatches, didYouMean } from '../base/suggest';
 import { hasErrors } from '../base/types';
 import { readSkillBody } from '../loading/skillFolder';
 import { defaultAction, readActionsFile, type ActionDeclaration } from './declaration';
 import { actionEnvironment } from './environment';
 import { checkInput, checkValue, summarizeViolations } from './inputContract';
-import type { CancellationToken } from '../base/cancellation';
+import { createCancellationSource, type CancellationToken } from '../base/cancellation';
 import type { ProcessRunner } from './processRunner';
-import { failure, resultOf, type ExecutionResult } from './result';
+import { failure, maskedResult, resultOf, type ExecutionResult } from './result';
 import { resolveRun, type ResolvedProgram } from './runPath';
-import { secretMask } from './secretMask';
+import { secretMask, secretValueProblem } from './secretMask';
 
 export interface ActionRunRequest {
   readonly skill: string;
+  /**
+   * The folder of the very copy to run (the Skills view's item, a CodeLens): a shadowed copy
+   * is refused instead of its name running the copy that wins.
+   */
+  readonly skillDir?: string;
   /** The action's name; the skill's default action when omitted. */
   readonly action?: string;
   readonly input?: unknown;
@@ -60,6 +67,10 @@ export interface PreparedRun {
   /** The command line as a person reads it (program and arguments, quoted where needed). */
   readonly commandLine: string;
   readonly timeoutSeconds: number;
+  /** The workspace folder the action is told about; undefined when it may not see one. */
+  readonly workspace: string | undefined;
+  /** The request written to stdin, checked against its cap before anyone is asked. */
+  readonly stdin: string;
 }
 
 export type Prepared = { readonly ok: true; readonly run: PreparedRun } | { readonly ok: false; readonly result: ExecutionResult };
@@ -69,6 +80,8 @@ const quote = (item: string) => (/^[\w@%+=:,./\\-]+$/.test(item) ? item : JSON.s
 export class ActionExecutor {
   /** Runs in progress per action (skill folder and action name). */
   private readonly running = new Map<string, number>();
+  /** Every run in progress: what stops it, and its end. */
+  private readonly live = new Set<{ readonly stop: () => void; readonly done: Promise<unknown> }>();
 
   constructor(private readonly deps: ExecutorDeps) {}
 
@@ -83,7 +96,8 @@ export class ActionExecutor {
     const access: AccessRequest = { asker: request.asker, what: 'run-action' };
     const names = request.asker === 'model' ? catalog.offered().map((e) => e.record.name) : catalog.names();
     const notFound = () => fail('not_found', `No skill named '${request.skill}'.`, didYouMean(closestMatches(request.skill, names)) ?? 'List the skills to see their names.');
-    const entry = catalog.get(request.skill.trim());
+    const byFolder = request.skillDir;
+    const entry = byFolder === undefined ? catalog.get(request.skill.trim()) : catalog.entries().find((e) => samePath(e.record.dir, byFolder));
     if (!entry) return notFound();
     const refuse = (standing = entry.standing): Prepared | undefined => {
       const decision = decideAccess(standing, access);
@@ -122,9 +136,17 @@ export class ActionExecutor {
     if (!run.ok) return named('invalid_skill', run.message, `Fix 'run' of '${action.name}' in actions.json: it must stay inside the skill's folder.`);
     const timeoutSeconds = Math.min(request.timeoutSeconds ?? action.timeoutSeconds, MAX_ACTION_TIMEOUT_SECONDS);
     const shown = run.program.kind === 'file' ? action.run[0] : run.program.name;
+    const workspace = actionMaySeeWorkspace(entry.standing) ? this.deps.workspaceOf(entry.record.dir) : undefined;
+    const stdin = JSON.stringify({
+      action: action.name,
+      input: checked.input,
+      context: { skillDir: toNativePath(entry.record.dir), workspace: workspace === undefined ? null : toNativePath(workspace) },
+    });
+    const stdinBytes = utf8ByteLength(stdin);
+    if (stdinBytes > MAX_ACTION_INPUT_BYTES) return named('invalid_input', `The input is too large (${stdinBytes} bytes as the program receives it; at most ${MAX_ACTION_INPUT_BYTES}).`, 'Pass a smaller input.');
     return {
       ok: true,
-      run: { entry, action, input: checked.input, program: run.program, args: run.args, commandLine: [shown, ...run.args].map(quote).join(' '), timeoutSeconds },
+      run: { entry, action, input: checked.input, program: run.program, args: run.args, commandLine: [shown, ...run.args].map(quote).join(' '), timeoutSeconds, workspace, stdin },
     };
   }
 
@@ -144,6 +166,8 @@ export class ActionExecutor {
       if (value === undefined || value === '') {
         return failure(skill, action.name, 'missing_secret', `The action '${action.name}' needs the secret ${name}, which is not set.`, this.deps.missingSecretHint(name));
       }
+      const problem = secretValueProblem(name, value);
+      if (problem) return failure(skill, action.name, 'missing_secret', problem, this.deps.missingSecretHint(name));
       secrets[name] = value;
     }
     const mask = secretMask(Object.values(secrets));
@@ -152,49 +176,74 @@ export class ActionExecutor {
     if (active >= action.maxConcurrent) {
       return failure(skill, action.name, 'busy', `The action '${action.name}' is already running ${active === 1 ? 'once' : `${active} times`}, its limit (maxConcurrent).`, 'Wait for the running one to finish, then try again.');
     }
-    const workspace = this.deps.workspaceOf(entry.record.dir);
-    const stdin = JSON.stringify({
-      action: action.name,
-      input: prepared.input,
-      context: { skillDir: toNativePath(entry.record.dir), workspace: workspace === undefined ? null : toNativePath(workspace) },
-    });
-    if (stdin.length > MAX_ACTION_INPUT_BYTES) return failure(skill, action.name, 'invalid_input', `The input is too large (${stdin.length} characters; at most ${MAX_ACTION_INPUT_BYTES}).`, 'Pass a smaller input.');
     this.running.set(key, active + 1);
+    // Stopped by the caller's token, or by stopAll.
+    const stopper = createCancellationSource();
+    const forwarded = token.onCancellationRequested(() => stopper.cancel());
+    if (token.isCancellationRequested) stopper.cancel();
     const started = performance.now();
+    const run = this.deps.runner.run(
+      {
+        program: prepared.program,
+        args: prepared.args,
+        cwd: entry.record.dir,
+        env: actionEnvironment({ base: this.deps.baseEnv, skillDir: entry.record.dir, workspace: prepared.workspace, action: action.name, secrets }),
+        stdin: prepared.stdin,
+        timeoutMs: prepared.timeoutSeconds * 1000,
+        killGraceMs: ACTION_KILL_GRACE_MS,
+        maxStdoutBytes: MAX_ACTION_STDOUT_BYTES,
+        maxStderrBytes: MAX_ACTION_STDERR_BYTES,
+      },
+      stopper.token,
+    );
+    const handle = { stop: () => stopper.cancel(), done: run.catch(() => undefined) };
+    this.live.add(handle);
     try {
-      const outcome = await this.deps.runner.run(
-        {
-          program: prepared.program,
-          args: prepared.args,
-          cwd: entry.record.dir,
-          env: actionEnvironment({ base: this.deps.baseEnv, skillDir: entry.record.dir, workspace, action: action.name, secrets }),
-          stdin,
-          timeoutMs: prepared.timeoutSeconds * 1000,
-          killGraceMs: ACTION_KILL_GRACE_MS,
-          maxStdoutBytes: MAX_ACTION_STDOUT_BYTES,
-          maxStderrBytes: MAX_ACTION_STDERR_BYTES,
-        },
-        token,
-      );
-      const masked = { ...outcome, stdout: mask(outcome.stdout), stderrTail: mask(outcome.stderrTail), ...(outcome.startError ? { startError: mask(outcome.startError) } : {}) };
+      const outcome = await run;
+      // A secret cut in two by a cap keeps no part of itself at the cut.
+      const edges = {
+        ...outcome,
+        stdout: outcome.stdoutTruncated ? mask.cutAtEnd(outcome.stdout) : outcome.stdout,
+        stderrTail: outcome.stderrTruncated ? mask.cutAtStart(outcome.stderrTail) : outcome.stderrTail,
+      };
       const output = action.output;
-      const result = resultOf(masked, {
-        skill,
-        action: action.name,
-        durationMs: Math.round(performance.now() - started),
-        timeoutSeconds: prepared.timeoutSeconds,
-        checkOutput: output ? (data) => {
-          const checked = checkValue(output, data);
-          if (checked.ok) return undefined;
-          return 'schemaError' in checked ? checked.schemaError : summarizeViolations(checked.violations).message;
-        } : undefined,
-      });
-      this.deps.log?.(mask(`Action ${skill}/${action.name}: ${result.status}${result.error ? ` (${result.error.type}: ${result.error.message})` : ''} in ${result.durationMs} ms.`));
+      const result = maskedResult(
+        resultOf(edges, {
+          skill,
+          action: action.name,
+          durationMs: Math.round(performance.now() - started),
+          timeoutSeconds: prepared.timeoutSeconds,
+          checkOutput: output ? (data) => {
+            const checked = checkValue(output, data);
+            if (checked.ok) return undefined;
+            return 'schemaError' in checked ? checked.schemaError : summarizeViolations(checked.violations).message;
+          } : undefined,
+        }),
+        mask,
+      );
+      this.deps.log?.(mask.text(`Action ${skill}/${action.name}: ${result.status}${result.error ? ` (${result.error.type}: ${result.error.message})` : ''} in ${result.durationMs} ms.`));
       return result;
     } finally {
+      this.live.delete(handle);
+      forwarded.dispose();
       const left = (this.running.get(key) ?? 1) - 1;
       if (left > 0) this.running.set(key, left);
       else this.running.delete(key);
     }
+  }
+
+  /** How many runs are in progress. */
+  get activeRuns(): number {
+    return this.live.size;
+  }
+
+  /**
+   * Stops every run in progress (their process trees: TERM, then KILL after the grace) and
+   * resolves once each has ended. The editor calls it when it closes, the CLI when signalled.
+   */
+  async stopAll(): Promise<void> {
+    const runs = [...this.live];
+    for (const run of runs) run.stop();
+    await Promise.all(runs.map((run) => run.done));
   }
 }

@@ -5,15 +5,6 @@
 import type { CancellationToken } from '../base/cancellation';
 import type { ResolvedProgram } from './runPath';
 
-/** The subset of `vscode.CancellationToken` the executor needs (a VS Code token fits as is). */
-export interface Cancellation {
-  readonly isCancellationRequested: boolean;
-  onCancellationRequested(listener: () => void): { dispose(): void };
-}
-
-/** A token that is never cancelled. */
-export const NEVER_CANCELLED: Cancellation = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
-
 export interface ProcessSpec {
   readonly program: ResolvedProgram;
   readonly args: readonly string[];
@@ -39,6 +30,8 @@ export interface ProcessOutcome {
   readonly stdoutTruncated: boolean;
   /** The last maxStderrBytes of stderr. */
   readonly stderrTail: string;
+  /** True when stderr was longer than what stderrTail keeps. */
+  readonly stderrTruncated?: boolean;
   /** Why it could not be started (`not-started`). */
   readonly startError?: string;
 }

@@ -3,6 +3,7 @@
 // of ours, and the text a model receives is capped.
 import { MAX_ACTION_RESULT_CHARS, MAX_ACTION_STDOUT_BYTES } from '../base/limits';
 import type { ProcessOutcome } from './processRunner';
+import type { SecretMask } from './secretMask';
 
 export type ActionStatus = 'success' | 'error' | 'timeout' | 'cancelled';
 
@@ -97,6 +98,19 @@ export function resultOf(outcome: ProcessOutcome, context: OutcomeContext): Exec
   const mismatch = context.checkOutput?.(data);
   if (mismatch) return fail('invalid_output', `The program's result does not match the action's output schema: ${mismatch}`, 'The script must print JSON that matches the output schema in actions.json; fix the script or the schema.');
   return { skill, action, status: 'success', data, durationMs };
+}
+
+/**
+ * The result with every secret masked: every string and key of the data and the error, then
+ * the serialized result as a last check. Should a form of a secret survive that check (a
+ * secret that JSON's own punctuation spells), the data is withheld rather than returned.
+ */
+export function maskedResult(result: ExecutionResult, mask: SecretMask): ExecutionResult {
+  if (mask.empty) return result;
+  const masked = mask.value(result) as ExecutionResult;
+  const text = JSON.stringify(masked);
+  if (mask.text(text) === text) return masked;
+  return failure(masked.skill, masked.action, 'action_failed', 'The result was withheld: it holds a secret in a form that cannot be masked inside JSON.', 'Print the data without the secret.', masked.durationMs);
 }
 
 /** The JSON text a model receives: at most MAX_ACTION_RESULT_CHARS, with a note when cut. */

@@ -88,3 +88,12 @@ export const MAX_ACTION_RESULT_CHARS = 64 * 1024;
 export const MAX_ACTION_INPUT_BYTES = 256 * 1024;
 /** Violations reported for one input (the rest are counted). */
 export const MAX_INPUT_VIOLATIONS = 20;
+/**
+ * The shortest secret value an action receives: shorter ones would be masked inside ordinary
+ * words and JSON punctuation of every result (docs/actions.md, "Secrets").
+ */
+export const MIN_SECRET_LENGTH = 8;
+/** A schema `pattern` longer than this is refused: matching costs grow with its size. */
+export const MAX_SCHEMA_PATTERN_CHARS = 1000;
+/** Confirmations shown but never answered are forgotten after this long. */
+export const ACTION_CONFIRMATION_TTL_MS = 5 * 60 * 1000;

@@ -51,3 +51,10 @@ export function shorten(text: string, max: number): string {
   const folded = foldWhitespace(text);
   return folded.length <= max ? folded : `${folded.slice(0, max - 1).trimEnd()}…`;
 }
+
+const utf8Encoder = new TextEncoder();
+
+/** The size of `text` in UTF-8 bytes, as a program reading it receives it. */
+export function utf8ByteLength(text: string): number {
+  return utf8Encoder.encode(text).length;
+}
