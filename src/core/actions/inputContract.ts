@@ -9,6 +9,7 @@ import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema'
 import { MAX_INPUT_VIOLATIONS } from '../base/limits';
 import { editDistance } from '../base/suggest';
 import type { JsonSchema } from './declaration';
+import { nullPrototypeCopy, ownValue, plainCopy } from './ownProperties';
 import { describeValue, expectedType, suggestionFor } from './violationText';
 
 export interface Violation {
@@ -37,16 +38,28 @@ export function schemaDraft(schema: JsonSchema): SchemaDraft {
   return '2020-12';
 }
 
-/** A deep copy of `input` with every missing property that has a `default` filled in, at any depth. */
+/**
+ * A deep copy of `input` with every missing property that has a `default` filled in, at any
+ * depth. A property named `toString` is missing until given, and `__proto__` is a key like
+ * any other (ownProperties.ts).
+ */
 export function applyDefaults(schema: unknown, value: unknown): unknown {
-  if (!isNode(schema) || !isNode(value) || !isNode(schema.properties)) return value;
-  const result: Node = { ...value };
-  for (const [key, property] of Object.entries(schema.properties)) {
+  return plainCopy(withDefaults(schema, value));
+}
+
+/** applyDefaults, keeping the copy's objects without prototypes (what the validator is given). */
+function withDefaults(schema: unknown, value: unknown): unknown {
+  const copy = nullPrototypeCopy(value);
+  if (!isNode(schema) || !isNode(copy) || !isNode(schema.properties)) return copy;
+  const properties = schema.properties;
+  for (const key of Object.keys(properties)) {
+    const property = properties[key];
     if (!isNode(property)) continue;
-    if (result[key] === undefined && property.default !== undefined) result[key] = structuredClone(property.default);
-    else if (result[key] !== undefined) result[key] = applyDefaults(property, result[key]);
+    const given = copy[key];
+    if (given === undefined && Object.hasOwn(property, 'default')) copy[key] = nullPrototypeCopy(property.default);
+    else if (given !== undefined) copy[key] = withDefaults(property, given);
   }
-  return result;
+  return copy;
 }
 
 const unescape = (segment: string) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
@@ -60,7 +73,7 @@ function resolvePointer(root: unknown, location: string): unknown {
       continue;
     }
     if (!isNode(node) && !Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[segment];
+    node = ownValue(node, segment);
   }
   return node;
 }
@@ -80,9 +93,10 @@ function violationsOf(error: { keyword: string; keywordLocation: string; instanc
   const properties = isNode(node.properties) ? Object.keys(node.properties) : [];
   if (keyword === 'required') {
     const present = isNode(value) ? value : {};
-    const missing = (Array.isArray(node.required) ? node.required : []).filter((k): k is string => typeof k === 'string' && present[k] === undefined);
+    const missing = (Array.isArray(node.required) ? node.required : []).filter((k): k is string => typeof k === 'string' && ownValue(present, k) === undefined);
     return missing.map((key) => {
-      const property = isNode(node.properties) && isNode(node.properties[key]) ? node.properties[key] : {};
+      const declared = isNode(node.properties) ? ownValue(node.properties, key) : undefined;
+      const property = isNode(declared) ? declared : {};
       const about = typeof property.description === 'string' ? `: ${property.description}` : '';
       return { pointer: `${pointer}/${key}`, keyword, message: `${pointer}/${key}: is required, got nothing`, suggestion: `Add the required field '${key}' (${expectedType(property)}${about}).` };
     });
@@ -132,19 +146,21 @@ function expectation(keyword: string, node: Node): string | undefined {
 
 /** Applies the defaults of `schema` to `input` (none given: `{}`) and validates the result. */
 export function checkInput(schema: JsonSchema, input: unknown): ContractResult {
-  return checkValue(schema, applyDefaults(schema, input === undefined || input === null ? {} : input));
+  return checkValue(schema, withDefaults(schema, input === undefined || input === null ? {} : input));
 }
 
 /** Validates a value as it is (an action's output: no defaults). */
-export function checkValue(schema: JsonSchema, withDefaults: unknown): ContractResult {
+export function checkValue(schema: JsonSchema, value: unknown): ContractResult {
+  const withDefaults = nullPrototypeCopy(value);
   let errors;
   try {
-    // The library annotates the schema it is given: it gets a copy, so the declaration stays as read.
-    errors = new Validator(structuredClone(schema) as Schema, schemaDraft(schema), false).validate(withDefaults).errors;
+    // The library annotates the schema it is given: it gets a copy, so the declaration stays
+    // as read. Both copies have no prototypes: the library asks `key in object`.
+    errors = new Validator(nullPrototypeCopy(schema) as Schema, schemaDraft(schema), false).validate(withDefaults).errors;
   } catch (error) {
     return { ok: false, schemaError: `The action's input schema cannot be used: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
   }
-  if (errors.length === 0) return { ok: true, input: withDefaults as Record<string, unknown> };
+  if (errors.length === 0) return { ok: true, input: plainCopy(withDefaults) as Record<string, unknown> };
   const seen = new Set<string>();
   const violations: Violation[] = [];
   for (const error of errors) {

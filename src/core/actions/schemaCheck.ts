@@ -31,7 +31,7 @@ function resolveLocal(root: unknown, ref: string): unknown {
   let current: unknown = root;
   for (const segment of ref.replace(/^#\/?/, '').split('/').filter(Boolean)) {
     const key = decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof current !== 'object' || current === null) return undefined;
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return undefined;
     current = (current as Record<string, unknown>)[key];
   }
   return current;
@@ -50,7 +50,7 @@ function walk(value: unknown, node: Node, at: string, found: SchemaProblem[], ro
   if (value.required !== undefined) {
     if (!Array.isArray(value.required) || value.required.some((r) => typeof r !== 'string')) add('required', "'required' must be an array of property names.");
     else if (isObject(value.properties) && value.additionalProperties === false) {
-      const unknown = value.required.filter((r) => !(r in (value.properties as Value)));
+      const unknown = value.required.filter((r) => !Object.hasOwn(value.properties as Value, r));
       if (unknown.length > 0) add('required', `'required' names ${unknown.map((u) => `'${u}'`).join(', ')}, which ${unknown.length > 1 ? 'are' : 'is'} not among the properties: no input can pass.`);
     }
   }

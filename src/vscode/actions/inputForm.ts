@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { JsonSchema } from '../../core/actions/declaration';
 import { checkInput } from '../../core/actions/inputContract';
+import { nullPrototypeCopy, ownValue, plainCopy } from '../../core/actions/ownProperties';
 
 type Property = Record<string, unknown>;
 
@@ -69,10 +70,11 @@ function describe(step: Step): string {
 export async function askForInput(schema: JsonSchema, initial: Record<string, unknown>, title: string): Promise<Record<string, unknown> | undefined> {
   const properties = isObject(schema.properties) ? Object.entries(schema.properties).filter((entry): entry is [string, Property] => isObject(entry[1])) : [];
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-  const values: Record<string, unknown> = { ...initial };
+  // Null-prototype: a property may be named `toString` or `__proto__` (core/actions/ownProperties.ts).
+  const values = nullPrototypeCopy(initial) as Record<string, unknown>;
   for (const [index, [key, property]] of properties.entries()) {
     const step: Step = { title: `${title} (${index + 1}/${properties.length})`, key, property, required: required.has(key) };
-    const current = values[key] ?? property.default;
+    const current = values[key] ?? ownValue(property, 'default');
     if (Array.isArray(property.enum) || property.type === 'boolean') {
       const picked = await pickValue(step, current);
       if (picked === null) return undefined;
@@ -81,7 +83,7 @@ export async function askForInput(schema: JsonSchema, initial: Record<string, un
       continue;
     }
     const withText = (text: string) => {
-      const candidate = { ...values };
+      const candidate = nullPrototypeCopy(values) as Record<string, unknown>;
       if (text.trim() === '') delete candidate[key];
       else candidate[key] = parseTyped(text, property) ?? text;
       return candidate;
@@ -94,8 +96,8 @@ export async function askForInput(schema: JsonSchema, initial: Record<string, un
       validateInput: (text) => problemWith(schema, withText(text), key),
     });
     if (typed === undefined) return undefined;
-    Object.assign(values, withText(typed));
     if (typed.trim() === '') delete values[key];
+    else values[key] = withText(typed)[key];
   }
-  return values;
+  return plainCopy(values) as Record<string, unknown>;
 }
