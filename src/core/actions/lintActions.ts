@@ -10,7 +10,7 @@ import { sortProblems, type Fix, type Problem, type ProblemCode, type Severity }
 import { findSecrets, secretMessage } from '../lint/secrets';
 import { checkRelativePath } from '../loading/skillFolder';
 import { ACTION_NAME, SECRET_NAME } from './declaration';
-import { looksLikePath } from './runPath';
+import { looksLikePath, placeOf } from './runPath';
 import { schemaProblems } from './schemaCheck';
 
 export interface LintActionsOptions {
@@ -101,11 +101,13 @@ async function checkRun(list: ProblemList, action: Node, options: LintActionsOpt
       continue;
     }
     const isProgramPath = index === 0 && (looksLikePath(item.value) || item.value.startsWith('.'));
-    if (index > 0 && !looksLikePath(item.value)) continue;
+    // Later items: a path, or the value of `--opt=path`; `.` is the skill's folder itself.
+    const place = index === 0 ? item.value : placeOf(item.value);
+    if (index > 0 && (place === undefined || place === '.' || !looksLikePath(place))) continue;
     if (index === 0 && !isProgramPath) continue;
-    const checked = checkRelativePath(item.value);
+    const checked = checkRelativePath(place!);
     if (!checked.ok) {
-      list.add('actions-invalid', `'${item.value}' leaves the skill's folder: paths in 'run' are relative to the folder and must stay inside it.`, item);
+      list.add('actions-invalid', `'${place}' leaves the skill's folder: paths in 'run' are relative to the folder and must stay inside it.`, item);
       continue;
     }
     if (options.fileExists && !(await options.fileExists(checked.relative))) {
