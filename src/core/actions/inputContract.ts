@@ -9,6 +9,7 @@ import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema'
 import { MAX_INPUT_VIOLATIONS } from '../base/limits';
 import { editDistance } from '../base/suggest';
 import type { JsonSchema } from './declaration';
+import { compileLinearPattern, withLinearPatterns } from './linearPattern';
 import { nullPrototypeCopy, ownValue, plainCopy } from './ownProperties';
 import { describeValue, expectedType, suggestionFor } from './violationText';
 
@@ -103,8 +104,8 @@ function violationsOf(error: { keyword: string; keywordLocation: string; instanc
   }
   if (keyword === 'additionalProperties' || keyword === 'unevaluatedProperties') {
     if (node[keyword] !== false || !isNode(value)) return [];
-    const patterns = isNode(node.patternProperties) ? Object.keys(node.patternProperties).map((p) => new RegExp(p, 'u')) : [];
-    const extra = Object.keys(value).filter((k) => !properties.includes(k) && !patterns.some((p) => p.test(k)));
+    const patterns = isNode(node.patternProperties) ? Object.keys(node.patternProperties).map(compileLinearPattern) : [];
+    const extra = Object.keys(value).filter((k) => !properties.includes(k) && !patterns.some((p) => p.ok && p.test(k)));
     const takes = properties.length > 0 ? `this action takes only ${properties.join(', ')}` : 'this action takes no input';
     return extra.map((key) => {
       // Only a near miss (a typo) is worth naming: an unrelated field is not "meant".
@@ -156,7 +157,9 @@ export function checkValue(schema: JsonSchema, value: unknown): ContractResult {
   try {
     // The library annotates the schema it is given: it gets a copy, so the declaration stays
     // as read. Both copies have no prototypes: the library asks `key in object`.
-    errors = new Validator(nullPrototypeCopy(schema) as Schema, schemaDraft(schema), false).validate(withDefaults).errors;
+    // Every `pattern` is matched in linear time (linearPattern.ts), never by V8's backtracking.
+    const validator = new Validator(nullPrototypeCopy(schema) as Schema, schemaDraft(schema), false);
+    errors = withLinearPatterns(() => validator.validate(withDefaults).errors);
   } catch (error) {
     return { ok: false, schemaError: `The action's input schema cannot be used: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
   }

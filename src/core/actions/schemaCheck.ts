@@ -4,6 +4,7 @@
 // must resolve. Walks the parsed value and its jsonc-parser node together, for exact ranges.
 import type { Node } from 'jsonc-parser';
 import { checkValue } from './inputContract';
+import { compileLinearPattern } from './linearPattern';
 
 export interface SchemaProblem {
   readonly message: string;
@@ -59,11 +60,15 @@ function walk(value: unknown, node: Node, at: string, found: SchemaProblem[], ro
     else if (resolveLocal(root, value.$ref) === undefined) add('$ref', `'${value.$ref}' points at nothing in this schema.`);
   }
   if (value.pattern !== undefined) {
-    try {
-      new RegExp(String(value.pattern), 'u');
-      if (typeof value.pattern !== 'string') throw new Error('not a string');
-    } catch (error) {
-      add('pattern', `'pattern' is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}.`);
+    const pattern = compileLinearPattern(value.pattern as string);
+    if (!pattern.ok) add('pattern', `'pattern' is refused: ${pattern.message}.`);
+  }
+  if (isObject(value.patternProperties)) {
+    const mapNode = member(node, 'patternProperties');
+    for (const key of Object.keys(value.patternProperties)) {
+      const pattern = compileLinearPattern(key);
+      const keyNode = mapNode?.children?.find((p) => p.children?.[0]?.value === key)?.children?.[0];
+      if (!pattern.ok) found.push({ message: `${at}/patternProperties: the key ${JSON.stringify(key.slice(0, 80))} is refused: ${pattern.message}.`, node: keyNode ?? node });
     }
   }
   for (const key of SCHEMA_MAPS) {
