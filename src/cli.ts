@@ -104,14 +104,14 @@ async function run(argv: readonly string[]): Promise<number> {
   const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
   const unicodeNames = flag(args, 'unicode-names');
   const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames });
-  const result = await runForCli({ catalog, fs, root, skill: name, action, input, timeoutSeconds, unicodeNames });
+  const { result, signalExitCode } = await runForCli({ catalog, fs, root, skill: name, action, input, timeoutSeconds, unicodeNames });
   if (flag(args, 'json')) await writeOut(JSON.stringify(result) + '\n');
   else {
     const { out, err } = runText(result);
     if (out) await writeOut(out);
     if (err) writeErr(err);
   }
-  return result.status === 'success' ? 0 : 1;
+  return signalExitCode ?? (result.status === 'success' ? 0 : 1);
 }
 
 

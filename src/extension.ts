@@ -21,6 +21,9 @@ import { registerSkillsView } from './vscode/views/skillsView';
 import { registerViewCommands } from './vscode/views/viewCommands';
 import { WorkspaceFileSystem } from './vscode/workspaceFileSystem';
 
+/** Stops the actions still running; set by activate, awaited by deactivate. */
+let stopActionRuns: (() => Promise<void>) | undefined;
+
 export function activate(context: vscode.ExtensionContext): SkillsmithApi {
   const log = vscode.window.createOutputChannel('Skillsmith', { log: true });
   const testHooks = process.env[TEST_HOOKS_ENV] ? createTestHooks() : undefined;
@@ -53,12 +56,14 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
   const diagnostics = createSkillDiagnostics(services);
   const skillsView = registerSkillsView(services);
   const statusBar = registerStatusBar(services);
+  const actionsFeature = registerActions(services, context);
+  stopActionRuns = actionsFeature.stopRuns;
   // Features: one register call each (a feature returns its disposables).
   context.subscriptions.push(
     ...diagnostics.disposables,
     ...registerCodeActions(services, diagnostics),
     ...registerSkillTools(services),
-    ...registerActions(services, context),
+    ...actionsFeature.disposables,
     ...registerSkillsParticipant(services),
     ...registerScaffold(services),
     ...registerViewCommands(services, () => diagnostics.validateAll()),
@@ -80,4 +85,10 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
   });
 }
 
-export function deactivate(): void {}
+/**
+ * VS Code awaits this before it disposes the subscriptions: an action still running when the
+ * window closes is stopped with its process tree, not left behind (docs/actions.md).
+ */
+export function deactivate(): Promise<void> | undefined {
+  return stopActionRuns?.();
+}

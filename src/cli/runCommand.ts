@@ -1,10 +1,11 @@
 // `skillsmith run NAME [ACTION] [--input JSON|@FILE] [--root ROOT] [--json] [--timeout S]`
 // (docs/cli.md, docs/actions.md): the same executor as the editor. The user runs it by hand,
 // so nothing is confirmed; secrets come from the CLI's own environment, and only the
-// declared ones reach the program. Ctrl-C cancels the run and stops its process tree.
+// declared ones reach the program. Ctrl-C, SIGTERM and SIGHUP stop the run's process tree
+// (TERM, then KILL after the grace) before the CLI exits with 128 + the signal's number.
 import { readFileSync } from 'node:fs';
 import { ActionExecutor } from '../core/actions/executor';
-import { createCancellationSource, type CancellationToken } from '../core/base/cancellation';
+import { NEVER_CANCELLED } from '../core/base/cancellation';
 import type { ExecutionResult } from '../core/actions/result';
 import type { FileSystem } from '../core/base/fileSystem';
 import { MAX_ACTION_TIMEOUT_SECONDS } from '../core/base/limits';
@@ -42,18 +43,22 @@ export function readTimeoutOption(value: string | undefined): number | undefined
   return seconds;
 }
 
-/** A token cancelled by Ctrl-C (SIGINT) while the run lasts. */
-function interruptToken(): CancellationToken & { dispose(): void } {
-  const source = createCancellationSource();
-  const onSignal = () => source.cancel();
-  process.on('SIGINT', onSignal);
-  return {
-    get isCancellationRequested() {
-      return source.token.isCancellationRequested;
-    },
-    onCancellationRequested: (listener) => source.token.onCancellationRequested(listener),
-    dispose: () => process.off('SIGINT', onSignal),
-  };
+/** The signals that end the CLI, with their numbers (the exit code is 128 + the number). */
+const STOPPING_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+type StoppingSignal = keyof typeof STOPPING_SIGNALS;
+
+/** While installed, a stopping signal stops every run of `executor` instead of killing the CLI at once. */
+function stopRunsOnSignals(executor: ActionExecutor): { readonly received: () => StoppingSignal | undefined; dispose(): void } {
+  let received: StoppingSignal | undefined;
+  const handlers = (Object.keys(STOPPING_SIGNALS) as StoppingSignal[]).map((signal) => {
+    const handler = () => {
+      received ??= signal;
+      void executor.stopAll();
+    };
+    process.on(signal, handler);
+    return () => process.off(signal, handler);
+  });
+  return { received: () => received, dispose: () => handlers.forEach((off) => off()) };
 }
 
 export interface RunOptions {
@@ -67,8 +72,15 @@ export interface RunOptions {
   readonly unicodeNames: boolean;
 }
 
+/** What a CLI run ended with: the result, and the signal that stopped it, if one did. */
+export interface CliRun {
+  readonly result: ExecutionResult;
+  /** The exit code a signal asks for (128 + its number), when one stopped the run. */
+  readonly signalExitCode?: number;
+}
+
 /** Runs one action as the user, with the secrets of this process's environment. */
-export async function runForCli(options: RunOptions): Promise<ExecutionResult> {
+export async function runForCli(options: RunOptions): Promise<CliRun> {
   const executor = new ActionExecutor({
     catalog: options.catalog,
     fs: options.fs,
@@ -79,11 +91,13 @@ export async function runForCli(options: RunOptions): Promise<ExecutionResult> {
     workspaceOf: () => options.root,
     unicodeNames: options.unicodeNames,
   });
-  const token = interruptToken();
+  const signals = stopRunsOnSignals(executor);
   try {
-    return await executor.run({ skill: options.skill, action: options.action, input: options.input, asker: 'user', timeoutSeconds: options.timeoutSeconds }, token);
+    const result = await executor.run({ skill: options.skill, action: options.action, input: options.input, asker: 'user', timeoutSeconds: options.timeoutSeconds }, NEVER_CANCELLED);
+    const signal = signals.received();
+    return signal ? { result, signalExitCode: 128 + STOPPING_SIGNALS[signal] } : { result };
   } finally {
-    token.dispose();
+    signals.dispose();
   }
 }
 

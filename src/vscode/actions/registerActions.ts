@@ -16,8 +16,15 @@ import type { ActionsState } from './actionsState';
 const SELECTOR: vscode.DocumentSelector = { pattern: `**/${ACTIONS_FILE}` };
 const isActionsFile = (document: vscode.TextDocument) => document.uri.path.endsWith(`/${ACTIONS_FILE}`) && document.uri.scheme !== 'git';
 
-/** Registers the actions feature; returns its disposables. */
-export function registerActions(services: SkillsmithServices, context: vscode.ExtensionContext): vscode.Disposable[] {
+/** The actions feature: its disposables, and what stops every run still going when the window closes. */
+export interface ActionsFeature {
+  readonly disposables: vscode.Disposable[];
+  /** Stops every run in progress (TERM, then KILL after the grace) and resolves once they ended. */
+  readonly stopRuns: () => Promise<void>;
+}
+
+/** Registers the actions feature. */
+export function registerActions(services: SkillsmithServices, context: vscode.ExtensionContext): ActionsFeature {
   const impl = lazyModule<typeof ActionsBundle>('actions');
   const diagnostics = vscode.languages.createDiagnosticCollection('skillsmith-actions');
   const state: ActionsState = { services, secrets: context.secrets, globalState: context.globalState, diagnostics, problems: new Map(), confirmed: new Map() };
@@ -29,7 +36,7 @@ export function registerActions(services: SkillsmithServices, context: vscode.Ex
     state.problems.delete(document.uri.toString());
   };
   vscode.workspace.textDocuments.forEach(lint);
-  return [
+  const disposables = [
     diagnostics,
     vscode.workspace.onDidOpenTextDocument(lint),
     vscode.workspace.onDidChangeTextDocument((event) => lint(event.document)),
@@ -44,4 +51,5 @@ export function registerActions(services: SkillsmithServices, context: vscode.Ex
     vscode.commands.registerCommand(COMMANDS.setSecret, (name?: string, value?: string) => impl().setSecret(state, name, value)),
     vscode.commands.registerCommand(COMMANDS.deleteSecret, (name?: string) => impl().deleteSecret(state, name)),
   ];
+  return { disposables, stopRuns: async () => state.executor?.stopAll() };
 }
