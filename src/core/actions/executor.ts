@@ -102,6 +102,11 @@ export class ActionExecutor {
     const refuse = (standing = entry.standing): Prepared | undefined => {
       const decision = decideAccess(standing, access);
       if (decision.allowed) return undefined;
+      if (decision.denial.reason === 'shadowed' && byFolder !== undefined) {
+        const winner = catalog.get(entry.record.name);
+        const where = winner ? ` by the copy in ${toNativePath(winner.record.dir)}` : '';
+        return fail('not_allowed', `This copy of '${entry.record.name}' (${toNativePath(entry.record.dir)}) is shadowed${where}: a name runs only the copy that wins it, and this one does not.`, 'Run the winning copy, or rename one of the two skills.');
+      }
       if (decision.denial.type === 'not_found') return notFound();
       return fail(decision.denial.type, decision.denial.message, decision.denial.suggestion);
     };

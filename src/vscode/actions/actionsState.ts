@@ -23,6 +23,11 @@ export interface ActionsState {
 /** The argument of `skillsmith.runAction`: every field skips a step. */
 export interface RunActionArgs {
   readonly skill?: string;
+  /**
+   * The folder of the very copy to run (a Skills view item, a CodeLens): a shadowed copy is
+   * refused with the reason, never swapped for the copy that wins its name.
+   */
+  readonly skillDir?: string;
   readonly action?: string;
   /** Fills the form (or, with `form: false`, is the input as is). */
   readonly input?: Record<string, unknown>;

@@ -24,7 +24,7 @@ export function codeLenses(state: ActionsState, document: vscode.TextDocument): 
       title: `$(play) Run ${name}`,
       tooltip: `Run ${entry.record.name} › ${name}, asking for its input`,
       command: COMMANDS.runAction,
-      arguments: [{ skill: entry.record.name, action: name }],
+      arguments: [{ skill: entry.record.name, skillDir: entry.record.dir, action: name }],
     }));
   }
   return lenses;

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { decideAccess } from '../../core/access/policy';
 import { defaultAction, readActionsFile, type ActionDeclaration } from '../../core/actions/declaration';
 import type { ExecutionResult } from '../../core/actions/result';
+import { samePath } from '../../core/base/paths';
 import type { CatalogEntry } from '../../core/catalog/catalog';
 import { ACTIONS_ENABLED_SETTING } from '../ids';
 import type { ActionsState, RunActionArgs } from './actionsState';
@@ -22,7 +23,7 @@ interface Choice {
 function toArgs(arg: unknown): RunActionArgs {
   if (typeof arg !== 'object' || arg === null) return {};
   const item = arg as { kind?: string; entry?: CatalogEntry; action?: { name?: string } };
-  if (item.kind === 'action' && item.entry) return { skill: item.entry.record.name, action: item.action?.name };
+  if (item.kind === 'action' && item.entry) return { skill: item.entry.record.name, skillDir: item.entry.record.dir, action: item.action?.name };
   return arg as RunActionArgs;
 }
 
@@ -58,14 +59,18 @@ async function chooseAction(state: ActionsState, args: RunActionArgs): Promise<C
     }
     return pick(choices, 'Which action?');
   }
-  const entry = state.services.catalog.get(args.skill);
+  const { skillDir } = args;
+  const catalog = state.services.catalog;
+  const found = skillDir === undefined ? catalog.get(args.skill) : catalog.entries().find((e) => samePath(e.record.dir, skillDir));
+  // A copy that may not run (shadowed, untrusted, broken) gets the executor's refusal below.
+  const entry = found && decideAccess(found.standing, { asker: 'user', what: 'run-action' }).allowed ? found : undefined;
   const declared = entry ? await readActionsFile(state.services.fs, entry.record.dir) : undefined;
   const actions = declared?.ok ? declared.actions : [];
   const named = args.action ? actions.find((a) => a.name === args.action) : defaultAction(actions);
   if (entry && named) return { entry, action: named };
   if (entry && !args.action && actions.length > 1) return pick(actions.map((action) => ({ entry, action })), `Which action of ${entry.record.name}?`);
   // Unknown skill or action, an invalid file, or a refusal: the executor's checks word the error.
-  const prepared = await executorOf(state).prepare({ skill: args.skill, action: args.action, input: args.input, asker: 'user' });
+  const prepared = await executorOf(state).prepare({ skill: args.skill, skillDir, action: args.action, input: args.input, asker: 'user' });
   return prepared.ok ? { entry: prepared.run.entry, action: prepared.run.action } : prepared.result;
 }
 
@@ -104,7 +109,7 @@ export async function runActionCommand(state: ActionsState, arg: unknown): Promi
   if (input === undefined) return undefined;
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Running ${entry.record.name} › ${action.name}…`, cancellable: true },
-    (_progress, token) => executorOf(state).run({ skill: entry.record.name, action: action.name, input, asker: 'user' }, token),
+    (_progress, token) => executorOf(state).run({ skill: entry.record.name, skillDir: entry.record.dir, action: action.name, input, asker: 'user' }, token),
   );
   if (!args.quiet) report(state, result);
   return result;
