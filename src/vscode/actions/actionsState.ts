@@ -3,6 +3,7 @@
 // the services, the secret store, the actions.json diagnostics, the one executor (created on
 // first use: its `busy` bookkeeping must span every run), and the runs the user confirmed.
 import type * as vscode from 'vscode';
+import type { ConsentLedger } from '../../core/actions/consent';
 import type { ActionExecutor } from '../../core/actions/executor';
 import type { Problem } from '../../core/base/types';
 import type { SkillsmithServices } from '../services';
@@ -15,8 +16,8 @@ export interface ActionsState {
   readonly diagnostics: vscode.DiagnosticCollection;
   /** The problems behind each actions.json's diagnostics, with the document version linted. */
   readonly problems: Map<string, { readonly version: number; readonly problems: readonly Problem[] }>;
-  /** Runs shown in a confirmation (prepareInvocation), by what they would run; invoke takes one. */
-  readonly confirmed: Map<string, number>;
+  /** Runs shown in a confirmation (prepareInvocation); invoke takes the one it runs. */
+  readonly consent: ConsentLedger;
   executor?: ActionExecutor;
 }
 

@@ -6,6 +6,7 @@
 // at scan, lint or load time: only an explicit, confirmed run starts a program.
 import * as vscode from 'vscode';
 import { RUN_ACTION_TOOL } from '../../core/actions/actionTools';
+import { ConsentLedger } from '../../core/actions/consent';
 import { ACTIONS_FILE } from '../../core/base/limits';
 import type * as ActionsBundle from '../../lazy/actions';
 import { COMMANDS } from '../ids';
@@ -27,7 +28,7 @@ export interface ActionsFeature {
 export function registerActions(services: SkillsmithServices, context: vscode.ExtensionContext): ActionsFeature {
   const impl = lazyModule<typeof ActionsBundle>('actions');
   const diagnostics = vscode.languages.createDiagnosticCollection('skillsmith-actions');
-  const state: ActionsState = { services, secrets: context.secrets, globalState: context.globalState, diagnostics, problems: new Map(), confirmed: new Map() };
+  const state: ActionsState = { services, secrets: context.secrets, globalState: context.globalState, diagnostics, problems: new Map(), consent: new ConsentLedger() };
   const lint = (document: vscode.TextDocument) => {
     if (isActionsFile(document)) void impl().lintDocument(state, document);
   };

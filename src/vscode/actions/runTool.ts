@@ -1,9 +1,8 @@
 // The run-action language-model tool (`#skillAction`): the model asks, VS Code's own tool
 // confirmation shows the command line and the input, and only a confirmed run starts (called
 // outside a chat, where VS Code confirms nothing, a notification asks the same). Every
-// run must have been shown in a confirmation with the same program, arguments and input:
-// a run that passed no confirmation (its checks failed when it was shown, and the skill was
-// fixed since) is refused instead of run.
+// run must have been shown in a confirmation with the same facts (core/actions/consent.ts):
+// a run that passed no confirmation, or another than the one shown, is refused instead of run.
 import * as vscode from 'vscode';
 import type { Prepared, PreparedRun } from '../../core/actions/executor';
 import { failure, resultText, type ExecutionResult } from '../../core/actions/result';
@@ -11,8 +10,6 @@ import { toNativePath } from '../../core/base/paths';
 import type { ActionsState } from './actionsState';
 import { executorOf, refusedWhenDisabled } from './executorHolder';
 
-/** Confirmations kept at most (shown but never invoked: declined). */
-const MAX_PENDING_CONFIRMATIONS = 100;
 const MAX_SHOWN_INPUT_CHARS = 2000;
 
 interface ToolInput {
@@ -30,9 +27,9 @@ function readInput(input: unknown): ToolInput | string {
   return { name, action: action as string | undefined, input: actionInput };
 }
 
-/** What must match between the confirmation and the run. */
-function confirmationKey(run: PreparedRun): string {
-  return JSON.stringify([run.entry.record.dir, run.action.name, run.commandLine, run.input]);
+/** The model's request as it came: the preparation and the invocation of one call share it. */
+function requestKey(input: unknown): string {
+  return JSON.stringify(input) ?? '';
 }
 
 async function prepare(state: ActionsState, raw: unknown): Promise<Prepared> {
@@ -55,6 +52,8 @@ function confirmationMessage(run: PreparedRun): vscode.MarkdownString {
   message.appendMarkdown(`\nin \`${toNativePath(run.entry.record.dir)}\`, with this input:\n\n`);
   message.appendCodeblock(shown, 'json');
   message.appendMarkdown(`\nIt is stopped after ${run.timeoutSeconds} s.${secrets}`);
+  // VS Code's "allow for this session" and "always allow" apply to the whole tool (docs/actions.md, "Policies").
+  message.appendMarkdown('\n\nAllowing this tool for the session or always lets every action of every skill run without asking; allow it once to be asked each time.');
   return message;
 }
 
@@ -64,10 +63,10 @@ export async function prepareToolInvocation(
   _token: vscode.CancellationToken,
 ): Promise<vscode.PreparedToolInvocation> {
   const prepared = await prepare(state, options.input);
+  // A failed preparation shows nothing, and withdraws what an earlier one showed for the same request.
+  state.consent.prepared(requestKey(options.input), prepared.ok ? prepared.run : undefined);
   if (!prepared.ok) return { invocationMessage: `Not running: ${prepared.result.error?.message ?? 'refused'}` };
   const { run } = prepared;
-  state.confirmed.set(confirmationKey(run), Date.now());
-  while (state.confirmed.size > MAX_PENDING_CONFIRMATIONS) state.confirmed.delete(state.confirmed.keys().next().value!);
   return {
     invocationMessage: `Running ${run.entry.record.name} › ${run.action.name}`,
     confirmationMessages: { title: `Run ${run.entry.record.name} › ${run.action.name}?`, message: confirmationMessage(run) },
@@ -81,10 +80,13 @@ export async function invokeTool(
 ): Promise<vscode.LanguageModelToolResult> {
   const answer = (result: ExecutionResult) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(resultText(result))]);
   const prepared = await prepare(state, options.input);
-  if (!prepared.ok) return answer(prepared.result);
+  if (!prepared.ok) {
+    state.consent.prepared(requestKey(options.input), undefined);
+    return answer(prepared.result);
+  }
   const { run } = prepared;
-  if (!state.confirmed.delete(confirmationKey(run))) {
-    return answer(failure(run.entry.record.name, run.action.name, 'not_allowed', 'This run was not shown to the user for confirmation (the action or its input changed since).', 'Call the tool again, so that the user can confirm it.'));
+  if (!state.consent.take(requestKey(options.input), run)) {
+    return answer(failure(run.entry.record.name, run.action.name, 'not_allowed', 'This run was not shown to the user for confirmation as it is now (never shown, shown too long ago, or the action, its input, timeout or secrets changed since).', 'Call the tool again, so that the user can confirm it.'));
   }
   // Outside a chat (no invocation token) VS Code shows no confirmation at all: ask here.
   if (options.toolInvocationToken === undefined && !(await confirmInNotification(state, run))) {
