@@ -83,3 +83,19 @@ test('the mask replaces raw and JSON-escaped forms, longest first', () => {
   assert.equal(mask.text('abcd ab q"x q\\"x'), '*** *** *** ***');
   assert.equal(secretMask([]).text('unchanged'), 'unchanged');
 });
+
+test('secrets are asked for per skill folder: another skill declaring the same name does not get the value', async () => {
+  writeActionSkill(ws, 'api-twin', [nodeAction('call', 'scripts/leaky.js', { secrets: ['API_TOKEN'], default: true })], { 'scripts/leaky.js': LEAKY });
+  const twinCatalog = await scanCatalog(ws);
+  const asked: string[] = [];
+  const { executor } = makeExecutor(twinCatalog, ws, {
+    secret: async (name, skillDir) => {
+      asked.push(`${name}@${path.basename(skillDir)}`);
+      return path.basename(skillDir) === 'api' ? SECRET : undefined;
+    },
+  });
+  assert.equal((await executor.run({ skill: 'api', asker: 'user' }, NEVER_CANCELLED)).status, 'success');
+  const twin = await executor.run({ skill: 'api-twin', asker: 'user' }, NEVER_CANCELLED);
+  assert.equal(twin.error?.type, 'missing_secret', 'the value set for api is not handed to api-twin');
+  assert.deepEqual(asked, ['API_TOKEN@api', 'API_TOKEN@api-twin']);
+});

@@ -43,8 +43,11 @@ export interface ExecutorDeps {
   readonly catalog: SkillCatalog;
   readonly fs: FileSystem;
   readonly runner: ProcessRunner;
-  /** A secret's value by name; undefined when it is not set. */
-  readonly secret: (name: string) => Promise<string | undefined>;
+  /**
+   * A secret's value for one skill, by name; undefined when it is not set. The editor keeps
+   * secrets per skill folder (docs/actions.md, "Policies"); the CLI reads its environment.
+   */
+  readonly secret: (name: string, skillDir: string) => Promise<string | undefined>;
   /** What the user should do to set a missing secret (names the command or the variable). */
   readonly missingSecretHint: (name: string) => string;
   /** The environment the minimal one is taken from. */
@@ -167,7 +170,7 @@ export class ActionExecutor {
     const skill = entry.record.name;
     const secrets: Record<string, string> = {};
     for (const name of action.secrets) {
-      const value = await this.deps.secret(name);
+      const value = await this.deps.secret(name, entry.record.dir);
       if (value === undefined || value === '') {
         return failure(skill, action.name, 'missing_secret', `The action '${action.name}' needs the secret ${name}, which is not set.`, this.deps.missingSecretHint(name));
       }

@@ -3,15 +3,20 @@
 // `node` when none is on PATH), secrets from SecretStorage, and the output channel as log.
 import * as vscode from 'vscode';
 import { ActionExecutor } from '../../core/actions/executor';
+import { pathKey } from '../../core/base/paths';
 import { failure, type ExecutionResult } from '../../core/actions/result';
 import { NodeProcessRunner } from '../../node/nodeProcessRunner';
 import { ACTIONS_ENABLED_SETTING, COMMANDS } from '../ids';
 import { readSettings } from '../settings';
 import type { ActionsState } from './actionsState';
 
-/** Where a secret is kept in SecretStorage. */
-export function secretKey(name: string): string {
-  return `skillsmith.secret.${name}`;
+/**
+ * Where a skill's secret is kept in SecretStorage: per skill folder, so that a skill from
+ * another repository that declares the same name (GITHUB_TOKEN) never receives the value
+ * the user set for another skill (docs/actions.md, "Policies").
+ */
+export function secretKey(name: string, skillDir: string): string {
+  return `skillsmith.secret.${pathKey(skillDir)}#${name}`;
 }
 
 /** The executor, created on the first run. */
@@ -21,8 +26,8 @@ export function executorOf(state: ActionsState): ActionExecutor {
     catalog: services.catalog,
     fs: services.fs,
     runner: new NodeProcessRunner({ nodeFallback: { path: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } } }),
-    secret: async (name) => state.secrets.get(secretKey(name)),
-    missingSecretHint: (name) => `Run 'Skills: Set Action Secret' (${COMMANDS.setSecret}) and enter ${name}, then run the action again.`,
+    secret: async (name, skillDir) => state.secrets.get(secretKey(name, skillDir)),
+    missingSecretHint: (name) => `Run 'Skills: Set Action Secret' (${COMMANDS.setSecret}), pick ${name} for this skill and enter its value, then run the action again. Secrets are kept per skill.`,
     baseEnv: process.env,
     workspaceOf: (skillDir) => {
       const folder = vscode.workspace.getWorkspaceFolder(services.fs.toUri(skillDir)) ?? vscode.workspace.workspaceFolders?.[0];

@@ -49,8 +49,8 @@ export function registerActions(services: SkillsmithServices, context: vscode.Ex
       invoke: (options, token) => impl().invokeTool(state, options, token),
     }),
     vscode.commands.registerCommand(COMMANDS.runAction, (arg?: unknown) => impl().runActionCommand(state, arg)),
-    vscode.commands.registerCommand(COMMANDS.setSecret, (name?: string, value?: string) => impl().setSecret(state, name, value)),
-    vscode.commands.registerCommand(COMMANDS.deleteSecret, (name?: string) => impl().deleteSecret(state, name)),
+    vscode.commands.registerCommand(COMMANDS.setSecret, (name?: string, value?: string, skillDir?: string) => impl().setSecret(state, name, value, skillDir)),
+    vscode.commands.registerCommand(COMMANDS.deleteSecret, (name?: string, skillDir?: string) => impl().deleteSecret(state, name, skillDir)),
   ];
   return { disposables, stopRuns: async () => state.executor?.stopAll() };
 }

@@ -1,71 +1,115 @@
 // `Skills: Set Action Secret…` and `Skills: Delete Action Secret…` (docs/actions.md, "Secrets"):
 // values live in VS Code's SecretStorage (the OS keychain), never in a file, a setting or a
-// log; only the names are remembered, so that Delete can offer them. The names an action
-// declares are offered first.
+// log, and each belongs to one skill (its folder): a skill from elsewhere that declares the
+// same name does not receive it. Only the names and their skills are remembered, so that
+// Delete can offer them. The names that actions declare are offered first.
 import * as vscode from 'vscode';
 import { readActionsFile, SECRET_NAME } from '../../core/actions/declaration';
+import { secretValueProblem } from '../../core/actions/secretMask';
+import { samePath, toNativePath } from '../../core/base/paths';
 import type { ActionsState } from './actionsState';
 import { secretKey } from './executorHolder';
 
-const NAMES_KEY = 'skillsmith.secretNames';
+const STORED_KEY = 'skillsmith.storedSecrets';
 
-function storedNames(state: ActionsState): string[] {
-  const names = state.globalState.get<unknown>(NAMES_KEY);
-  return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
+/** A secret of one skill. */
+interface SecretSlot {
+  readonly name: string;
+  readonly skill: string;
+  readonly dir: string;
 }
 
-/** Secret names that actions declare, with the actions that use them. */
-async function declaredNames(state: ActionsState): Promise<Map<string, string[]>> {
-  const names = new Map<string, string[]>();
+function storedSlots(state: ActionsState): SecretSlot[] {
+  const slots = state.globalState.get<unknown>(STORED_KEY);
+  if (!Array.isArray(slots)) return [];
+  return slots.filter((s): s is SecretSlot => typeof s?.name === 'string' && typeof s?.skill === 'string' && typeof s?.dir === 'string');
+}
+
+const sameSlot = (a: SecretSlot, b: SecretSlot) => a.name === b.name && samePath(a.dir, b.dir);
+
+/** The secrets that actions declare, one slot per skill and name, with the actions that use it. */
+async function declaredSlots(state: ActionsState): Promise<{ slot: SecretSlot; users: string[] }[]> {
+  const found: { slot: SecretSlot; users: string[] }[] = [];
   for (const entry of state.services.catalog.entries()) {
     const declared = await readActionsFile(state.services.fs, entry.record.dir);
     if (!declared?.ok) continue;
-    for (const action of declared.actions) for (const name of action.secrets) names.set(name, [...(names.get(name) ?? []), `${entry.record.name} › ${action.name}`]);
+    for (const action of declared.actions) {
+      for (const name of action.secrets) {
+        const slot = { name, skill: entry.record.name, dir: entry.record.dir };
+        const known = found.find((f) => sameSlot(f.slot, slot));
+        if (known) known.users.push(action.name);
+        else found.push({ slot, users: [action.name] });
+      }
+    }
   }
-  return names;
+  return found;
 }
 
-async function chooseName(state: ActionsState): Promise<string | undefined> {
-  const declared = await declaredNames(state);
-  const stored = new Set(storedNames(state));
-  const items: (vscode.QuickPickItem & { name?: string })[] = [...declared].map(([name, users]) => ({ label: name, description: stored.has(name) ? 'set' : 'not set', detail: `Used by ${users.join(', ')}`, name }));
-  items.push({ label: '$(edit) Another name…', name: undefined });
-  const picked = items.length === 1 ? items[0] : await vscode.window.showQuickPick(items, { title: 'Set Action Secret', placeHolder: 'Which secret?', ignoreFocusOut: true });
-  if (!picked) return undefined;
-  if (picked.name) return picked.name;
-  return vscode.window.showInputBox({
-    title: 'Set Action Secret',
-    prompt: 'The environment variable the action declares in "secrets", such as API_TOKEN.',
-    ignoreFocusOut: true,
-    validateInput: (value) => (SECRET_NAME.test(value.trim()) ? undefined : 'Capitals, digits and _, not starting with a digit (API_TOKEN).'),
-  });
+async function chooseSlot(state: ActionsState, name?: string, skillDir?: string): Promise<SecretSlot | undefined> {
+  const declared = (await declaredSlots(state)).filter((d) => (name === undefined || d.slot.name === name) && (skillDir === undefined || samePath(d.slot.dir, skillDir)));
+  if (declared.length === 1 && (name !== undefined || skillDir !== undefined)) return declared[0].slot;
+  if (declared.length === 0) {
+    const what = name ? `No skill here declares the secret ${name}` : 'No action here declares a secret';
+    void vscode.window.showInformationMessage(`${what}. An action lists the secrets it receives in "secrets" in its actions.json.`);
+    return undefined;
+  }
+  const stored = storedSlots(state);
+  const items = declared.map(({ slot, users }) => ({
+    label: slot.name,
+    description: `${slot.skill}${stored.some((s) => sameSlot(s, slot)) ? ' · set' : ' · not set'}`,
+    detail: `For ${slot.skill} › ${users.join(', ')} in ${toNativePath(slot.dir)}`,
+    slot,
+  }));
+  return (await vscode.window.showQuickPick(items, { title: 'Set Action Secret', placeHolder: 'Which secret, of which skill?', matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true }))?.slot;
 }
 
-/** Stores a secret; resolves with its name, or undefined when cancelled. */
-export async function setSecret(state: ActionsState, givenName?: string, givenValue?: string): Promise<string | undefined> {
-  const name = (givenName ?? (await chooseName(state)))?.trim();
-  if (!name) return undefined;
-  if (!SECRET_NAME.test(name)) {
+/**
+ * Stores a secret for one skill; resolves with its name, or undefined when cancelled. With a
+ * name (and a skill folder) from a caller, the steps they answer are skipped.
+ */
+export async function setSecret(state: ActionsState, givenName?: string, givenValue?: string, givenSkillDir?: string): Promise<string | undefined> {
+  const name = givenName?.trim();
+  if (name !== undefined && !SECRET_NAME.test(name)) {
     void vscode.window.showErrorMessage(`'${name}' is not a valid secret name: use capitals, digits and _ (API_TOKEN).`);
     return undefined;
   }
-  const value = givenValue ?? (await vscode.window.showInputBox({ title: `Set ${name}`, prompt: `The value of ${name}. It is kept in the system's secret store and reaches only the actions that declare ${name}.`, password: true, ignoreFocusOut: true }));
+  const slot = await chooseSlot(state, name, givenSkillDir);
+  if (!slot) return undefined;
+  const value = givenValue ?? (await vscode.window.showInputBox({
+    title: `Set ${slot.name} for ${slot.skill}`,
+    prompt: `The value of ${slot.name}. It is kept in the system's secret store and reaches only the actions of ${slot.skill} that declare it.`,
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (text) => (text === '' ? undefined : secretValueProblem(slot.name, text)),
+  }));
   if (value === undefined || value === '') return undefined;
-  await state.secrets.store(secretKey(name), value);
-  await state.globalState.update(NAMES_KEY, [...new Set([...storedNames(state), name])].sort());
-  state.services.log.info(`Secret ${name} was set.`);
-  if (givenValue === undefined) void vscode.window.showInformationMessage(`${name} is set. Actions that declare it receive it in their environment.`);
-  return name;
+  const problem = secretValueProblem(slot.name, value);
+  if (problem) {
+    void vscode.window.showErrorMessage(problem);
+    return undefined;
+  }
+  await state.secrets.store(secretKey(slot.name, slot.dir), value);
+  await state.globalState.update(STORED_KEY, [...storedSlots(state).filter((s) => !sameSlot(s, slot)), slot]);
+  state.services.log.info(`Secret ${slot.name} of ${slot.skill} was set.`);
+  if (givenValue === undefined) void vscode.window.showInformationMessage(`${slot.name} is set for ${slot.skill}. Its actions that declare it receive it in their environment.`);
+  return slot.name;
 }
 
 /** Deletes a stored secret; resolves with its name, or undefined when cancelled. */
-export async function deleteSecret(state: ActionsState, givenName?: string): Promise<string | undefined> {
-  const names = storedNames(state);
-  const name = givenName ?? (names.length === 0 ? undefined : await vscode.window.showQuickPick(names, { title: 'Delete Action Secret', placeHolder: 'Which secret?' }));
-  if (givenName === undefined && names.length === 0) void vscode.window.showInformationMessage('No action secret is set.');
-  if (!name) return undefined;
-  await state.secrets.delete(secretKey(name));
-  await state.globalState.update(NAMES_KEY, names.filter((n) => n !== name));
-  state.services.log.info(`Secret ${name} was deleted.`);
-  return name;
+export async function deleteSecret(state: ActionsState, givenName?: string, givenSkillDir?: string): Promise<string | undefined> {
+  const slots = storedSlots(state).filter((s) => (givenName === undefined || s.name === givenName) && (givenSkillDir === undefined || samePath(s.dir, givenSkillDir)));
+  if (slots.length === 0) {
+    if (givenName === undefined) void vscode.window.showInformationMessage('No action secret is set.');
+    return undefined;
+  }
+  const chosen = givenName !== undefined
+    ? slots
+    : [(await vscode.window.showQuickPick(slots.map((slot) => ({ label: slot.name, description: slot.skill, detail: toNativePath(slot.dir), slot })), { title: 'Delete Action Secret', placeHolder: 'Which secret?' }))?.slot].filter((s): s is SecretSlot => s !== undefined);
+  if (chosen.length === 0) return undefined;
+  for (const slot of chosen) {
+    await state.secrets.delete(secretKey(slot.name, slot.dir));
+    state.services.log.info(`Secret ${slot.name} of ${slot.skill} was deleted.`);
+  }
+  await state.globalState.update(STORED_KEY, storedSlots(state).filter((s) => !chosen.some((c) => sameSlot(c, s))));
+  return chosen[0].name;
 }
