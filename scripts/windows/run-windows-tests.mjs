@@ -22,7 +22,9 @@ function fail(message) {
 }
 
 const countTestFiles = (dir) => !existsSync(dir) ? 0 : readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.test.js')).length;
-const testFiles = countTestFiles(join(outDir, 'test', 'unit'));
+// The unit tests and the fuzz tests (test/fuzz: the slow property tests, apart so that the
+// unit suite stays fast) both run under Windows semantics.
+const testFiles = countTestFiles(join(outDir, 'test', 'unit')) + countTestFiles(join(outDir, 'test', 'fuzz'));
 if (testFiles === 0) fail(`no compiled unit tests in ${rel(outDir)}/test/unit: run node scripts/build.mjs --tests --outdir=${rel(outDir)}`);
 // The tests rebuild a missing CLI with esbuild, whose Linux binary the Windows Node cannot run.
 if (!existsSync(join(REPO, 'dist', 'cli.js'))) fail('dist/cli.js is missing: run node scripts/build.mjs first');
@@ -42,8 +44,9 @@ console.log(`[windows] ready in ${seconds()} s; running ${testFiles} test files 
 const tapFile = join(outDir, 'windows-tap.txt');
 const errFile = join(outDir, 'windows-stderr.txt');
 const [tapFd, errFd] = [openSync(tapFile, 'w'), openSync(errFile, 'w')];
-const glob = `${rel(outDir)}/test/unit/**/*.test.js`; // a glob: Windows Node does not expand a folder
-const child = spawn(WINE, [layout.nodeExe, '--enable-source-maps', '--test', '--test-reporter=tap', glob],
+// Globs: Windows Node does not expand a folder.
+const globs = ['unit', 'fuzz'].map((dir) => `${rel(outDir)}/test/${dir}/**/*.test.js`);
+const child = spawn(WINE, [layout.nodeExe, '--enable-source-maps', '--test', '--test-timeout=240000', '--test-reporter=tap', ...globs],
   { cwd: REPO, env: wineEnv(layout), stdio: ['ignore', tapFd, errFd], detached: true });
 closeSync(tapFd);
 closeSync(errFd);

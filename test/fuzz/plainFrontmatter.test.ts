@@ -10,7 +10,7 @@ import { analyzeSkillText } from '../../src/core/lint/analyze';
 import { parseSkillFile, splitFrontmatter, stripBom } from '../../src/core/lint/frontmatter';
 import { readPlainMapping } from '../../src/core/lint/plainFrontmatter';
 import { seededRandom } from '../seededRandom';
-import { corpusForTests } from './corpusLocation';
+import { corpusForTests } from '../unit/corpusLocation';
 
 const CORPORA = ['corpus', 'corpus-wide', 'routing-bench/dotnet-artisan'].map((name) => corpusForTests(name));
 const SKIP = CORPORA.map((c) => c.skip).find((skip) => skip !== false) ?? false;
