@@ -55,3 +55,10 @@ export async function pressKey(page, request) {
   await page.keyboard.press(request.key);
   return { pressed: request.key };
 }
+
+/** Types text on the page, key by key, into whatever has the focus ({text}). */
+export async function typeText(page, request) {
+  if (typeof request.text !== 'string') throw new Error(`a type request needs a text: ${JSON.stringify(request)}`);
+  await page.keyboard.type(request.text);
+  return { typed: request.text.length };
+}

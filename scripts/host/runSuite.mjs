@@ -8,7 +8,7 @@ import { startCodeServer } from './codeServer.mjs';
 import { openWorkbench, workbenchUrl } from './workbench.mjs';
 import { watchChannel } from './channel.mjs';
 import { captureScreenshot } from './capture.mjs';
-import { clickElement, pressKey, readTexts } from './pageActions.mjs';
+import { clickElement, pressKey, readTexts, typeText } from './pageActions.mjs';
 import { createTally } from './report.mjs';
 import { printSuiteLogs } from './diagnostics.mjs';
 
@@ -103,6 +103,8 @@ export async function runSuite(suite, ctx) {
             return readTexts(workbench.page, request);
           case 'press':
             return pressKey(workbench.page, request);
+          case 'type':
+            return typeText(workbench.page, request);
           default:
             throw new Error(`unknown request kind ${JSON.stringify(request.kind)}`);
         }

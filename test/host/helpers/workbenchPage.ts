@@ -45,6 +45,11 @@ export async function pressInWorkbench(key: string): Promise<void> {
   await ask({ kind: 'press', key });
 }
 
+/** Types text key by key into whatever has the focus, as a user would. */
+export async function typeInWorkbench(text: string): Promise<void> {
+  await ask({ kind: 'type', text });
+}
+
 /**
  * Whether the workbench holds `skillsmith.hasSkills` (the `when` clause of our tools) true:
  * the fake-model fixture binds one key twice, under `skillsmith.hasSkills` and under its

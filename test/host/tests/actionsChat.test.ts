@@ -35,9 +35,16 @@ async function chatConfirmation(): Promise<string> {
   return texts.join('\n').replace(/\u00a0/g, ' ');
 }
 
-/** Clicks a button of the pending confirmation (Allow's accessible name adds its scope and key). */
+/**
+ * Answers the pending confirmation. VS Code 1.139's main button is "Allow in this Session", which
+ * would let every later run through unasked; Allow picks "Allow Once" from its menu instead, so
+ * that each test's run must be confirmed again.
+ */
 async function answer(button: 'Skip' | 'Allow'): Promise<void> {
-  await clickInWorkbench({ role: 'button', name: button, within: `${DOCK}:has-text("Run echo-action")` });
+  const within = `${DOCK}:has-text("Run echo-action")`;
+  if (button === 'Skip') return clickInWorkbench({ role: 'button', name: 'Skip', within });
+  await clickInWorkbench({ selector: '.monaco-button-dropdown .monaco-dropdown-button', within });
+  await clickInWorkbench({ role: 'menuitem', name: 'Allow Once', exact: true });
 }
 
 export const tests: HostTest[] = [
@@ -70,6 +77,7 @@ export const tests: HostTest[] = [
       await setFakeScript({ responses: [[{ toolCall: { name: 'skillsmith_runAction', input: { name: 'echo-action', action: 'echo', input: { word: 'allowed' } } } }], { quoteToolResult: true, prefix: 'Result: ' }] });
       await sendChat('@skills echo allowed');
       await chatConfirmation();
+
       await answer('Allow');
       await waitFor(async () => (await getFakeRequests()).length === 2, { timeout: 15_000, message: 'the model to receive the result' });
       assert.strictEqual(runs().length, before + 1);
@@ -89,10 +97,13 @@ export const tests: HostTest[] = [
         await ready();
         const before = runs().length;
         await setFakeScript({ responses: [[{ toolCall: { name: 'skill__echo-action', input: { word: 'seed', tone: 'loud' } } }], { quoteToolResult: true, prefix: 'Result: ' }] });
-        // Once the run-action tool was allowed for this window's session (the test before, VS
-        // Code's own choice), no second confirmation is asked; otherwise it is allowed here.
-        const started = await sendChat('@skills echo seed');
-        if ((started as { type?: string } | undefined)?.type === 'confirmation') await answer('Allow');
+        // "Allow" in the tests before allowed one run each, not the session: this run must be
+        // confirmed too, and nothing runs until it is.
+        await sendChat('@skills echo seed');
+        const shown = await chatConfirmation();
+        assert.match(shown, /"word": "seed"/);
+        assert.strictEqual(runs().length, before, 'nothing ran before the confirmation was answered');
+        await answer('Allow');
         await waitFor(async () => (await getFakeRequests()).length === 2, { timeout: 15_000, message: 'the model to receive the result' });
         const [first, second] = await getFakeRequests();
         const names = first.tools.map((t) => t.name);
@@ -103,6 +114,34 @@ export const tests: HostTest[] = [
         assert.deepStrictEqual(JSON.parse(toolResults(second).at(-1)!).data, { echoed: 'SEED SEED', action: 'echo' });
       } finally {
         await setSetting('chat.toolMode', undefined);
+      }
+    },
+  },
+  {
+    name: '@skills: a secret added to actions.json while the confirmation is open: Allow refuses the run it did not show',
+    timeoutMs: 60_000,
+    fn: async () => {
+      await ready();
+      const before = runs().length;
+      const file = diskPath('skills/echo-action/actions.json');
+      const original = fs.readFileSync(file, 'utf8');
+      await setFakeScript({ responses: [[{ toolCall: { name: 'skillsmith_runAction', input: { name: 'echo-action', action: 'echo', input: { word: 'late' } } } }], { quoteToolResult: true, prefix: 'Result: ' }] });
+      try {
+        await sendChat('@skills echo late');
+        const shown = await chatConfirmation();
+        assert.doesNotMatch(shown, /LATE_TOKEN/, 'the confirmation showed no secret');
+        // The skill's author adds a secret while the user reads the prompt.
+        const declared = JSON.parse(original);
+        declared.actions[0].secrets = ['LATE_TOKEN'];
+        fs.writeFileSync(file, JSON.stringify(declared, null, 2));
+        await answer('Allow');
+        await waitFor(async () => (await getFakeRequests()).length === 2, { timeout: 15_000, message: 'the model to receive the refusal' });
+        const result = JSON.parse(toolResults((await getFakeRequests())[1]).at(-1)!);
+        assert.strictEqual(result.error?.type, 'not_allowed', JSON.stringify(result));
+        assert.match(result.error.message, /not shown to the user for confirmation as it is now/);
+        assert.strictEqual(runs().length, before, 'nothing ran');
+      } finally {
+        fs.writeFileSync(file, original);
       }
     },
   },
