@@ -39,11 +39,13 @@ export class MemoryFileSystem implements FileSystem {
   }
 
   async stat(path: string): Promise<EntryStat | undefined> {
-    const own = this.nodes.get(pathKey(path));
     const resolved = this.resolve(path);
-    if (!own || !resolved) return undefined;
+    if (!resolved) return undefined;
+    // The entry itself, in its real folder: a link is a link whatever path led to it.
+    const parent = this.resolve(dirnamePath(normalizePath(path)));
+    const own = parent ? this.nodes.get(pathKey(joinPath(parent.path, basenamePath(normalizePath(path))))) : resolved.node;
     const node = resolved.node;
-    return { kind: kindOf(node), isSymlink: own.kind === 'symlink', size: node.kind === 'file' ? node.bytes.length : 0, mtime: 0 };
+    return { kind: kindOf(node), isSymlink: own?.kind === 'symlink', size: node.kind === 'file' ? node.bytes.length : 0, mtime: 0 };
   }
 
   async readDirectory(path: string): Promise<DirectoryEntry[]> {
