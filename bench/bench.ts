@@ -19,6 +19,7 @@ import { parseDocument } from 'yaml';
 import { NodeFileSystem } from '../src/node/nodeFileSystem';
 import { seededRandom } from '../test/seededRandom';
 import { measureActionOverhead } from './actionOverhead';
+import { measureSchemaChecks, SCHEMA_CHECK_BUDGET_MS } from './schemaPatterns';
 import { BODY_MARKER, generateWorkspace, skillText } from './workspace';
 
 interface Options {
@@ -234,6 +235,7 @@ async function main(): Promise<void> {
     if (!(globalThis as { gc?: unknown }).gc) console.error('bench: run node with --expose-gc for a meaningful heap_mb');
     const bodiesHeld = JSON.stringify(catalog.entries().map((e) => e.record)).includes(BODY_MARKER);
     const action = await measureActionOverhead(options.runs * 8);
+    const schemaChecks = measureSchemaChecks(options.runs);
     const cli = await cliFigures(root, options.runs);
     const peakRssMb = cliPeakRssMb(root);
     const host = options.host ? hostFigures(options.skills) : {};
@@ -258,6 +260,7 @@ async function main(): Promise<void> {
       action_run_ms: round(action.executorMs, 2),
       bare_spawn_ms: round(action.bareMs, 2),
       action_overhead_ratio: round(action.ratio, 3),
+      schema_check_worst_ms: round(schemaChecks.worstMs, 2),
       ...cli,
       cli_peak_rss_mb: round(peakRssMb, 1),
       ...host,
@@ -274,6 +277,7 @@ async function main(): Promise<void> {
       ['lint_500_lines_ms ≤ 2', figures.lint_500_lines_ms <= 2, `${figures.lint_500_lines_ms} ms`],
       ['bundle_kb ≤ 200', figures.bundle_kb <= 200, `${figures.bundle_kb} KiB`],
       ['action run ≤ 1.2 × bare spawn of the same script', figures.action_overhead_ratio <= 1.2, `ratio ${figures.action_overhead_ratio}`],
+      [`schema_check_worst_ms ≤ ${SCHEMA_CHECK_BUDGET_MS} ms (adversarial patterns, 256 KiB input)`, figures.schema_check_worst_ms <= SCHEMA_CHECK_BUDGET_MS, `ratio ${round(figures.schema_check_worst_ms / SCHEMA_CHECK_BUDGET_MS, 2)} (${schemaChecks.worstPattern})`],
       ['cli_list_ms ≤ 2 × cli_floor_ms (whole processes)', figures.cli_list_ratio <= 2, `ratio ${figures.cli_list_ratio}`],
       ...(figures.host_max_block_ms !== undefined
         ? [['host_max_block_ms ≤ 50 (extension host, cold start)', figures.host_max_block_ms <= 50, `${figures.host_max_block_ms} ms`] as [string, boolean, string]]

@@ -74,7 +74,12 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
 function killWindowsTree(child: ChildProcess): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const killer = spawn('taskkill', ['/PID', String(child.pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
-  killer.on('error', () => child.kill());
+  // The root itself, through its process handle (never its id), should taskkill have missed it.
+  const killRoot = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  killer.on('error', killRoot);
+  killer.on('exit', killRoot);
 }
 
 /** The longest prefix of `bytes`, at most `max` long, that does not cut a UTF-8 character in two. */

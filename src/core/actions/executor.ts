@@ -134,6 +134,10 @@ export class ActionExecutor {
       ok: false,
       result: failure(entry.record.name, action.name, type, message, suggestion),
     });
+    // The input's size is bounded before it is validated, so that validation is bounded too.
+    const given = JSON.stringify(request.input ?? {}) ?? '';
+    const givenBytes = utf8ByteLength(given);
+    if (givenBytes > MAX_ACTION_INPUT_BYTES) return named('invalid_input', `The input is too large (${givenBytes} bytes; at most ${MAX_ACTION_INPUT_BYTES}).`, 'Pass a smaller input.');
     const checked = checkInput(action.input, request.input);
     if (!checked.ok) {
       if ('schemaError' in checked) return named('invalid_skill', checked.schemaError, `Fix the input schema of '${action.name}' in actions.json.`);

@@ -9,7 +9,7 @@ import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema'
 import { MAX_INPUT_VIOLATIONS } from '../base/limits';
 import { editDistance } from '../base/suggest';
 import type { JsonSchema } from './declaration';
-import { compileLinearPattern, withLinearPatterns } from './linearPattern';
+import { compileLinearPattern, PatternBudgetExceeded, withLinearPatterns } from './linearPattern';
 import { nullPrototypeCopy, ownValue, plainCopy } from './ownProperties';
 import { describeValue, expectedType, suggestionFor } from './violationText';
 
@@ -161,6 +161,8 @@ export function checkValue(schema: JsonSchema, value: unknown): ContractResult {
     const validator = new Validator(nullPrototypeCopy(schema) as Schema, schemaDraft(schema), false);
     errors = withLinearPatterns(() => validator.validate(withDefaults).errors);
   } catch (error) {
+    // Too much text for the patterns is the input's fault, not the schema's.
+    if (error instanceof PatternBudgetExceeded) return { ok: false, violations: [{ pointer: '', keyword: 'pattern', message: error.message, suggestion: 'Pass shorter text.' }] };
     return { ok: false, schemaError: `The action's input schema cannot be used: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
   }
   if (errors.length === 0) return { ok: true, input: plainCopy(withDefaults) as Record<string, unknown> };

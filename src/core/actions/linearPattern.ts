@@ -4,13 +4,14 @@
 // matched by RE2 (the `re2js` port), whose automaton runs in time linear in the input for
 // every pattern, with no heuristic that a new pattern could slip past (docs/actions.md,
 // "Patterns"). RE2 has no lookaround and no backreference: a pattern that needs one is refused
-// with a clear error instead of being matched. Patterns are also capped in length.
+// with a clear error instead of being matched. Patterns are capped in length, and so is the
+// text that one validation matches against them, in all.
 //
 // The JSON Schema library builds its matchers with `new RegExp(pattern, 'u')` and offers no
 // option to pass another engine, so `withLinearPatterns` hands it, for the length of one
 // synchronous validation, a `RegExp` whose `test` runs RE2 (and restores the real one after).
 import type { RE2JS as RE2JSType } from 're2js';
-import { MAX_SCHEMA_PATTERN_CHARS } from '../base/limits';
+import { MAX_PATTERN_CHECKED_CHARS, MAX_SCHEMA_PATTERN_CHARS } from '../base/limits';
 
 /**
  * re2js, required on the first pattern: its tables cost every CLI command about 30 ms at load,
@@ -93,13 +94,22 @@ export function compileLinearPattern(source: string): LinearPattern {
   }
 }
 
+/** Thrown when one validation would match more text against patterns than it may. */
+export class PatternBudgetExceeded extends Error {
+  constructor() {
+    super(`the input has more text to check against the schema's patterns than is checked (at most ${MAX_PATTERN_CHECKED_CHARS} characters in all)`);
+  }
+}
+
 /**
  * Runs `validate` (synchronous) with a `RegExp` whose matchers are linear-time: construction
  * checks the syntax as V8 does (so a `format: regex` check is unchanged), and `test` runs RE2,
- * throwing when the pattern cannot be matched that way. Compiled patterns are kept for the call.
+ * throwing when the pattern cannot be matched that way, or when the call has matched its
+ * budget of text (PatternBudgetExceeded). Compiled patterns are kept for the call.
  */
 export function withLinearPatterns<T>(validate: () => T): T {
   const compiled = new Map<string, LinearPattern>();
+  let budget = MAX_PATTERN_CHECKED_CHARS;
   const compile = (source: string) => {
     let pattern = compiled.get(source);
     if (!pattern) compiled.set(source, (pattern = compileLinearPattern(source)));
@@ -111,7 +121,10 @@ export function withLinearPatterns<T>(validate: () => T): T {
     this.test = (input: string) => {
       const pattern = compile(text);
       if (!pattern.ok) throw new Error(`The schema's pattern ${JSON.stringify(text.slice(0, 80))} is refused: ${pattern.message}.`);
-      return pattern.test(String(input));
+      const subject = String(input);
+      budget -= subject.length;
+      if (budget < 0) throw new PatternBudgetExceeded();
+      return pattern.test(subject);
     };
   }
   const saved = globalThis.RegExp;

@@ -95,5 +95,10 @@ export const MAX_INPUT_VIOLATIONS = 20;
 export const MIN_SECRET_LENGTH = 8;
 /** A schema `pattern` longer than this is refused: matching costs grow with its size. */
 export const MAX_SCHEMA_PATTERN_CHARS = 1000;
+/**
+ * The text one validation matches against schema patterns, in all: RE2 is linear, and this
+ * keeps a whole check within the editor's budget (bench: schema_check_worst_ms).
+ */
+export const MAX_PATTERN_CHECKED_CHARS = 128 * 1024;
 /** Confirmations shown but never answered are forgotten after this long. */
 export const ACTION_CONFIRMATION_TTL_MS = 5 * 60 * 1000;
