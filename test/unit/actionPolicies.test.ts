@@ -79,5 +79,5 @@ test('the stdin cap counts UTF-8 bytes and is checked at preparation, before any
   const prepared = await executor.prepare({ skill: 'big', input: { text: over }, asker: 'model' });
   assert.equal(prepared.ok, false, 'refused before it could be shown for confirmation');
   assert.ok(!prepared.ok && prepared.result.error?.type === 'invalid_input');
-  assert.ok(!prepared.ok && /\d+ bytes as the program receives it; at most 262144/.test(prepared.result.error!.message));
+  assert.ok(!prepared.ok && /The input is too large \(2\d{5} bytes.*at most 262144\)/.test(prepared.result.error!.message), !prepared.ok ? prepared.result.error!.message : '');
 });
