@@ -99,6 +99,6 @@ export const MAX_SCHEMA_PATTERN_CHARS = 1000;
  * The text one validation matches against schema patterns, in all: RE2 is linear, and this
  * keeps a whole check within the editor's budget (bench: schema_check_worst_ms).
  */
-export const MAX_PATTERN_CHECKED_CHARS = 128 * 1024;
+export const MAX_PATTERN_CHECKED_CHARS = 64 * 1024;
 /** Confirmations shown but never answered are forgotten after this long. */
 export const ACTION_CONFIRMATION_TTL_MS = 5 * 60 * 1000;
