@@ -3,7 +3,10 @@
 import { DEFAULT_LISTING_BUDGET, MIN_LISTING_BUDGET } from './core/base/limits';
 import { normalizePath, resolvePath, toNativePath } from './core/base/paths';
 import { quoteArguments } from './core/loading/expand';
-import { flag, integerOption, parseCommandArgs, stringOption, UsageError } from './cli/args';
+import * as os from 'node:os';
+import { flag, integerOption, parseCommandArgs, repeatedOption, stringOption, UsageError } from './cli/args';
+import { chosenHosts, hostsJson, hostsReport, hostsText, readHostOptions, requirementFailures } from './cli/hostsCommand';
+import { DEFAULT_CONTEXT_TOKENS } from './core/hosts/profiles';
 import { evalFiles, evalJson, evalText } from './cli/evalCommand';
 import { routeQuery, routeText } from './cli/routeCommand';
 import { expandForCli } from './cli/expandCommand';
@@ -22,6 +25,7 @@ const USAGE = `Usage:
   skillsmith run NAME [ACTION] [--input JSON|@FILE] [--root ROOT] [--json] [--timeout S]
   skillsmith route QUERY [--root R] [--top K] [--json] [--no-user]
   skillsmith eval FILE... [--root R] [--skill NAME] [--router lexical|openai] [--runs N] [--min-top1 X] [--json] [--no-user]
+  skillsmith hosts [ROOT] [--host H]... [--require H]... [--context-tokens N] [--json] [--no-user]
 
 validate  checks SKILL.md files: PATH is a SKILL.md, a skill folder, or any folder (default: .)
 list      shows the catalog and the listing the model sees, with ROOT as the workspace folder
@@ -31,9 +35,12 @@ run       runs an action of the skill NAME (its default action when ACTION is om
 route     ranks the listed skills for a request with the offline lexical router
 eval      runs routing eval files (catalog-level JSON/JSONL, or evals/trigger-evals.json)
           --router openai uses SKILLSMITH_OPENAI_BASE_URL, _API_KEY and _MODEL
+hosts     says, per skill, whether each agent host (vscode, claude-code, codex, copilot-cli,
+          vscode-local) finds it, loads it and lists it to its model, and why not
 
 Exit codes: 0 success, 1 errors found (validate), unknown/invalid skill (expand), a run
-that did not succeed (run) or top-1 below --min-top1 (eval), 2 bad usage.
+that did not succeed (run), top-1 below --min-top1 (eval), or a skill that does not load
+or is dropped in a --require host (hosts), 2 bad usage.
 `;
 
 /** The working folder, in the core's canonical form. */
@@ -152,7 +159,24 @@ async function evaluate(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand, run, route, eval: evaluate };
+async function hosts(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, { strings: ['context-tokens'], repeated: ['host', 'require'], booleans: ['json', 'no-user', 'unicode-names'] });
+  if (args.positionals.length > 1) throw new UsageError('hosts takes at most one ROOT');
+  const required = readHostOptions(repeatedOption(args, 'require'), 'require');
+  const chosen = chosenHosts(readHostOptions(repeatedOption(args, 'host'), 'host'), required);
+  const contextTokens = integerOption(args, 'context-tokens', DEFAULT_CONTEXT_TOKENS, { min: 1000 });
+  const fs = new NodeFileSystem();
+  const root = await rootFolder(fs, args.positionals[0] ?? '.');
+  const includeUser = !flag(args, 'no-user');
+  const catalog = await loadCatalog(fs, { root, includeUser, unicodeNames: flag(args, 'unicode-names') });
+  const report = hostsReport(catalog, chosen, { projectRoots: [root], home: includeUser ? normalizePath(os.homedir()) : undefined, contextTokens });
+  await writeOut(flag(args, 'json') ? hostsJson(report) + '\n' : hostsText(report));
+  const failures = requirementFailures(report, required);
+  for (const failure of failures) writeErr(`skillsmith hosts: ${failure}`);
+  return failures.length > 0 ? 1 : 0;
+}
+
+const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand, run, route, eval: evaluate, hosts };
 
 /** Runs the CLI and returns its exit code; never throws. */
 export async function main(argv: readonly string[]): Promise<number> {

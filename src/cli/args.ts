@@ -9,21 +9,24 @@ export interface CommandOptions {
   readonly strings?: readonly string[];
   /** Flags (`--json`). */
   readonly booleans?: readonly string[];
+  /** Options that take a value and may be given several times (`--host vscode --host codex`). */
+  readonly repeated?: readonly string[];
 }
 
 export interface CommandArgs {
   readonly positionals: string[];
-  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly values: Readonly<Record<string, string | boolean | string[] | undefined>>;
 }
 
 /** Parses one command's arguments; a mistake becomes a UsageError that names the option. */
 export function parseCommandArgs(argv: readonly string[], spec: CommandOptions): CommandArgs {
-  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {};
   for (const name of spec.strings ?? []) options[name] = { type: 'string' };
+  for (const name of spec.repeated ?? []) options[name] = { type: 'string', multiple: true };
   for (const name of spec.booleans ?? []) options[name] = { type: 'boolean' };
   try {
     const { values, positionals } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
-    return { positionals, values: values as Record<string, string | boolean | undefined> };
+    return { positionals, values: values as Record<string, string | boolean | string[] | undefined> };
   } catch (error) {
     throw new UsageError(usageMessage(error));
   }
@@ -45,6 +48,12 @@ function usageMessage(error: unknown): string {
 export function stringOption(args: CommandArgs, name: string): string | undefined {
   const value = args.values[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** Every value of a repeated option, in order (none when it is not given). */
+export function repeatedOption(args: CommandArgs, name: string): string[] {
+  const value = args.values[name];
+  return Array.isArray(value) ? value : [];
 }
 
 /** A flag's value. */

@@ -1,0 +1,99 @@
+// `skillsmith hosts [ROOT] [--host H]... [--require H]... [--context-tokens N] [--json] [--no-user]`
+// (docs/cli.md, docs/hosts.md): for every skill of the catalog, whether each host finds it,
+// loads it, lists it to its model and how, and who can invoke it, with the reasons. With
+// --require, the exit code is 1 when a skill does not load, or is dropped, in a required host:
+// CI fails before a teammate's agent silently goes without the skill.
+import { toNativePath } from '../core/base/paths';
+import { DEFAULT_HOSTS, HOST_IDS, HOST_PROFILES, isHostId, type HostId } from '../core/hosts/profiles';
+import { hostVerdicts, type HostContext, type HostVerdict } from '../core/hosts/verdicts';
+import type { SkillCatalog } from '../core/catalog/catalog';
+import type { SkillRecord } from '../core/catalog/skillRecord';
+import { UsageError } from './args';
+
+/** The host ids of --host (or --require) values; a bad one is a usage error that lists the known ones. */
+export function readHostOptions(values: readonly string[], option: string): HostId[] {
+  for (const value of values) {
+    if (!isHostId(value)) throw new UsageError(`--${option} takes one of ${HOST_IDS.join(', ')}, not '${value}'`);
+  }
+  return [...new Set(values as HostId[])];
+}
+
+export interface HostsReport {
+  readonly hosts: readonly HostId[];
+  readonly contextTokens: number;
+  readonly skills: readonly { readonly record: SkillRecord; readonly verdicts: ReadonlyMap<HostId, HostVerdict> }[];
+}
+
+/** The verdicts of every skill of the catalog for the chosen hosts (the required ones included). */
+export function hostsReport(catalog: SkillCatalog, hosts: readonly HostId[], context: HostContext & { contextTokens: number }): HostsReport {
+  const records = catalog.entries().map((entry) => entry.record);
+  const byHost = new Map(hosts.map((host) => [host, hostVerdicts(host, records, context)]));
+  return {
+    hosts,
+    contextTokens: context.contextTokens,
+    skills: records.map((record) => ({ record, verdicts: new Map(hosts.map((host) => [host, byHost.get(host)!.get(record)!])) })),
+  };
+}
+
+/** The `--json` shape of docs/cli.md. */
+export function hostsJson(report: HostsReport): string {
+  return JSON.stringify({
+    hosts: report.hosts,
+    contextTokens: report.contextTokens,
+    skills: report.skills.map(({ record, verdicts }) => ({
+      name: record.name,
+      path: toNativePath(record.filePath),
+      hosts: Object.fromEntries([...verdicts].map(([host, v]) => [host, {
+        found: v.found,
+        loads: v.loads,
+        listing: v.listing?.form ?? null,
+        position: v.listing?.position ?? null,
+        invocation: v.invocation,
+        reasons: v.reasons.map((r) => r.text),
+      }])),
+    })),
+  });
+}
+
+/** One word for a verdict, as the table shows it. */
+function verdictWord(verdict: HostVerdict): string {
+  if (!verdict.found) return 'not found';
+  if (!verdict.loads) return 'refused';
+  if (verdict.invocation === 'user') return 'user only';
+  return verdict.listing?.form ?? 'listed';
+}
+
+/** A table of skills by host, then each problem with its reason. */
+export function hostsText(report: HostsReport): string {
+  if (report.skills.length === 0) return 'No skills found.\n';
+  const header = ['SKILL', ...report.hosts];
+  const rows = report.skills.map(({ record, verdicts }) => [record.name, ...report.hosts.map((host) => verdictWord(verdicts.get(host)!))]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const lines = [format(header), ...rows.map(format)];
+  const notes = report.skills.flatMap(({ record, verdicts }) =>
+    report.hosts.flatMap((host) => {
+      const verdict = verdicts.get(host)!;
+      if (verdict.found && verdict.loads && verdict.listing?.form === 'full') return [];
+      return verdict.reasons.map((reason) => `- ${record.name} in ${HOST_PROFILES[host].displayName}: ${reason.text}`);
+    }),
+  );
+  return `${lines.join('\n')}\n${notes.length > 0 ? `\n${notes.join('\n')}\n` : ''}`;
+}
+
+/** The skills that fail a required host: not loaded (when found by no host at all too), or dropped. */
+export function requirementFailures(report: HostsReport, required: readonly HostId[]): string[] {
+  return report.skills.flatMap(({ record, verdicts }) =>
+    required.flatMap((host) => {
+      const verdict = verdicts.get(host)!;
+      if (verdict.loads && verdict.listing?.form !== 'dropped') return [];
+      const what = !verdict.found ? 'is not found by' : !verdict.loads ? 'does not load in' : 'is dropped from the listing of';
+      return [`${record.name} ${what} ${HOST_PROFILES[host].displayName}: ${verdict.reasons[0]?.text ?? ''}`];
+    }),
+  );
+}
+
+/** The hosts a run reports on: those given, else the default ones, with the required ones added. */
+export function chosenHosts(given: readonly HostId[], required: readonly HostId[]): HostId[] {
+  return [...new Set([...(given.length > 0 ? given : DEFAULT_HOSTS), ...required])];
+}

@@ -1,0 +1,217 @@
+// Verdicts per skill and host (docs/hosts.md): each profile fact of core/hosts/profiles.ts has a
+// case here that names it. Skills are written to the core's in-memory file system and read into
+// records as the scan reads them; expected values are written out by hand from docs/hosts.md.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MemoryFileSystem } from '../../src/core/base/memoryFileSystem';
+import { basenamePath, dirnamePath, joinPath, normalizePath } from '../../src/core/base/paths';
+import type { SkillLocation } from '../../src/core/catalog/locations';
+import { readSkillRecord, type SkillRecord } from '../../src/core/catalog/skillRecord';
+import { HOST_IDS, HOST_PROFILES, type HostId } from '../../src/core/hosts/profiles';
+import { hostVerdicts, type HostVerdict } from '../../src/core/hosts/verdicts';
+
+const ROOT = normalizePath(process.platform === 'win32' ? 'C:/mem' : '/mem');
+const WS = joinPath(ROOT, 'ws');
+const HOME = joinPath(ROOT, 'home');
+
+interface Skill {
+  /** Relative to the workspace, or `~/…` for the home folder: the SKILL.md's path. */
+  readonly file: string;
+  readonly text?: string;
+}
+
+const skillText = (name: string, description: string, extra = '') => `---\nname: ${name}\ndescription: ${description}\n${extra}---\nThe body's first line.\n`;
+
+/** Reads each skill as the scan would, and judges them all for `host`. */
+async function verdicts(host: HostId, skills: readonly Skill[], contextTokens?: number): Promise<Map<string, HostVerdict>> {
+  const fs = new MemoryFileSystem(ROOT);
+  const records: SkillRecord[] = [];
+  for (const skill of skills) {
+    const file = skill.file.startsWith('~/') ? joinPath(HOME, skill.file.slice(2)) : joinPath(WS, skill.file);
+    const folder = basenamePath(dirnamePath(file));
+    fs.addFile(file, skill.text ?? skillText(folder, `Does ${folder} things. Use when testing.`));
+    const location: SkillLocation = { path: dirnamePath(dirnamePath(file)), label: skill.file.split('/').slice(0, -2).join('/'), scope: skill.file.startsWith('~/') ? 'user' : 'workspace', rank: 0, root: WS };
+    const read = await readSkillRecord(fs, file, location);
+    assert.ok(read.ok, skill.file);
+    records.push(read.record);
+  }
+  const judged = hostVerdicts(host, records, { projectRoots: [WS], home: HOME, contextTokens });
+  return new Map(records.map((record, i) => [skills[i].file, judged.get(record)!]));
+}
+
+const one = async (host: HostId, skill: Skill) => (await verdicts(host, [skill])).get(skill.file)!;
+
+test('every host has every fact with a source and a date', () => {
+  for (const host of HOST_IDS) {
+    for (const [key, value] of Object.entries(HOST_PROFILES[host])) {
+      if (typeof value !== 'object' || value === null) continue;
+      assert.ok(typeof value.source === 'string' && value.source.length > 0, `${host}.${key} has a source`);
+      assert.match(value.checked, /^\d{4}-\d{2}-\d{2}$/, `${host}.${key} has a date`);
+    }
+  }
+});
+
+test('projectFolders and userFolders: which folders each host reads (none reads skills/)', async () => {
+  const reads: Record<HostId, string[]> = {
+    'claude-code': ['.claude/skills/a/SKILL.md', '~/.claude/skills/a/SKILL.md'],
+    codex: ['.agents/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md', '~/.codex/skills/a/SKILL.md'],
+    'copilot-cli': ['.github/skills/a/SKILL.md', '.agents/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md'],
+    vscode: ['.github/skills/a/SKILL.md', '.agents/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md'],
+    'vscode-local': ['.github/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '.agents/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.claude/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md'],
+  };
+  const all = ['skills/a/SKILL.md', '.agents/skills/a/SKILL.md', '.github/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md', '~/.claude/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.codex/skills/a/SKILL.md'];
+  for (const host of HOST_IDS) {
+    for (const file of all) {
+      const verdict = await one(host, { file });
+      assert.equal(verdict.found, reads[host].includes(file), `${host} ${file}: ${verdict.reasons.map((r) => r.text).join(' ')}`);
+    }
+  }
+  assert.match((await one('claude-code', { file: 'skills/a/SKILL.md' })).reasons[0].text, /Claude Code does not read skills\/; it reads \.claude\/skills, ~\/\.claude\/skills\./);
+});
+
+test('maxDepth: flat hosts read one level; codex six; copilot and vscode at least seven', async () => {
+  const nested = (base: string, depth: number) => `${base}/${Array.from({ length: depth - 1 }, (_, i) => `g${i}`).join('/')}${depth > 1 ? '/' : ''}leaf/SKILL.md`;
+  const cases: [HostId, string, number, boolean][] = [
+    ['claude-code', '.claude/skills', 1, true], ['claude-code', '.claude/skills', 2, false],
+    ['vscode-local', '.github/skills', 1, true], ['vscode-local', '.github/skills', 2, false],
+    ['codex', '.agents/skills', 6, true], ['codex', '.agents/skills', 7, false],
+    ['copilot-cli', '.github/skills', 7, true], ['vscode', '.agents/skills', 7, true],
+  ];
+  for (const [host, base, depth, found] of cases) {
+    const verdict = await one(host, { file: nested(base, depth) });
+    assert.equal(verdict.found, found, `${host} at depth ${depth}: ${verdict.reasons[0]?.text}`);
+    if (!found) assert.match(verdict.reasons[0].text, new RegExp(`${depth} levels below`));
+  }
+});
+
+test('skillFileName: a lowercase skill.md is read by no host', async () => {
+  for (const host of HOST_IDS) {
+    const verdict = await one(host, { file: '.agents/skills/a/skill.md' });
+    assert.equal(verdict.found, false, host);
+    if (host !== 'claude-code') assert.match(verdict.reasons[0].text, /reads only SKILL\.md, not skill\.md/);
+  }
+});
+
+test('nameMustMatchFolder: only the Local harness drops a name that differs from its folder', async () => {
+  const skill = { file: '.github/skills/folder/SKILL.md', text: skillText('other-name', 'Does things. Use when testing.') };
+  assert.equal((await one('vscode-local', skill)).loads, false);
+  assert.match((await one('vscode-local', skill)).reasons[0].text, /name \('other-name'\) differs from its folder \('folder'\)/);
+  for (const host of ['vscode', 'copilot-cli'] as const) assert.equal((await one(host, skill)).loads, true, host);
+});
+
+test('key: Claude Code knows a skill by its folder, the others by its name (duplicates: the first folder read wins)', async () => {
+  const a = { file: '.claude/skills/folder-one/SKILL.md', text: skillText('same', 'One. Use when testing.') };
+  const b = { file: '.github/skills/folder-two/SKILL.md', text: skillText('same', 'Two. Use when testing.') };
+  const claude = await verdicts('claude-code', [a]);
+  assert.equal(claude.get(a.file)!.listing?.form, 'full');
+  const vscode = await verdicts('vscode', [a, b]);
+  // vscode reads .github/skills before .claude/skills: b is kept, a is the silent duplicate.
+  assert.equal(vscode.get(b.file)!.loads, true);
+  assert.equal(vscode.get(a.file)!.loads, false);
+  assert.match(vscode.get(a.file)!.reasons[0].text, /already loaded 'same'/);
+});
+
+test('unreadableFrontmatter: refused by codex, copilot and vscode; Claude Code lists it by its folder', async () => {
+  const broken = { file: '.claude/skills/broken/SKILL.md', text: '---\nname: broken\ndescription: [unclosed\n---\nBody.\n' };
+  const none = { file: '.agents/skills/plain/SKILL.md', text: 'No frontmatter at all.\n' };
+  assert.equal((await one('claude-code', broken)).loads, true);
+  assert.match((await one('claude-code', broken)).reasons[0].text, /ignores the unreadable frontmatter/);
+  for (const host of ['vscode', 'copilot-cli'] as const) assert.equal((await one(host, broken)).loads, false, host);
+  assert.equal((await one('codex', none)).loads, false);
+});
+
+test('missingDescription: refused by codex and copilot; Claude Code takes the body\'s first line', async () => {
+  const skill = (base: string) => ({ file: `${base}/quiet/SKILL.md`, text: '---\nname: quiet\n---\nThe first line.\n' });
+  assert.equal((await one('codex', skill('.agents/skills'))).loads, false);
+  assert.equal((await one('copilot-cli', skill('.agents/skills'))).loads, false);
+  const claude = await one('claude-code', skill('.claude/skills'));
+  assert.equal(claude.loads, true);
+  assert.match(claude.reasons[0].text, /body's first line/);
+});
+
+test('maxNameLength: 64 characters load, 65 are refused (codex, copilot, vscode); Claude Code does not check', async () => {
+  for (const length of [64, 65]) {
+    const name = 'a'.repeat(length);
+    for (const host of ['codex', 'copilot-cli', 'vscode', 'claude-code'] as const) {
+      const base = host === 'claude-code' ? '.claude/skills' : '.agents/skills';
+      const verdict = await one(host, { file: `${base}/${name}/SKILL.md`, text: skillText(name, 'Long name. Use when testing.') });
+      assert.equal(verdict.loads, host === 'claude-code' || length === 64, `${host} with ${length}`);
+    }
+  }
+});
+
+test('maxDescription: 1024 characters pass; 1025 are refused by copilot and vscode, cut by codex', async () => {
+  for (const length of [1024, 1025]) {
+    const text = skillText('wordy', 'd'.repeat(length));
+    const over = length > 1024;
+    assert.equal((await one('copilot-cli', { file: '.agents/skills/wordy/SKILL.md', text })).loads, !over);
+    assert.equal((await one('vscode', { file: '.agents/skills/wordy/SKILL.md', text })).loads, !over);
+    const codex = await one('codex', { file: '.agents/skills/wordy/SKILL.md', text });
+    assert.equal(codex.loads, true);
+    assert.equal(codex.reasons.some((r) => /cuts the description at 1024/.test(r.text)), over);
+  }
+});
+
+test('honoursDisableModelInvocation: user-only where honoured; codex ignores it', async () => {
+  const hidden = (base: string) => ({ file: `${base}/hidden/SKILL.md`, text: skillText('hidden', 'Hidden. Use when testing.', 'disable-model-invocation: true\n') });
+  for (const host of ['vscode', 'copilot-cli'] as const) {
+    const verdict = await one(host, hidden('.agents/skills'));
+    assert.deepEqual([verdict.invocation, verdict.listing], ['user', undefined], host);
+  }
+  assert.equal((await one('claude-code', hidden('.claude/skills'))).invocation, 'user');
+  const codex = await one('codex', hidden('.agents/skills'));
+  assert.equal(codex.invocation, 'model');
+  assert.equal(codex.listing?.form, 'full');
+  assert.match(codex.reasons[0].text, /ignores disable-model-invocation/);
+});
+
+/** `count` skills named s000… with descriptions of `length` characters. */
+function many(base: string, count: number, length: number): Skill[] {
+  return Array.from({ length: count }, (_, i) => {
+    const name = `s${String(i).padStart(3, '0')}`;
+    return { file: `${base}/${name}/SKILL.md`, text: skillText(name, 'x'.repeat(length)) };
+  });
+}
+
+test('listing (copilot, vscode): the first 30 skills in full, the 31st by name only', async () => {
+  for (const host of ['copilot-cli', 'vscode'] as const) {
+    const skills = many('.agents/skills', 31, 50);
+    const judged = await verdicts(host, skills);
+    assert.deepEqual(judged.get(skills[29].file)!.listing, { form: 'full', position: 30 });
+    assert.deepEqual(judged.get(skills[30].file)!.listing, { form: 'name-only', position: 31 });
+  }
+});
+
+test('listing (Claude Code): 30,000 characters of entries `- name: description` and a newline, at the edge', async () => {
+  // Each entry: "- " + 4 + ": " + 95 + "\n" = 104 characters; 288 entries take 29,952.
+  const entry = 2 + 4 + 2 + 95 + 1;
+  assert.equal(entry, 104);
+  const base = many('.claude/skills', 289, 95);
+  // The last entry's description is set so that the total is one under, at, and one over 30,000.
+  for (const [extra, form] of [[47, 'full'], [48, 'full'], [49, 'name-only']] as const) {
+    const skills = [...base.slice(0, 288), { file: '.claude/skills/zz/SKILL.md', text: skillText('zz', 'y'.repeat(extra - 7)) }];
+    // zz's entry: 2 + 2 + 2 + (extra - 7) + 1 = extra - 0 characters.
+    const total: number = 288 * entry + extra;
+    assert.equal(total, 29_952 + extra);
+    const judged = await verdicts('claude-code', skills);
+    assert.equal(judged.get('.claude/skills/zz/SKILL.md')!.listing?.form, form, `total ${total}`);
+  }
+});
+
+test('listing (Claude Code): an entry over 1,536 characters is shortened', async () => {
+  const verdict = await one('claude-code', { file: '.claude/skills/long/SKILL.md', text: skillText('long', 'z'.repeat(1600)) });
+  assert.equal(verdict.listing?.form, 'shortened');
+});
+
+test('listing (codex): 0.08 characters per context token: full, then all shortened, then names, then dropped', async () => {
+  // 20 skills, entries of 2 + 4 + 2 + 92 + 1 = 101 characters: 2,020 in all; names only: 20 × (4 + 3) = 140.
+  const skills = many('.agents/skills', 20, 92);
+  const form = async (tokens: number) => (await verdicts('codex', skills, tokens)).get(skills[19].file)!.listing?.form;
+  assert.equal(await form(25_250), 'full'); // 2,020 characters of budget
+  assert.equal(await form(25_237), 'shortened'); // 2,018.96 → 2,018
+  assert.equal(await form(1_763), 'shortened'); // 141 > 140
+  assert.equal(await form(1_750), 'name-only'); // 140: exactly the names
+  const judged = await verdicts('codex', skills, 1_000); // 80 characters: eleven names of 7
+  assert.equal(judged.get(skills[10].file)!.listing?.form, 'name-only');
+  assert.equal(judged.get(skills[11].file)!.listing?.form, 'dropped');
+});
