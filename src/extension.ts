@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { createSkillCatalog } from './core/access/policy';
 import { ActionLister } from './vscode/actions/actionLister';
 import { registerActions } from './vscode/actions/registerActions';
+import { createHostVerdicts } from './vscode/hosts/hostVerdictsService';
+import { registerHosts } from './vscode/hosts/registerHosts';
 import { readonlyCatalog, TEST_HOOKS_ENV, type SkillsmithApi } from './vscode/api';
 import { CatalogWatcher } from './vscode/catalog/catalogWatcher';
 import { registerSkillsParticipant } from './vscode/chat/participant';
@@ -31,7 +33,7 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
   const fs = new WorkspaceFileSystem(() => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri), testHooks?.observer);
   const watcher = new CatalogWatcher(catalog, fs, log);
   const actions = new ActionLister(fs, catalog);
-  const services: SkillsmithServices = { catalog, fs, watcher, log, extensionUri: context.extensionUri, actions };
+  const services: SkillsmithServices = { catalog, fs, watcher, log, extensionUri: context.extensionUri, actions, hostVerdicts: createHostVerdicts(catalog, fs) };
 
   context.subscriptions.push(
     log,
@@ -68,6 +70,7 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     ...registerScaffold(services),
     ...registerViewCommands(services, () => diagnostics.validateAll()),
     ...registerRouting(services),
+    ...registerHosts(services),
     ...skillsView.disposables,
     ...statusBar.disposables,
   );

@@ -1,6 +1,7 @@
 // What the composition root hands to every feature: the one catalog and its helpers.
 import type * as vscode from 'vscode';
 import type { SkillCatalog } from '../core/catalog/catalog';
+import type { CatalogVerdicts } from '../core/hosts/verdictCache';
 import type { ActionLister } from './actions/actionLister';
 import type { CatalogWatcher } from './catalog/catalogWatcher';
 import type { WorkspaceFileSystem } from './workspaceFileSystem';
@@ -15,4 +16,6 @@ export interface SkillsmithServices {
   readonly extensionUri: vscode.Uri;
   /** The actions skills declare, for the Skills view. */
   readonly actions: ActionLister;
+  /** The catalog's verdicts for the hosts of `skillsmith.hosts` (docs/hosts.md). */
+  readonly hostVerdicts: () => CatalogVerdicts;
 }

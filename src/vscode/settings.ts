@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { DEFAULT_LISTING_BUDGET, DEFAULT_MAX_ROUNDS, MAX_MAX_ROUNDS, MIN_LISTING_BUDGET } from '../core/base/limits';
 import { DEFAULT_LOCATIONS } from '../core/catalog/locations';
+import { DEFAULT_CONTEXT_TOKENS, DEFAULT_HOSTS, isHostId, type HostId } from '../core/hosts/profiles';
 
 export interface SkillsmithSettings {
   readonly locations: readonly string[];
@@ -12,6 +13,10 @@ export interface SkillsmithSettings {
   readonly maxRounds: number;
   /** `skillsmith.actions.enabled`: false turns every action off (docs/actions.md). */
   readonly actionsEnabled: boolean;
+  /** `skillsmith.hosts`: the agents whose verdicts the editor shows (docs/hosts.md). */
+  readonly hosts: readonly HostId[];
+  /** `skillsmith.hostContextTokens`: the context window where a host's budget is a share of it. */
+  readonly hostContextTokens: number;
 }
 
 /**
@@ -35,7 +40,15 @@ export function readSettings(): SkillsmithSettings {
     includeOtherTools: config.get<boolean>('chat.includeOtherTools', false),
     maxRounds: boundedSetting(config.get('chat.maxRounds'), DEFAULT_MAX_ROUNDS, 1, MAX_MAX_ROUNDS),
     actionsEnabled: config.get<boolean>('actions.enabled', true) !== false,
+    hosts: readHosts(config.get<unknown>('hosts')),
+    hostContextTokens: boundedSetting(config.get('hostContextTokens'), DEFAULT_CONTEXT_TOKENS, 1000),
   };
+}
+
+/** The known host ids of the setting, once each, in order; the defaults when it is not a list. */
+function readHosts(value: unknown): readonly HostId[] {
+  if (!Array.isArray(value)) return DEFAULT_HOSTS;
+  return [...new Set(value.filter((v): v is HostId => typeof v === 'string' && isHostId(v)))];
 }
 
 /** True when a configuration change touches settings that change what the catalog holds. */

@@ -12,8 +12,24 @@ import { DEFAULT_CONTEXT_TOKENS, HOST_PROFILES, type Fact, type HostId, type Hos
 export type ListingForm = 'full' | 'shortened' | 'name-only' | 'dropped';
 export type Invocation = 'model' | 'user' | 'none';
 
-/** One sentence about a verdict, and the fact it rests on. */
+/** What a reason is about: what a fix would have to change. */
+export type VerdictCause =
+  | 'file-name'
+  | 'folder'
+  | 'depth'
+  | 'frontmatter'
+  | 'name-length'
+  | 'name-mismatch'
+  | 'description-missing'
+  | 'description-length'
+  | 'duplicate'
+  | 'invocation'
+  | 'listing-budget'
+  | 'entry-cap';
+
+/** One sentence about a verdict, what it is about, and the fact it rests on. */
 export interface VerdictReason {
+  readonly cause: VerdictCause;
   readonly text: string;
   readonly source: string;
 }
@@ -38,7 +54,7 @@ export interface HostContext {
 
 const STRUCTURAL: ReadonlySet<string> = new Set(['no-frontmatter', 'unclosed-frontmatter', 'yaml-syntax', 'frontmatter-not-mapping']);
 
-const because = <T>(fact: Fact<T>, text: string): VerdictReason => ({ text, source: `${fact.source} (checked ${fact.checked})` });
+const because = <T>(cause: VerdictCause, fact: Fact<T>, text: string): VerdictReason => ({ cause, text, source: `${fact.source} (checked ${fact.checked})` });
 
 /** The folders the host reads, in the order it reads them, with how they are shown. */
 function readFolders(profile: HostProfile, context: HostContext): { path: string; shown: string }[] {
@@ -51,44 +67,44 @@ function readFolders(profile: HostProfile, context: HostContext): { path: string
 function find(profile: HostProfile, record: SkillRecord, folders: readonly { path: string; shown: string }[]): { found: true; rank: number } | { found: false; reason: VerdictReason } {
   const fileName = basenamePath(record.filePath);
   if (fileName !== profile.skillFileName.value) {
-    return { found: false, reason: because(profile.skillFileName, `${profile.displayName} reads only ${profile.skillFileName.value}, not ${fileName}.`) };
+    return { found: false, reason: because('file-name', profile.skillFileName, `${profile.displayName} reads only ${profile.skillFileName.value}, not ${fileName}.`) };
   }
   for (const [rank, folder] of folders.entries()) {
     if (!isInside(record.dir, folder.path) || samePath(record.dir, folder.path)) continue;
     const depth = pathSegments(relativePath(folder.path, record.dir) ?? '').length;
     if (depth <= profile.maxDepth.value) return { found: true, rank };
     const levels = profile.maxDepth.value === 1 ? 'directly inside it' : `at most ${profile.maxDepth.value} levels below it`;
-    return { found: false, reason: because(profile.maxDepth, `The skill is ${depth} levels below ${folder.shown}; ${profile.displayName} reads skills ${levels}.`) };
+    return { found: false, reason: because('depth', profile.maxDepth, `The skill is ${depth} levels below ${folder.shown}; ${profile.displayName} reads skills ${levels}.`) };
   }
   const where = [...new Set(folders.map((f) => f.shown))].join(', ');
-  return { found: false, reason: because(profile.projectFolders, `${profile.displayName} does not read ${record.location.label}/; it reads ${where || 'no folder here'}.`) };
+  return { found: false, reason: because('folder', profile.projectFolders, `${profile.displayName} does not read ${record.location.label}/; it reads ${where || 'no folder here'}.`) };
 }
 
 /** Whether the host's own rules accept the skill, or why not; notes on what it changes. */
 function accept(profile: HostProfile, record: SkillRecord): { loads: boolean; reasons: VerdictReason[] } {
   const reasons: VerdictReason[] = [];
   if (record.problems.some((p) => STRUCTURAL.has(p.code))) {
-    if (profile.unreadableFrontmatter.value === 'refused') return { loads: false, reasons: [because(profile.unreadableFrontmatter, `${profile.displayName} refuses a skill whose frontmatter is missing or not valid YAML.`)] };
-    reasons.push(because(profile.unreadableFrontmatter, `${profile.displayName} ignores the unreadable frontmatter and lists the skill by its folder.`));
+    if (profile.unreadableFrontmatter.value === 'refused') return { loads: false, reasons: [because('frontmatter', profile.unreadableFrontmatter, `${profile.displayName} refuses a skill whose frontmatter is missing or not valid YAML.`)] };
+    reasons.push(because('frontmatter', profile.unreadableFrontmatter, `${profile.displayName} ignores the unreadable frontmatter and lists the skill by its folder.`));
     return { loads: true, reasons };
   }
   const name = record.declaredName ?? record.folderName;
   const maxName = profile.maxNameLength.value;
   if (maxName !== undefined && codePointLength(name) > maxName) {
-    return { loads: false, reasons: [because(profile.maxNameLength, `${profile.displayName} refuses a name over ${maxName} characters.`)] };
+    return { loads: false, reasons: [because('name-length', profile.maxNameLength, `${profile.displayName} refuses a name over ${maxName} characters.`)] };
   }
   if (profile.nameMustMatchFolder.value && name.normalize('NFKC') !== record.folderName.normalize('NFKC')) {
-    return { loads: false, reasons: [because(profile.nameMustMatchFolder, `${profile.displayName} does not load a skill whose name ('${name}') differs from its folder ('${record.folderName}'), and says nothing.`)] };
+    return { loads: false, reasons: [because('name-mismatch', profile.nameMustMatchFolder, `${profile.displayName} does not load a skill whose name ('${name}') differs from its folder ('${record.folderName}'), and says nothing.`)] };
   }
   const description = record.description?.trim() ?? '';
   if (description === '') {
-    if (profile.missingDescription.value === 'refused') return { loads: false, reasons: [because(profile.missingDescription, `${profile.displayName} refuses a skill without a description.`)] };
-    reasons.push(because(profile.missingDescription, `${profile.displayName} uses the body's first line as the description.`));
+    if (profile.missingDescription.value === 'refused') return { loads: false, reasons: [because('description-missing', profile.missingDescription, `${profile.displayName} refuses a skill without a description.`)] };
+    reasons.push(because('description-missing', profile.missingDescription, `${profile.displayName} uses the body's first line as the description.`));
   }
   const limit = profile.maxDescription.value;
   if (limit && codePointLength(description) > limit.length) {
-    if (limit.over === 'refused') return { loads: false, reasons: [because(profile.maxDescription, `${profile.displayName} refuses a description over ${limit.length} characters.`)] };
-    reasons.push(because(profile.maxDescription, `${profile.displayName} cuts the description at ${limit.length} characters.`));
+    if (limit.over === 'refused') return { loads: false, reasons: [because('description-length', profile.maxDescription, `${profile.displayName} refuses a description over ${limit.length} characters.`)] };
+    reasons.push(because('description-length', profile.maxDescription, `${profile.displayName} cuts the description at ${limit.length} characters.`));
   }
   return { loads: true, reasons };
 }
@@ -114,9 +130,9 @@ function list(profile: HostProfile, offered: Listed[], context: HostContext): vo
   offered.sort((a, b) => compareCodePoints(a.key, b.key));
   const descriptionOf = (entry: Listed) => entry.record.description?.trim() ?? '';
   const fullLengths = offered.map((entry) => entryLength(entry.key, descriptionOf(entry)));
-  const set = (entry: Listed, form: ListingForm, position: number, text?: string) => {
+  const set = (entry: Listed, form: ListingForm, position: number, text?: string, cause: VerdictCause = 'listing-budget') => {
     entry.listing = { form, position };
-    if (text) entry.reasons.push(because(profile.listing, text));
+    if (text) entry.reasons.push(because(cause, profile.listing, text));
   };
   if (rule.kind === 'first-n-then-names') {
     offered.forEach((entry, i) => (i < rule.count ? set(entry, 'full', i + 1) : set(entry, 'name-only', i + 1, `${profile.displayName} lists the first ${rule.count} skills in full and only the names of the rest; this one is number ${i + 1}.`)));
@@ -128,7 +144,7 @@ function list(profile: HostProfile, offered: Listed[], context: HostContext): vo
       const length = Math.min(fullLengths[i], rule.entryCap);
       if (spent + length <= rule.budget) {
         spent += length;
-        if (fullLengths[i] > rule.entryCap) set(entry, 'shortened', i + 1, `${profile.displayName} cuts each entry at ${rule.entryCap} characters.`);
+        if (fullLengths[i] > rule.entryCap) set(entry, 'shortened', i + 1, `${profile.displayName} cuts each entry at ${rule.entryCap} characters.`, 'entry-cap');
         else set(entry, 'full', i + 1);
       } else {
         set(entry, 'name-only', i + 1, `${profile.displayName}'s listing budget (${rule.budget} characters) is spent before this skill (number ${i + 1}): only its name is listed.`);
@@ -179,15 +195,15 @@ export function hostVerdicts(host: HostId, records: readonly SkillRecord[], cont
   for (const entry of loaded) {
     const first = kept.get(entry.key);
     if (first) {
-      verdicts.set(entry.record, { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [because(profile.key, `${profile.displayName} already loaded '${entry.key}' from ${first.record.dir}; it keeps the first and says nothing.`)] });
+      verdicts.set(entry.record, { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [because('duplicate', profile.key, `${profile.displayName} already loaded '${entry.key}' from ${first.record.dir}; it keeps the first and says nothing.`)] });
       continue;
     }
     kept.set(entry.key, entry);
     if (entry.record.hidden && profile.honoursDisableModelInvocation.value) {
       entry.invocation = 'user';
-      entry.reasons.push(because(profile.honoursDisableModelInvocation, `disable-model-invocation keeps it from ${profile.displayName}'s model; you can still invoke it.`));
+      entry.reasons.push(because('invocation', profile.honoursDisableModelInvocation, `disable-model-invocation keeps it from ${profile.displayName}'s model; you can still invoke it.`));
     } else if (entry.record.hidden) {
-      entry.reasons.push(because(profile.honoursDisableModelInvocation, `${profile.displayName} ignores disable-model-invocation: its model sees this skill.`));
+      entry.reasons.push(because('invocation', profile.honoursDisableModelInvocation, `${profile.displayName} ignores disable-model-invocation: its model sees this skill.`));
     }
   }
   const entries = [...kept.values()];

@@ -1,0 +1,98 @@
+// Host verdicts in the editor (docs/hosts.md, "In the editor"): `host-compat` problems on each
+// SKILL.md that a host of `skillsmith.hosts` will not find, load or list in full, in their own
+// collection, and their quick fixes: move the skill into a folder the host reads (never over
+// an existing folder), rename it to its folder, shorten its description to the host's cap,
+// rename the file to SKILL.md. Recomputed after the catalog or the settings change, coalesced.
+import * as vscode from 'vscode';
+import { coalesced } from '../../core/base/coalesce';
+import { hostCompatFindings, shortenedScalar, type HostCompatFinding, type HostCompatFix } from '../../core/hosts/hostCompat';
+import { descriptionRange } from '../../core/routing/descriptionField';
+import type { SkillsmithServices } from '../services';
+import { SKILL_FILE_SELECTOR } from '../lint/skillFiles';
+
+const CODE = 'host-compat';
+/** How long after the last catalog change the verdicts are published. */
+const PUBLISH_DELAY_MS = 300;
+
+const SEVERITY = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, info: vscode.DiagnosticSeverity.Information } as const;
+
+/** A diagnostic and the finding behind it, so that the quick fixes know what to do. */
+interface Published {
+  readonly diagnostic: vscode.Diagnostic;
+  readonly finding: HostCompatFinding;
+}
+
+/** Registers the host-compat problems and their quick fixes; returns the disposables. */
+export function registerHosts(services: SkillsmithServices): vscode.Disposable[] {
+  const collection = vscode.languages.createDiagnosticCollection('skillsmith-hosts');
+  const published = new Map<string, Published[]>();
+  const publish = () => {
+    const verdicts = services.hostVerdicts();
+    collection.clear();
+    published.clear();
+    for (const entry of services.catalog.entries()) {
+      const byHost = verdicts.of(entry.record);
+      if (!byHost) continue;
+      const findings = hostCompatFindings(entry.record, byHost);
+      if (findings.length === 0) continue;
+      const uri = services.fs.toUri(entry.record.filePath);
+      const nameRange = entry.record.nameRange;
+      const items = findings.map((finding) => {
+        const range = finding.about === 'name' && nameRange ? new vscode.Range(nameRange.start.line, nameRange.start.character, nameRange.end.line, nameRange.end.character) : new vscode.Range(0, 0, 0, 3);
+        const diagnostic = new vscode.Diagnostic(range, finding.message, SEVERITY[finding.severity]);
+        diagnostic.source = 'skillsmith';
+        diagnostic.code = CODE;
+        return { diagnostic, finding };
+      });
+      published.set(uri.toString(), items);
+      collection.set(uri, items.map((item) => item.diagnostic));
+    }
+  };
+  const schedule = coalesced(publish, PUBLISH_DELAY_MS);
+  const catalogChanges = services.catalog.onDidChange(() => schedule.schedule());
+  schedule.schedule();
+  return [
+    collection,
+    { dispose: () => schedule.dispose() },
+    { dispose: () => catalogChanges.dispose() },
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('skillsmith.hosts') || event.affectsConfiguration('skillsmith.hostContextTokens')) schedule.schedule();
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => schedule.schedule()),
+    vscode.languages.registerCodeActionsProvider(SKILL_FILE_SELECTOR, {
+      provideCodeActions: (document, _range, context) => {
+        const items = published.get(document.uri.toString()) ?? [];
+        return context.diagnostics.flatMap((diagnostic) => {
+          const item = items.find((p) => p.diagnostic.message === diagnostic.message && p.diagnostic.range.isEqual(diagnostic.range));
+          return item ? item.finding.fixes.flatMap((fix) => codeAction(services, document, diagnostic, fix)) : [];
+        });
+      },
+    }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
+  ];
+}
+
+/** The code action of one fix; none when it cannot apply (the target exists, the field is gone). */
+function codeAction(services: SkillsmithServices, document: vscode.TextDocument, diagnostic: vscode.Diagnostic, fix: HostCompatFix): vscode.CodeAction[] {
+  const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+  action.diagnostics = [diagnostic];
+  const edit = new vscode.WorkspaceEdit();
+  switch (fix.kind) {
+    case 'move':
+    case 'rename-file':
+      // Never over what exists: the scaffold's rule, and the user's files.
+      edit.renameFile(services.fs.toUri(fix.from), services.fs.toUri(fix.to), { overwrite: false, ignoreIfExists: true });
+      break;
+    case 'rename-to-folder':
+      edit.replace(document.uri, diagnostic.range, fix.name);
+      break;
+    case 'shorten-description': {
+      const range = descriptionRange(document.getText());
+      if (!range) return [];
+      const current = document.getText(new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character));
+      edit.replace(document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), shortenedScalar(current, fix.maxLength));
+      break;
+    }
+  }
+  action.edit = edit;
+  return [action];
+}
