@@ -21,6 +21,9 @@ const BASE_SETTINGS = {
   'git.autoRepositoryDetection': false,
   // VS Code's own skill loading would compete with ours; its validation stays on.
   'chat.useAgentSkills': false,
+  // The host verdicts (host-compat problems, badges) are the hosts suite's subject; other suites'
+  // fixtures keep their skills in skills/, which no agent host reads, and count their problems exactly.
+  'skillsmith.hosts': [],
 };
 
 /** Environment for code-server and Chromium: the real one, re-rooted into `dir`. */

@@ -38,3 +38,6 @@ export const ROUTING_COMMANDS = {
 } as const;
 export const ROUTING_CONTROLLER_ID = 'skillsmith.routing';
 export const ROUTING_REPORT_SCHEME = 'skillsmith-routing';
+
+/** Every skill file, in any letter case of SKILL.md: our providers register by pattern, not by language id. */
+export const SKILL_FILE_SELECTOR = [{ pattern: '**/[sS][kK][iI][lL][lL].[mM][dD]' }] as const;

@@ -8,6 +8,8 @@ import { hostVerdicts, type HostContext, type HostVerdict } from './verdicts';
 
 export interface CatalogVerdicts {
   readonly hosts: readonly HostId[];
+  /** Where the hosts look, as the verdicts were computed for. */
+  readonly context: HostContext;
   /** The verdicts of a record, by host. */
   of(record: SkillRecord): ReadonlyMap<HostId, HostVerdict> | undefined;
 }
@@ -25,7 +27,7 @@ export class HostVerdictCache {
     const byHost = new Map(hosts.map((host) => [host, hostVerdicts(host, records, context)]));
     const byRecord = new Map<SkillRecord, Map<HostId, HostVerdict>>();
     for (const record of records) byRecord.set(record, new Map(hosts.map((host) => [host, byHost.get(host)!.get(record)!])));
-    const verdicts: CatalogVerdicts = { hosts, of: (record) => byRecord.get(record) };
+    const verdicts: CatalogVerdicts = { hosts, context, of: (record) => byRecord.get(record) };
     this.cached = { key, verdicts };
     return verdicts;
   }

@@ -213,3 +213,8 @@ export function hostVerdicts(host: HostId, records: readonly SkillRecord[], cont
   }
   return verdicts;
 }
+
+/** The hosts, of those given, that read skills placed directly in `folder` (a skill location). */
+export function hostsReading(folder: string, hosts: readonly HostId[], context: HostContext): HostId[] {
+  return hosts.filter((host) => readFolders(HOST_PROFILES[host], context).some((read) => samePath(read.path, folder)));
+}

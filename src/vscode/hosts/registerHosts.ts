@@ -2,13 +2,15 @@
 // SKILL.md that a host of `skillsmith.hosts` will not find, load or list in full, in their own
 // collection, and their quick fixes: move the skill into a folder the host reads (never over
 // an existing folder), rename it to its folder, shorten its description to the host's cap,
-// rename the file to SKILL.md. Recomputed after the catalog or the settings change, coalesced.
+// rename the file to SKILL.md; and a badge on the file (hostBadges.ts). Recomputed after the
+// catalog or the settings change, coalesced.
 import * as vscode from 'vscode';
 import { coalesced } from '../../core/base/coalesce';
 import { hostCompatFindings, shortenedScalar, type HostCompatFinding, type HostCompatFix } from '../../core/hosts/hostCompat';
 import { descriptionRange } from '../../core/routing/descriptionField';
 import type { SkillsmithServices } from '../services';
-import { SKILL_FILE_SELECTOR } from '../lint/skillFiles';
+import { SKILL_FILE_SELECTOR } from '../ids';
+import { HostBadges } from './hostBadges';
 
 const CODE = 'host-compat';
 /** How long after the last catalog change the verdicts are published. */
@@ -25,11 +27,13 @@ interface Published {
 /** Registers the host-compat problems and their quick fixes; returns the disposables. */
 export function registerHosts(services: SkillsmithServices): vscode.Disposable[] {
   const collection = vscode.languages.createDiagnosticCollection('skillsmith-hosts');
+  const badges = new HostBadges();
   const published = new Map<string, Published[]>();
   const publish = () => {
     const verdicts = services.hostVerdicts();
     collection.clear();
     published.clear();
+    const badged = new Map<string, { uri: vscode.Uri; findings: HostCompatFinding[] }>();
     for (const entry of services.catalog.entries()) {
       const byHost = verdicts.of(entry.record);
       if (!byHost) continue;
@@ -45,14 +49,18 @@ export function registerHosts(services: SkillsmithServices): vscode.Disposable[]
         return { diagnostic, finding };
       });
       published.set(uri.toString(), items);
+      badged.set(uri.toString(), { uri, findings });
       collection.set(uri, items.map((item) => item.diagnostic));
     }
+    badges.update(badged);
   };
   const schedule = coalesced(publish, PUBLISH_DELAY_MS);
   const catalogChanges = services.catalog.onDidChange(() => schedule.schedule());
   schedule.schedule();
   return [
     collection,
+    badges,
+    vscode.window.registerFileDecorationProvider(badges),
     { dispose: () => schedule.dispose() },
     { dispose: () => catalogChanges.dispose() },
     vscode.workspace.onDidChangeConfiguration((event) => {

@@ -9,7 +9,7 @@ import { isSkillFileName } from '../../core/catalog/discovery';
  * the same files the diagnostics lint (isSkillDocument), so each of them gets its quick
  * fixes. Glob patterns are case-sensitive, hence one character class per letter.
  */
-export const SKILL_FILE_SELECTOR: vscode.DocumentSelector = [{ pattern: '**/[sS][kK][iI][lL][lL].[mM][dD]' }];
+export { SKILL_FILE_SELECTOR } from '../ids';
 
 /** Schemes whose documents are linted besides the workspace folders' own (not `git:` and other views). */
 const LINTED_SCHEMES = new Set(['file', 'untitled', 'vscode-remote', 'vscode-vfs']);

@@ -6,6 +6,7 @@
 // written as it is); Escape at any step ends it with nothing written.
 import * as vscode from 'vscode';
 import { locationOf } from '../../core/catalog/locations';
+import { HOST_PROFILES, type HostId } from '../../core/hosts/profiles';
 import { analyzeSkillText } from '../../core/lint/analyze';
 import { scaffoldLocationChoices } from './locationChoices';
 import { checkDescription, checkSkillName, type InputProblem, type NameCheckContext } from './inputValidation';
@@ -100,7 +101,7 @@ async function newSkill(services: SkillsmithServices, given: NewSkillArgs): Prom
     const picked = await vscode.window.showQuickPick(
       choices.map((choice) => ({
         label: choice.location.label,
-        description: [choice.description, choice.exists ? undefined : 'new folder'].filter(Boolean).join(' · '),
+        description: [choice.description, choice.exists ? undefined : 'new folder', readBy(choice.hosts)].filter(Boolean).join(' · '),
         detail: choice.location.path,
         path: choice.location.path,
       })),
@@ -168,6 +169,11 @@ async function chooseDescription(args: NewSkillArgs): Promise<string | undefined
     ignoreFocusOut: true,
     validateInput: (value) => toValidationMessage(checkDescription(value)),
   });
+}
+
+/** Which chosen agents read a location, for the picker. */
+function readBy(hosts: readonly HostId[]): string {
+  return hosts.length > 0 ? `read by ${hosts.map((host) => HOST_PROFILES[host].displayName).join(', ')}` : 'read by none of your agents (skillsmith.hosts)';
 }
 
 function resolveLocationArg(services: SkillsmithServices, location: string | vscode.Uri): string {

@@ -1,11 +1,14 @@
 // The read-only "Skill Listing" document behind Skills: Show Listing. The listing under
 // a budget is invisible otherwise: this shows the exact text the model gets, how much
 // of the budget it uses, what the budget dropped and which skills are not offered and
-// why. It is a virtual document (`skillsmith-listing:`) that follows the catalog.
+// why, then what each host of `skillsmith.hosts` lists. It is a virtual document
+// (`skillsmith-listing:`) that follows the catalog.
 import * as vscode from 'vscode';
 import { coalesced } from '../../core/base/coalesce';
 import type { SkillCatalog } from '../../core/catalog/catalog';
 import { whyNotOffered } from '../../core/catalog/offerStatusText';
+import { hostListingSections } from '../../core/hosts/hostListingText';
+import type { CatalogVerdicts } from '../../core/hosts/verdictCache';
 import { LISTING_SCHEME } from '../ids';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
@@ -24,7 +27,7 @@ function fenceFor(text: string): string {
 }
 
 /** The report shown in the listing document, as markdown; `displayPath` shortens file paths. */
-export function renderListingReport(catalog: SkillCatalog, budget: number, displayPath: (path: string) => string = (path) => path): string {
+export function renderListingReport(catalog: SkillCatalog, budget: number, displayPath: (path: string) => string = (path) => path, hosts?: CatalogVerdicts): string {
   const listing = catalog.listing(budget);
   const notOffered = catalog.entries().filter((entry) => entry.status !== 'offered');
   const fence = fenceFor(listing.text);
@@ -52,6 +55,8 @@ export function renderListingReport(catalog: SkillCatalog, budget: number, displ
     lines.push('', `## Not offered (${notOffered.length})`, '');
     lines.push(...notOffered.map((entry) => `- ${entry.record.name} — ${whyNotOffered(entry, displayPath)} — ${displayPath(entry.record.filePath)}`));
   }
+  // The listing as each host of `skillsmith.hosts` would build it (docs/hosts.md).
+  if (hosts && hosts.hosts.length > 0) lines.push(...hostListingSections(catalog.entries().map((e) => e.record), hosts, displayPath));
   return lines.join('\n') + '\n';
 }
 
@@ -64,7 +69,7 @@ export function registerListingDocument(services: SkillsmithServices): vscode.Di
     provideTextDocumentContent: () => {
       const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
       const displayPath = (path: string) => vscode.workspace.asRelativePath(services.fs.toUri(path), multiRoot);
-      return renderListingReport(services.catalog, readSettings().listingBudget, displayPath);
+      return renderListingReport(services.catalog, readSettings().listingBudget, displayPath, services.hostVerdicts());
     },
   };
   return [
@@ -73,7 +78,7 @@ export function registerListingDocument(services: SkillsmithServices): vscode.Di
     services.catalog.onDidChange(() => refreshSoon.schedule()),
     vscode.workspace.registerTextDocumentContentProvider(LISTING_SCHEME, provider),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('skillsmith.listing.budget')) refreshSoon.schedule();
+      if (event.affectsConfiguration('skillsmith.listing.budget') || event.affectsConfiguration('skillsmith.hosts') || event.affectsConfiguration('skillsmith.hostContextTokens')) refreshSoon.schedule();
     }),
   ];
 }

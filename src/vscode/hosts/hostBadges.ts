@@ -1,0 +1,30 @@
+// A badge on each skill file that a host of `skillsmith.hosts` will not find, load or list in
+// full (docs/hosts.md, "In the editor"): in the Skills view, where a skill's item carries its
+// file, and in the Explorer. The badge counts those hosts; hovering it names each, with why.
+import * as vscode from 'vscode';
+import type { HostCompatFinding } from '../../core/hosts/hostCompat';
+
+export class HostBadges implements vscode.FileDecorationProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri[]>();
+  readonly onDidChangeFileDecorations = this.changed.event;
+  /** By URI: the findings shown for that file. */
+  private shown = new Map<string, { readonly uri: vscode.Uri; readonly findings: readonly HostCompatFinding[] }>();
+
+  /** Shows these findings from now on, and tells VS Code which files changed. */
+  update(next: ReadonlyMap<string, { readonly uri: vscode.Uri; readonly findings: readonly HostCompatFinding[] }>): void {
+    const touched = [...new Set([...this.shown.keys(), ...next.keys()])].map((key) => (next.get(key) ?? this.shown.get(key))!.uri);
+    this.shown = new Map(next);
+    if (touched.length > 0) this.changed.fire(touched);
+  }
+
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    const found = this.shown.get(uri.toString());
+    if (!found || found.findings.length === 0) return undefined;
+    const lines = found.findings.map((f) => f.message);
+    return { badge: String(Math.min(found.findings.length, 99)), tooltip: lines.join('\n') };
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
