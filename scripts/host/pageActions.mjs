@@ -62,3 +62,11 @@ export async function typeText(page, request) {
   await page.keyboard.type(request.text);
   return { typed: request.text.length };
 }
+
+/** The CSS `content` of each matching element's ::after (where VS Code draws file decoration badges). */
+export async function readAfterContents(page, request) {
+  const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const targets = locate(page, request);
+  await targets.first().waitFor({ state: 'attached', timeout });
+  return { texts: await targets.evaluateAll((elements) => elements.map((e) => getComputedStyle(e, '::after').content)) };
+}

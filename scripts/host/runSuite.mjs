@@ -8,7 +8,7 @@ import { startCodeServer } from './codeServer.mjs';
 import { openWorkbench, workbenchUrl } from './workbench.mjs';
 import { watchChannel } from './channel.mjs';
 import { captureScreenshot } from './capture.mjs';
-import { clickElement, pressKey, readTexts, typeText } from './pageActions.mjs';
+import { clickElement, pressKey, readAfterContents, readTexts, typeText } from './pageActions.mjs';
 import { createTally } from './report.mjs';
 import { printSuiteLogs } from './diagnostics.mjs';
 
@@ -105,6 +105,8 @@ export async function runSuite(suite, ctx) {
             return pressKey(workbench.page, request);
           case 'type':
             return typeText(workbench.page, request);
+          case 'after':
+            return readAfterContents(workbench.page, request);
           default:
             throw new Error(`unknown request kind ${JSON.stringify(request.kind)}`);
         }

@@ -75,6 +75,13 @@ export const suites = [
     untrusted: true,
   },
   {
+    // Host verdicts (docs/hosts.md): the only suite with skillsmith.hosts set (the sandbox's default is []).
+    name: 'hosts',
+    fixture: 'hosts',
+    tests: ['test/host/tests/hostCompat.test.ts'],
+    settings: { 'skillsmith.hosts': ['vscode', 'claude-code', 'codex'] },
+  },
+  {
     name: 'actions',
     fixture: 'actions',
     tests: ['test/host/tests/actionsTool.test.ts', 'test/host/tests/actionsChat.test.ts', 'test/host/tests/actionsEditor.test.ts'],

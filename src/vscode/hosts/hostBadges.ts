@@ -1,8 +1,12 @@
 // A badge on each skill file that a host of `skillsmith.hosts` will not find, load or list in
 // full (docs/hosts.md, "In the editor"): in the Skills view, where a skill's item carries its
-// file, and in the Explorer. The badge counts those hosts; hovering it names each, with why.
+// file, and in the Explorer. The badge is one sign, ⊘, beside the count of problems that VS Code
+// shows for the file; hovering it names each host and why.
 import * as vscode from 'vscode';
 import type { HostCompatFinding } from '../../core/hosts/hostCompat';
+
+/** The sign of a skill that one of the chosen hosts will not find, load or list in full. */
+export const HOST_BADGE = '⊘';
 
 export class HostBadges implements vscode.FileDecorationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri[]>();
@@ -21,7 +25,7 @@ export class HostBadges implements vscode.FileDecorationProvider, vscode.Disposa
     const found = this.shown.get(uri.toString());
     if (!found || found.findings.length === 0) return undefined;
     const lines = found.findings.map((f) => f.message);
-    return { badge: String(Math.min(found.findings.length, 99)), tooltip: lines.join('\n') };
+    return { badge: HOST_BADGE, tooltip: lines.join('\n') };
   }
 
   dispose(): void {

@@ -45,6 +45,13 @@ export async function pressInWorkbench(key: string): Promise<void> {
   await ask({ kind: 'press', key });
 }
 
+/** What each matching element draws after itself (CSS `::after` content: file decoration badges). */
+export async function workbenchAfterContents(target: PageTarget): Promise<string[]> {
+  const answer = (await ask({ kind: 'after', ...target }, target.timeoutMs)) as { texts?: unknown };
+  if (!Array.isArray(answer?.texts)) throw new Error(`the runner answered ${JSON.stringify(answer)}`);
+  return answer.texts.map(String);
+}
+
 /** Types text key by key into whatever has the focus, as a user would. */
 export async function typeInWorkbench(text: string): Promise<void> {
   await ask({ kind: 'type', text });

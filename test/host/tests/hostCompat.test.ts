@@ -1,0 +1,82 @@
+// Host verdicts in a real VS Code (docs/hosts.md, "In the editor"), with skillsmith.hosts set to
+// vscode, claude-code and codex: host-compat problems on a skill in skills/ (read by none of them)
+// and on one in .claude/skills (Codex misses it); the badge in the Skills view; the Move quick
+// fix chosen with the keyboard from the light bulb menu, after which the moved skill is found;
+// and Show Listing's section per host.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { HostTest, clickInWorkbench, openWorkspaceFile, pressInWorkbench, waitFor, workbenchAfterContents, workbenchTexts, workspaceUri } from '../helpers';
+import { diskPath, idleApi } from './uiSupport';
+
+const hostProblems = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skillsmith' && d.code === 'host-compat');
+
+export const tests: HostTest[] = [
+  {
+    name: 'host-compat problems (read through the API): a warning per chosen host for skills/, information where one host misses it',
+    timeoutMs: 30_000,
+    fn: async () => {
+      await idleApi();
+      const legacy = await waitFor(() => {
+        const found = hostProblems(workspaceUri('skills/legacy/SKILL.md'));
+        return found.length === 3 ? found : undefined;
+      }, { timeout: 15_000, message: 'three host-compat problems on skills/legacy' });
+      assert.deepStrictEqual(legacy.map((d) => d.severity), [vscode.DiagnosticSeverity.Warning, vscode.DiagnosticSeverity.Warning, vscode.DiagnosticSeverity.Warning]);
+      assert.match(legacy.map((d) => d.message).join('\n'), /Claude Code will not find this skill: Claude Code does not read skills\/; it reads \.claude\/skills/);
+      const review = await waitFor(() => {
+        const found = hostProblems(workspaceUri('.claude/skills/review/SKILL.md'));
+        return found.length === 1 ? found : undefined;
+      }, { message: 'one host-compat problem on .claude/skills/review' });
+      assert.strictEqual(review[0].severity, vscode.DiagnosticSeverity.Information);
+      assert.match(review[0].message, /^Codex will not find this skill: Codex does not read \.claude\/skills\//);
+    },
+  },
+  {
+    name: 'the Skills view shows the ⊘ badge on each skill that a chosen host misses (read from the page)',
+    timeoutMs: 30_000,
+    fn: async () => {
+      await idleApi();
+      await vscode.commands.executeCommand('skillsmith.skills.focus');
+      const view = '.pane:has(.pane-header:has-text("Skills")) .monaco-list';
+      // VS Code draws decoration badges as the ::after content of the row's label.
+      const badges = (name: string) => workbenchAfterContents({ selector: `.monaco-list-row:has-text("${name}") .monaco-icon-label`, within: view });
+      const legacy = await waitFor(async () => ((await badges('legacy')).join(' ').includes('⊘') ? badges('legacy') : undefined), { timeout: 15_000, message: 'the ⊘ badge on the legacy row' });
+      assert.match(legacy.join(' '), /3, ⊘/, 'beside the count of its three warnings');
+      assert.match((await badges('review')).join(' '), /⊘/, 'review: Codex misses it (information: no count of its own)');
+    },
+  },
+  {
+    name: 'the light bulb menu (Ctrl+., then a click on the fix): Move to .agents/skills/legacy moves the folder, and Codex then finds it',
+    timeoutMs: 60_000,
+    fn: async () => {
+      await idleApi();
+      await openWorkspaceFile('skills/legacy/SKILL.md');
+      await waitFor(() => hostProblems(workspaceUri('skills/legacy/SKILL.md')).length === 3, { message: 'the problems' });
+      // The cursor is at the start of the file, on the fence that the problems cover; the
+      // editor, not the Skills view of the test before, has the keyboard.
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      await pressInWorkbench('Control+.');
+      await workbenchTexts({ selector: '.action-widget', timeoutMs: 10_000 });
+      await clickInWorkbench({ selector: '.action-widget .monaco-list-row:has-text("Move to .agents/skills/legacy")' });
+      await waitFor(() => fs.existsSync(diskPath('.agents/skills/legacy/SKILL.md')) && !fs.existsSync(diskPath('skills/legacy')), { timeout: 15_000, message: 'the folder to move' });
+      await waitFor(async () => ((await idleApi()).catalog.get('legacy')?.record.filePath.includes('.agents/skills') ? true : undefined), { timeout: 15_000, message: 'the catalog to hold the moved skill' });
+      const problems = await waitFor(() => {
+        const found = hostProblems(workspaceUri('.agents/skills/legacy/SKILL.md'));
+        return found.length === 1 ? found : undefined;
+      }, { timeout: 15_000, message: 'only Claude Code to miss it now' });
+      assert.match(problems[0].message, /^Claude Code will not find this skill/);
+      assert.strictEqual(problems[0].severity, vscode.DiagnosticSeverity.Information, 'it loads in VS Code and Codex now');
+    },
+  },
+  {
+    name: 'Show Listing (the command) has a section per chosen host, with its listing and what it misses',
+    timeoutMs: 30_000,
+    fn: async () => {
+      await idleApi();
+      await vscode.commands.executeCommand('skillsmith.showListing');
+      const text = await waitFor(() => vscode.window.visibleTextEditors.map((e) => e.document.getText()).find((t) => t.includes('# Skill listing')), { message: 'the listing document' });
+      for (const host of ["VS Code's agent", 'Claude Code', 'Codex']) assert.match(text, new RegExp(`## In ${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`));
+      assert.match(text, /## In Claude Code \(2\.1\.332\)\n\n- Found: 1 of 2; loaded: 1/);
+    },
+  },
+];
