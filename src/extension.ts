@@ -33,7 +33,8 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
   const fs = new WorkspaceFileSystem(() => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri), testHooks?.observer);
   const watcher = new CatalogWatcher(catalog, fs, log);
   const actions = new ActionLister(fs, catalog);
-  const services: SkillsmithServices = { catalog, fs, watcher, log, extensionUri: context.extensionUri, actions, hostVerdicts: createHostVerdicts(catalog, fs) };
+  const hostVerdicts = createHostVerdicts(catalog, fs);
+  const services: SkillsmithServices = { catalog, fs, watcher, log, extensionUri: context.extensionUri, actions, hostVerdicts: hostVerdicts.verdicts, nativeSkills: hostVerdicts.nativeSkills };
 
   context.subscriptions.push(
     log,

@@ -18,4 +18,6 @@ export interface SkillsmithServices {
   readonly actions: ActionLister;
   /** The catalog's verdicts for the hosts of `skillsmith.hosts` (docs/hosts.md). */
   readonly hostVerdicts: () => CatalogVerdicts;
+  /** The skills VS Code's own agent lists itself (by file path key), or undefined when its skills are off. */
+  readonly nativeSkills: () => ReadonlySet<string> | undefined;
 }

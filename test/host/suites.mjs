@@ -79,7 +79,8 @@ export const suites = [
     name: 'hosts',
     fixture: 'hosts',
     tests: ['test/host/tests/hostCompat.test.ts'],
-    settings: { 'skillsmith.hosts': ['vscode', 'claude-code', 'codex'] },
+    // chat.useAgentSkills on: VS Code's own agent lists the skills of its folders itself.
+    settings: { 'skillsmith.hosts': ['vscode', 'claude-code', 'codex'], 'chat.useAgentSkills': true },
   },
   {
     name: 'actions',

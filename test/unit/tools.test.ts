@@ -1,4 +1,5 @@
 // The tool contracts (docs/tools.md): list, load and read-file, with their structured errors.
+import { pathKey } from '../../src/core/base/paths';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -301,4 +302,17 @@ test('list: in a multi-root workspace, same-named locations say which folder the
   catalog.replaceAll([record(inA, 'alpha'), record(inB, 'beta'), record(inB, 'gamma'), record(user, 'mine')]);
   const text = expectText(runListSkills({ ...context, catalog }, {}));
   assert.ok(text.endsWith('Locations:\n- skills (in app): alpha\n- skills (in lib): beta, gamma\n- ~/.claude/skills: mine'), text);
+});
+
+test('coexistence: skills the calling host lists itself are left out of list and load, saying why; their files stay readable', async () => {
+  const review = context.catalog.get('code-review')!;
+  const byHost = { ...context, listedByHost: { files: new Set([pathKey(review.record.filePath)]), host: "VS Code's agent" } };
+  const text = expectText(runListSkills(byHost, {}));
+  assert.ok(text.startsWith('- deploy: Deploys the app.'), text);
+  assert.doesNotMatch(text.split('\n\n')[0], /code-review/);
+  assert.match(text, /\(1 skill left out: VS Code's agent lists it itself: code-review\.\)/);
+  const load = expectError(await runLoadSkill(byHost, { name: 'code-review' }), 'not_found');
+  assert.match(load.message, /is one of VS Code's agent's own skills/);
+  assert.equal(expectText(await runReadSkillFile(byHost, { name: 'code-review', path: 'references/guide.md' })), '# Guide\nBe kind.\n');
+  expectText(await runLoadSkill(byHost, { name: 'deploy' }));
 });

@@ -14,21 +14,31 @@ export interface CatalogVerdicts {
   of(record: SkillRecord): ReadonlyMap<HostId, HostVerdict> | undefined;
 }
 
+/** How many questions (host lists and contexts) are kept for one catalog revision. */
+const MAX_QUESTIONS = 4;
+
 export class HostVerdictCache {
-  private cached: { readonly key: string; readonly verdicts: CatalogVerdicts } | undefined;
+  private revision = -1;
+  private readonly cached = new Map<string, CatalogVerdicts>();
 
   constructor(private readonly catalog: SkillCatalog) {}
 
   /** The verdicts for the current catalog, recomputed only when it or the question changed. */
   verdicts(hosts: readonly HostId[], context: HostContext): CatalogVerdicts {
-    const key = JSON.stringify([this.catalog.revision, hosts, context.projectRoots, context.home ?? null, context.contextTokens ?? null]);
-    if (this.cached?.key === key) return this.cached.verdicts;
+    if (this.revision !== this.catalog.revision) {
+      this.cached.clear();
+      this.revision = this.catalog.revision;
+    }
+    const key = JSON.stringify([hosts, context.projectRoots, context.home ?? null, context.contextTokens ?? null]);
+    const known = this.cached.get(key);
+    if (known) return known;
     const records = this.catalog.entries().map((entry) => entry.record);
     const byHost = new Map(hosts.map((host) => [host, hostVerdicts(host, records, context)]));
     const byRecord = new Map<SkillRecord, Map<HostId, HostVerdict>>();
     for (const record of records) byRecord.set(record, new Map(hosts.map((host) => [host, byHost.get(host)!.get(record)!])));
     const verdicts: CatalogVerdicts = { hosts, context, of: (record) => byRecord.get(record) };
-    this.cached = { key, verdicts };
+    if (this.cached.size >= MAX_QUESTIONS) this.cached.delete(this.cached.keys().next().value!);
+    this.cached.set(key, verdicts);
     return verdicts;
   }
 }

@@ -7,14 +7,14 @@ import { decideAccess, type AccessRequest, type ModelRequest } from '../access/p
 import { actionsSection } from '../actions/actionTools';
 import type { CatalogEntry, SkillCatalog } from '../catalog/catalog';
 import type { FileSystem } from '../base/fileSystem';
-import { basenamePath, toNativePath } from '../base/paths';
+import { basenamePath, pathKey, toNativePath } from '../base/paths';
 import { plural } from '../base/text';
 import type { SkillLocation } from '../catalog/locations';
 import { closestMatches, didYouMean } from '../base/suggest';
 import { hasErrors, type Problem } from '../base/types';
 import { expandSkill } from './expand';
 import { listBundledFiles, readFileInSkill, readSkillBody } from './skillFolder';
-import { LIST_SKILLS_TOOL } from './toolDefinitions';
+import { LIST_SKILLS_TOOL, READ_SKILL_FILE_TOOL } from './toolDefinitions';
 
 export type ToolErrorType = 'not_found' | 'invalid_input' | 'outside_skill' | 'too_large' | 'invalid_skill' | 'not_allowed';
 
@@ -49,6 +49,12 @@ export interface ToolContext {
   readonly requester: Requester;
   /** False when actions are turned off: loading a skill then does not list its actions. */
   readonly actionsEnabled?: boolean;
+  /**
+   * Skills that the host calling the tools already lists to the model itself (VS Code's own
+   * agent skills, by file path key): the list and load tools leave them out, saying why, so
+   * that the model never gets a skill twice. Reading their files still works.
+   */
+  readonly listedByHost?: { readonly files: ReadonlySet<string>; readonly host: string };
 }
 
 /** The policy request for what a requester does with a skill. */
@@ -86,8 +92,20 @@ export function checkInput(input: unknown, required: readonly string[], optional
 export function runListSkills(context: ToolContext, input: unknown = {}): ToolResult {
   const problem = checkInput(input ?? {}, []);
   if (problem) return fail('invalid_input', problem);
-  const listing = context.catalog.listing(context.budget);
+  const full = context.catalog.listing(context.budget);
+  const byHost = context.listedByHost;
+  const isLeftOut = (name: string) => {
+    const entry = byHost && context.catalog.get(name);
+    return entry ? byHost.files.has(pathKey(entry.record.filePath)) : false;
+  };
+  const leftOut = full.included.filter(isLeftOut);
+  const listing = leftOut.length === 0 ? full : {
+    ...full,
+    included: full.included.filter((name) => !isLeftOut(name)),
+    text: full.text.split('\n').filter((line) => !leftOut.some((name) => line.startsWith(`- ${name}:`))).join('\n'),
+  };
   if (listing.included.length === 0 && listing.dropped.length === 0) {
+    if (leftOut.length > 0) return { ok: true, text: `Every skill here is already listed by ${byHost!.host} itself: use them from its own listing.` };
     return { ok: true, text: 'No skills are available. Skills are folders with a SKILL.md under skills/, .agents/skills, .github/skills or .claude/skills.' };
   }
   // By location folder: in a multi-root workspace, `skills` of two folders are two locations.
@@ -109,6 +127,7 @@ export function runListSkills(context: ToolContext, input: unknown = {}): ToolRe
     text += `\n\n(${plural(listing.dropped.length, 'more skill')} not listed: the listing budget of ${listing.budget} characters ran out. They can still be loaded by name: ${listing.dropped.slice(0, 20).join(', ')}${listing.dropped.length > 20 ? ', …' : ''})`;
   }
   text += '\n\nLocations:\n' + groups.map((group) => `- ${labelOf(group)}: ${group.names.join(', ')}`).join('\n');
+  if (leftOut.length > 0) text += `\n\n(${plural(leftOut.length, 'skill')} left out: ${byHost!.host} lists ${leftOut.length === 1 ? 'it' : 'them'} itself: ${leftOut.slice(0, 20).join(', ')}${leftOut.length > 20 ? ', …' : ''}.)`;
   return { ok: true, text };
 }
 
@@ -153,6 +172,10 @@ export async function runLoadSkill(context: ToolContext, input: unknown): Promis
   const found = findSkill(context, name, 'load');
   if ('error' in found) return found.error;
   const { entry } = found;
+  const byHost = context.listedByHost;
+  if (byHost?.files.has(pathKey(entry.record.filePath))) {
+    return fail('not_found', `Skill '${entry.record.name}' is one of ${byHost.host}'s own skills: it lists the skill itself.`, `Use '${entry.record.name}' from ${byHost.host}'s own skill listing; its files can still be read with ${READ_SKILL_FILE_TOOL.name}, and its actions run.`);
+  }
   let skillBody;
   try {
     skillBody = await readSkillBody(context.fs, entry.record.filePath, context.unicodeNames);

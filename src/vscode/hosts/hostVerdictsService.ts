@@ -3,18 +3,42 @@
 // The cache recomputes them only when the catalog or the question changed.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { normalizePath } from '../../core/base/paths';
+import { normalizePath, pathKey } from '../../core/base/paths';
 import type { SkillCatalog } from '../../core/catalog/catalog';
 import { HostVerdictCache, type CatalogVerdicts } from '../../core/hosts/verdictCache';
 import { readSettings } from '../settings';
 import type { WorkspaceFileSystem } from '../workspaceFileSystem';
 
-/** A function that answers the current verdicts of the whole catalog. */
-export function createHostVerdicts(catalog: SkillCatalog, fs: WorkspaceFileSystem): () => CatalogVerdicts {
+export interface HostVerdictService {
+  /** The verdicts for the hosts of `skillsmith.hosts`. */
+  readonly verdicts: () => CatalogVerdicts;
+  /**
+   * The skills VS Code's own agent lists itself, by file path key, when its skill loading is on
+   * (`chat.useAgentSkills`); undefined when it is off. Our list and load tools leave them out, so
+   * that the model never gets the same skill twice (docs/hosts.md, "Coexistence").
+   */
+  readonly nativeSkills: () => ReadonlySet<string> | undefined;
+}
+
+/** The verdict service over the one catalog. */
+export function createHostVerdicts(catalog: SkillCatalog, fs: WorkspaceFileSystem): HostVerdictService {
   const cache = new HostVerdictCache(catalog);
-  return () => {
-    const settings = readSettings();
-    const projectRoots = (vscode.workspace.workspaceFolders ?? []).map((folder) => fs.toPath(folder.uri));
-    return cache.verdicts(settings.hosts, { projectRoots, home: normalizePath(os.homedir()), contextTokens: settings.hostContextTokens });
+  const context = () => ({
+    projectRoots: (vscode.workspace.workspaceFolders ?? []).map((folder) => fs.toPath(folder.uri)),
+    home: normalizePath(os.homedir()),
+    contextTokens: readSettings().hostContextTokens,
+  });
+  return {
+    verdicts: () => cache.verdicts(readSettings().hosts, context()),
+    nativeSkills: () => {
+      if (vscode.workspace.getConfiguration('chat').get<boolean>('useAgentSkills', true) === false) return undefined;
+      const verdicts = cache.verdicts(['vscode'], context());
+      const listed = new Set<string>();
+      for (const entry of catalog.entries()) {
+        const verdict = verdicts.of(entry.record)?.get('vscode');
+        if (verdict?.loads && verdict.invocation === 'model') listed.add(pathKey(entry.record.filePath));
+      }
+      return listed;
+    },
   };
 }

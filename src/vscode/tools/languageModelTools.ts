@@ -22,9 +22,12 @@ function field(input: unknown, key: string): string {
 /** Registers the list / load / read tools; returns their disposables. */
 export function registerSkillTools(services: SkillsmithServices): vscode.Disposable[] {
   // The first scan runs in the background; a call made during it waits for the catalog.
+  // These tools serve VS Code's own agent (and other participants): the skills that agent
+  // already lists itself are left out of list and load (docs/hosts.md, "Coexistence").
   const ready = async (): Promise<ToolContext> => {
     await services.watcher.whenIdle();
-    return skillToolContext(services, 'model');
+    const native = services.nativeSkills();
+    return { ...skillToolContext(services, 'model'), ...(native && native.size > 0 ? { listedByHost: { files: native, host: "VS Code's agent" } } : {}) };
   };
   const guarded = (name: string, run: (context: ToolContext, input: unknown) => Promise<ToolResult> | ToolResult) =>
     async (options: vscode.LanguageModelToolInvocationOptions<unknown>): Promise<vscode.LanguageModelToolResult> => {

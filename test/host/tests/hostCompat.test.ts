@@ -11,7 +11,23 @@ import { diskPath, idleApi } from './uiSupport';
 
 const hostProblems = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skillsmith' && d.code === 'host-compat');
 
+const textOf = (result: vscode.LanguageModelToolResult) => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+
 export const tests: HostTest[] = [
+  {
+    name: 'coexistence (vscode.lm.invokeTool): with VS Code\'s own skills on, the list and load tools leave out what its agent lists itself',
+    timeoutMs: 30_000,
+    fn: async () => {
+      await idleApi();
+      const list = textOf(await vscode.lm.invokeTool('skillsmith_listSkills', { input: {}, toolInvocationToken: undefined }));
+      assert.match(list, /^- legacy: /m, 'skills/ is not read by VS Code: offered by our tools');
+      assert.doesNotMatch(list.split('\n\n')[0], /review/);
+      assert.match(list, /1 skill left out: VS Code's agent lists it itself: review/);
+      const load = JSON.parse(textOf(await vscode.lm.invokeTool('skillsmith_loadSkill', { input: { name: 'review' }, toolInvocationToken: undefined })));
+      assert.strictEqual(load.error.type, 'not_found');
+      assert.match(load.error.message, /one of VS Code's agent's own skills/);
+    },
+  },
   {
     name: 'host-compat problems (read through the API): a warning per chosen host for skills/, information where one host misses it',
     timeoutMs: 30_000,
@@ -46,7 +62,7 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: 'the light bulb menu (Ctrl+., then a click on the fix): Move to .agents/skills/legacy moves the folder, and Codex then finds it',
+    name: 'the light bulb menu (Ctrl+., or the Quick Fix command when the key came too early; then a click on the fix): Move to .agents/skills/legacy moves the folder, and Codex then finds it',
     timeoutMs: 60_000,
     fn: async () => {
       await idleApi();
@@ -55,8 +71,13 @@ export const tests: HostTest[] = [
       // The cursor is at the start of the file, on the fence that the problems cover; the
       // editor, not the Skills view of the test before, has the keyboard.
       await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      await vscode.window.showTextDocument(vscode.window.activeTextEditor!.document);
+      // Ctrl+. as a user presses it; the menu is asked for once more should the key land before the editor had the focus.
       await pressInWorkbench('Control+.');
-      await workbenchTexts({ selector: '.action-widget', timeoutMs: 10_000 });
+      await workbenchTexts({ selector: '.action-widget', timeoutMs: 5_000 }).catch(async () => {
+        await vscode.commands.executeCommand('editor.action.quickFix');
+        return workbenchTexts({ selector: '.action-widget', timeoutMs: 10_000 });
+      });
       await clickInWorkbench({ selector: '.action-widget .monaco-list-row:has-text("Move to .agents/skills/legacy")' });
       await waitFor(() => fs.existsSync(diskPath('.agents/skills/legacy/SKILL.md')) && !fs.existsSync(diskPath('skills/legacy')), { timeout: 15_000, message: 'the folder to move' });
       await waitFor(async () => ((await idleApi()).catalog.get('legacy')?.record.filePath.includes('.agents/skills') ? true : undefined), { timeout: 15_000, message: 'the catalog to hold the moved skill' });
