@@ -120,13 +120,35 @@ test('unreadableFrontmatter: refused by codex, copilot and vscode; Claude Code l
   assert.equal((await one('codex', none)).loads, false);
 });
 
-test('missingDescription: refused by codex and copilot; Claude Code takes the body\'s first line', async () => {
+test('missingDescription: refused by codex; Claude Code and Copilot take it from the body', async () => {
   const skill = (base: string) => ({ file: `${base}/quiet/SKILL.md`, text: '---\nname: quiet\n---\nThe first line.\n' });
   assert.equal((await one('codex', skill('.agents/skills'))).loads, false);
-  assert.equal((await one('copilot-cli', skill('.agents/skills'))).loads, false);
-  const claude = await one('claude-code', skill('.claude/skills'));
-  assert.equal(claude.loads, true);
-  assert.match(claude.reasons[0].text, /body's first line/);
+  for (const [host, base] of [['copilot-cli', '.agents/skills'], ['claude-code', '.claude/skills']] as const) {
+    const verdict = await one(host, skill(base));
+    assert.equal(verdict.loads, true, host);
+    assert.match(verdict.reasons[0].text, /takes the description from the body/);
+  }
+});
+
+test('refusesBom: codex refuses a file that starts with a byte order mark; Copilot loads it', async () => {
+  const text = '\ufeff' + skillText('bom', 'Has a BOM. Use when testing.');
+  assert.equal((await one('codex', { file: '.agents/skills/bom/SKILL.md', text })).loads, false);
+  assert.equal((await one('copilot-cli', { file: '.agents/skills/bom/SKILL.md', text })).loads, true);
+});
+
+test('stopsAtSkillFolder: Copilot does not look inside a skill; codex does', async () => {
+  const skills = [{ file: '.agents/skills/parent/SKILL.md' }, { file: '.agents/skills/parent/child/SKILL.md' }];
+  assert.equal((await verdicts('copilot-cli', skills)).get(skills[1].file)!.found, false);
+  assert.equal((await verdicts('codex', skills)).get(skills[1].file)!.found, true);
+});
+
+test('duplicates: Copilot keeps the first it reads; codex lists every copy', async () => {
+  const a = { file: '.agents/skills/one/SKILL.md', text: skillText('same', 'One. Use when testing.') };
+  const b = { file: '.agents/skills/two/SKILL.md', text: skillText('same', 'Two. Use when testing.') };
+  const copilot = await verdicts('copilot-cli', [a, b]);
+  assert.deepEqual([copilot.get(a.file)!.loads, copilot.get(b.file)!.loads], [true, false]);
+  const codex = await verdicts('codex', [a, b]);
+  assert.deepEqual([codex.get(a.file)!.loads, codex.get(b.file)!.loads], [true, true]);
 });
 
 test('maxNameLength: 64 characters load, 65 are refused (codex, copilot, vscode); Claude Code does not check', async () => {
@@ -173,13 +195,27 @@ function many(base: string, count: number, length: number): Skill[] {
   });
 }
 
-test('listing (copilot, vscode): the first 30 skills in full, the 31st by name only', async () => {
+test('listing (Copilot, VS Code): XML entries of 87 + name + description + location characters, while they fit in 15,000', async () => {
   for (const host of ['copilot-cli', 'vscode'] as const) {
-    const skills = many('.agents/skills', 31, 50);
+    // 87 + 4 + 52 + 7 ("project") = 150: exactly 100 entries fit (15,000, inclusive); the 101st is a name.
+    const skills = many('.agents/skills', 101, 52);
     const judged = await verdicts(host, skills);
-    assert.deepEqual(judged.get(skills[29].file)!.listing, { form: 'full', position: 30 });
-    assert.deepEqual(judged.get(skills[30].file)!.listing, { form: 'name-only', position: 31 });
+    assert.deepEqual(judged.get(skills[99].file)!.listing, { form: 'full', position: 100 });
+    assert.deepEqual(judged.get(skills[100].file)!.listing, { form: 'name-only', position: 101 });
+    // One character more each: 151, so 99 fit.
+    const wider = many('.agents/skills', 100, 53);
+    assert.equal((await verdicts(host, wider)).get(wider[99].file)!.listing?.form, 'name-only');
+    assert.equal((await verdicts(host, wider)).get(wider[98].file)!.listing?.form, 'full');
   }
+});
+
+test('listing (Copilot): from the first entry that does not fit, every later one is a name, however short', async () => {
+  const skills = [...many('.agents/skills', 13, 1000), { file: '.agents/skills/s900/SKILL.md', text: skillText('s900', 'z'.repeat(1000)) }, { file: '.agents/skills/s999/SKILL.md', text: skillText('s999', 'tiny') }];
+  // 13 × (87 + 4 + 1000 + 7) = 14,274; s900 would bring 15,372.
+  const judged = await verdicts('copilot-cli', skills);
+  assert.equal(judged.get(skills[12].file)!.listing?.form, 'full');
+  assert.equal(judged.get(skills[13].file)!.listing?.form, 'name-only');
+  assert.equal(judged.get(skills[14].file)!.listing?.form, 'name-only', 'not back-filled');
 });
 
 test('listing (Claude Code): 30,000 characters of entries `- name: description` and a newline, at the edge', async () => {
@@ -203,15 +239,19 @@ test('listing (Claude Code): an entry over 1,536 characters is shortened', async
   assert.equal(verdict.listing?.form, 'shortened');
 });
 
-test('listing (codex): 0.08 characters per context token: full, then all shortened, then names, then dropped', async () => {
-  // 20 skills, entries of 2 + 4 + 2 + 92 + 1 = 101 characters: 2,020 in all; names only: 20 × (4 + 3) = 140.
+test('listing (codex): 2% of the context window in tokens of 4 bytes per line; full, shortened, then names and drops', async () => {
+  // A skill line `- s000: <92 x> (file: r1/s000/SKILL.md)` and its newline: 126 bytes, 32 tokens; 20 of them: 640.
+  // Its four system skills (descriptions of 570, 624, 106, 225): 153 + 168 + 40 + 71 = 432 tokens. In all: 1,072.
   const skills = many('.agents/skills', 20, 92);
-  const form = async (tokens: number) => (await verdicts('codex', skills, tokens)).get(skills[19].file)!.listing?.form;
-  assert.equal(await form(25_250), 'full'); // 2,020 characters of budget
-  assert.equal(await form(25_237), 'shortened'); // 2,018.96 → 2,018
-  assert.equal(await form(1_763), 'shortened'); // 141 > 140
-  assert.equal(await form(1_750), 'name-only'); // 140: exactly the names
-  const judged = await verdicts('codex', skills, 1_000); // 80 characters: eleven names of 7
-  assert.equal(judged.get(skills[10].file)!.listing?.form, 'name-only');
-  assert.equal(judged.get(skills[11].file)!.listing?.form, 'dropped');
+  const form = async (tokens: number, i = 19) => (await verdicts('codex', skills, tokens)).get(skills[i].file)!.listing?.form;
+  assert.equal(await form(53_600), 'full'); // floor(53,600 × 0.02) = 1,072
+  // Round robin, one character at a time: the long system descriptions are cut first.
+  assert.equal(await form(53_550), 'full'); // 1,071
+  // With every description at 92 characters, the system lines cost 34 + 35 + 36 + 37 = 142: 782 in all.
+  assert.equal(await form(39_100), 'full'); // 782
+  assert.equal(await form(39_050), 'shortened'); // 781
+  // Names only: 9 tokens a skill (33 bytes), 11 + 12 + 13 + 14 = 50 for the system skills: 230 in all.
+  assert.equal(await form(11_500), 'shortened'); // 230: the names still fit
+  assert.equal(await form(11_450, 18), 'name-only'); // 229: 50 + 19 × 9 = 221 fit
+  assert.equal(await form(11_450, 19), 'dropped');
 });

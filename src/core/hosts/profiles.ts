@@ -19,21 +19,42 @@ export interface Fact<T> {
 /** How a host turns the skills it loaded into the listing its model sees. */
 export type ListingRule =
   | {
-      /** Entries in order, each at most `entryCap` characters, until `budget` characters are spent; the rest name-only. */
+      /** Entries `- key: description` in order, each cut at `entryCap` characters, until `budget` characters are spent; the rest name-only. */
       readonly kind: 'full-then-name-only';
       readonly budget: number;
       readonly entryCap: number;
     }
   | {
-      /** Characters per token of the context window: every description shortened first, then name-only, then dropped. */
-      readonly kind: 'shorten-then-name-only-then-drop';
-      readonly charactersPerContextToken: number;
+      /**
+       * Codex: a budget of `shareOfContext` × the context window, in tokens; an entry line
+       * `- name: description (file: rK/path)` costs ceil(UTF-8 bytes / `bytesPerToken`) with its
+       * newline. Everything in full if it fits; else every description shortened, round robin;
+       * else all names only, and those that still do not fit dropped. `fixedEntries` (the host's
+       * own skills) come first and count too.
+       */
+      readonly kind: 'token-budget';
+      readonly shareOfContext: number;
+      readonly bytesPerToken: number;
+      readonly descriptionCap: number;
+      readonly fixedEntries: readonly { readonly name: string; readonly descriptionLength: number }[];
     }
   | {
-      /** The first `count` skills in full, then one line of names. */
-      readonly kind: 'first-n-then-names';
-      readonly count: number;
+      /**
+       * Copilot: XML entries (`overhead` + name + escaped description + location characters) while
+       * their running total stays within `budget`; from the first that passes it, every later one
+       * is listed by name only.
+       */
+      readonly kind: 'xml-chars-then-names';
+      readonly budget: number;
+      readonly overhead: number;
     };
+
+/** The order a host lists its skills in. */
+export type ListingOrder =
+  /** By key. */
+  | 'name'
+  /** Project skills first, then each user folder in turn, each group by name. */
+  | 'group-then-name';
 
 export interface HostProfile {
   readonly id: HostId;
@@ -54,21 +75,34 @@ export interface HostProfile {
   readonly nameMustMatchFolder: Fact<boolean>;
   /** A skill without frontmatter, or with frontmatter that is not valid YAML. */
   readonly unreadableFrontmatter: Fact<'refused' | 'ignored-still-listed'>;
-  /** A missing or empty description. */
-  readonly missingDescription: Fact<'refused' | 'first-body-line'>;
+  /** A missing description. */
+  readonly missingDescription: Fact<'refused' | 'from-body'>;
   /** Longer names are refused; undefined when the host does not check. */
   readonly maxNameLength: Fact<number | undefined>;
   /** Longer descriptions are refused or cut at this length. */
   readonly maxDescription: Fact<{ readonly length: number; readonly over: 'refused' | 'cut' } | undefined>;
   /** `disable-model-invocation: true` keeps a skill from the model (the user may still invoke it). */
   readonly honoursDisableModelInvocation: Fact<boolean>;
+  /** Of two skills with the same key, the first read wins (silently), or every copy is listed. */
+  readonly duplicates: Fact<'first-wins' | 'all-listed'>;
+  /** The scan does not look inside a folder that holds a SKILL.md (a skill nested in a skill is not found). */
+  readonly stopsAtSkillFolder: Fact<boolean>;
+  /** A UTF-8 byte order mark before the frontmatter makes the skill fail to load. */
+  readonly refusesBom: Fact<boolean>;
   readonly listing: Fact<ListingRule>;
+  readonly listingOrder: Fact<ListingOrder>;
 }
 
-const SPEC_TABLE = 'docs/hosts.md, "Profiles" (the facts observed offline with the host itself)';
+const SPEC_TABLE = 'docs/hosts.md, "Profiles" (observed offline with the host, before this project re-checked it)';
+const CODEX = 'observed with Codex 0.171.0: codex app-server skills/list and codex debug prompt-input (docs/hosts.md, "How to check a fact")';
+const COPILOT = 'observed with Copilot CLI 1.0.102: copilot skill list --json, and copilot -p against a loopback model (docs/hosts.md, "How to check a fact")';
+const COPILOT_ASSUMED = 'assumed equal to Copilot CLI 1.0.102, whose runtime (@github/copilot-sdk) VS Code 1.139 bundles; not yet compared with VS Code itself';
 const OBSERVED = '2026-12-01';
 
 const fact = <T>(value: T, source = SPEC_TABLE, checked = OBSERVED): Fact<T> => ({ value, source, checked });
+const codex = <T>(value: T): Fact<T> => fact(value, CODEX);
+const copilot = <T>(value: T): Fact<T> => fact(value, COPILOT);
+const harness = <T>(value: T): Fact<T> => fact(value, COPILOT_ASSUMED);
 
 export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
   'claude-code': {
@@ -82,62 +116,90 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     key: fact('folder'),
     nameMustMatchFolder: fact(false),
     unreadableFrontmatter: fact('ignored-still-listed'),
-    missingDescription: fact('first-body-line'),
+    missingDescription: fact('from-body'),
     maxNameLength: fact(undefined),
     maxDescription: fact({ length: 1536, over: 'cut' }),
     honoursDisableModelInvocation: fact(true),
+    duplicates: fact('first-wins'),
+    stopsAtSkillFolder: fact(false),
+    refusesBom: fact(false),
     listing: fact({ kind: 'full-then-name-only', budget: 30_000, entryCap: 1536 }),
+    listingOrder: fact('name'),
   },
   codex: {
     id: 'codex',
     displayName: 'Codex',
-    version: fact('0.171.0'),
-    projectFolders: fact(['.agents/skills']),
-    userFolders: fact(['.agents/skills', '.codex/skills']),
-    maxDepth: fact(6),
-    skillFileName: fact('SKILL.md'),
-    key: fact('name'),
-    nameMustMatchFolder: fact(false),
-    unreadableFrontmatter: fact('refused'),
-    missingDescription: fact('refused'),
-    maxNameLength: fact(64),
-    maxDescription: fact({ length: 1024, over: 'cut' }),
-    honoursDisableModelInvocation: fact(false),
-    listing: fact({ kind: 'shorten-then-name-only-then-drop', charactersPerContextToken: 0.08 }),
+    version: codex('0.171.0'),
+    projectFolders: codex(['.agents/skills', '.codex/skills']),
+    userFolders: codex(['.agents/skills', '.codex/skills']),
+    maxDepth: codex(6),
+    skillFileName: codex('SKILL.md'),
+    key: codex('name'),
+    nameMustMatchFolder: codex(false),
+    unreadableFrontmatter: codex('refused'),
+    missingDescription: codex('refused'),
+    maxNameLength: codex(64),
+    maxDescription: codex({ length: 1024, over: 'cut' }),
+    honoursDisableModelInvocation: codex(false),
+    duplicates: codex('all-listed'),
+    stopsAtSkillFolder: codex(false),
+    refusesBom: codex(true),
+    listing: codex({
+      kind: 'token-budget',
+      shareOfContext: 0.02,
+      bytesPerToken: 4,
+      descriptionCap: 1024,
+      // Its system skills (~/.codex/skills/.system), always listed first.
+      fixedEntries: [
+        { name: 'imagegen', descriptionLength: 570 },
+        { name: 'openai-docs', descriptionLength: 624 },
+        { name: 'skill-creator', descriptionLength: 106 },
+        { name: 'skill-installer', descriptionLength: 225 },
+      ],
+    }),
+    listingOrder: codex('group-then-name'),
   },
   'copilot-cli': {
     id: 'copilot-cli',
     displayName: 'Copilot CLI',
-    version: fact('1.0.102'),
-    projectFolders: fact(['.github/skills', '.agents/skills', '.claude/skills']),
-    userFolders: fact(['.copilot/skills', '.agents/skills']),
-    maxDepth: fact(7),
-    skillFileName: fact('SKILL.md'),
-    key: fact('name'),
-    nameMustMatchFolder: fact(false),
-    unreadableFrontmatter: fact('refused'),
-    missingDescription: fact('refused'),
-    maxNameLength: fact(64),
-    maxDescription: fact({ length: 1024, over: 'refused' }),
-    honoursDisableModelInvocation: fact(true),
-    listing: fact({ kind: 'first-n-then-names', count: 30 }),
+    version: copilot('1.0.102'),
+    projectFolders: copilot(['.github/skills', '.agents/skills', '.claude/skills']),
+    userFolders: copilot(['.copilot/skills', '.agents/skills']),
+    maxDepth: copilot(20),
+    skillFileName: copilot('SKILL.md'),
+    key: copilot('name'),
+    nameMustMatchFolder: copilot(false),
+    unreadableFrontmatter: copilot('refused'),
+    missingDescription: copilot('from-body'),
+    maxNameLength: copilot(64),
+    maxDescription: copilot({ length: 1024, over: 'refused' }),
+    honoursDisableModelInvocation: copilot(true),
+    duplicates: copilot('first-wins'),
+    stopsAtSkillFolder: copilot(true),
+    refusesBom: copilot(false),
+    listing: copilot({ kind: 'xml-chars-then-names', budget: 15_000, overhead: 87 }),
+    listingOrder: copilot('group-then-name'),
   },
   vscode: {
     id: 'vscode',
     displayName: "VS Code's agent",
-    version: fact('1.139.1 (Copilot harness, @github/copilot-sdk)'),
-    projectFolders: fact(['.github/skills', '.agents/skills', '.claude/skills']),
-    userFolders: fact(['.copilot/skills', '.agents/skills']),
-    maxDepth: fact(7),
-    skillFileName: fact('SKILL.md'),
-    key: fact('name'),
-    nameMustMatchFolder: fact(false),
-    unreadableFrontmatter: fact('refused'),
-    missingDescription: fact('refused'),
-    maxNameLength: fact(64),
-    maxDescription: fact({ length: 1024, over: 'refused' }),
-    honoursDisableModelInvocation: fact(true),
-    listing: fact({ kind: 'first-n-then-names', count: 30 }),
+    version: harness('1.139.1 (Copilot harness, @github/copilot-sdk)'),
+    projectFolders: harness(['.github/skills', '.agents/skills', '.claude/skills']),
+    userFolders: harness(['.copilot/skills', '.agents/skills']),
+    maxDepth: harness(20),
+    skillFileName: harness('SKILL.md'),
+    key: harness('name'),
+    nameMustMatchFolder: harness(false),
+    unreadableFrontmatter: harness('refused'),
+    missingDescription: harness('from-body'),
+    maxNameLength: harness(64),
+    maxDescription: harness({ length: 1024, over: 'refused' }),
+    honoursDisableModelInvocation: harness(true),
+    duplicates: harness('first-wins'),
+    stopsAtSkillFolder: harness(true),
+    refusesBom: harness(false),
+    listing: harness({ kind: 'xml-chars-then-names', budget: 15_000, overhead: 87 }),
+    listingOrder: harness('group-then-name'),
   },
   'vscode-local': {
     id: 'vscode-local',
@@ -154,7 +216,11 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     maxNameLength: fact(64),
     maxDescription: fact({ length: 1024, over: 'refused' }),
     honoursDisableModelInvocation: fact(true),
+    duplicates: fact('first-wins'),
+    stopsAtSkillFolder: fact(false),
+    refusesBom: fact(false),
     listing: fact({ kind: 'full-then-name-only', budget: 15_000, entryCap: 1024 }, 'microsoft/vscode PR #313749 (about 15,000 characters of full entries, then names)'),
+    listingOrder: fact('name'),
   },
 };
 

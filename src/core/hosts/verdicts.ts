@@ -83,6 +83,9 @@ function find(profile: HostProfile, record: SkillRecord, folders: readonly { pat
 /** Whether the host's own rules accept the skill, or why not; notes on what it changes. */
 function accept(profile: HostProfile, record: SkillRecord): { loads: boolean; reasons: VerdictReason[] } {
   const reasons: VerdictReason[] = [];
+  if (profile.refusesBom.value && record.problems.some((p) => p.code === 'bom')) {
+    return { loads: false, reasons: [because('frontmatter', profile.refusesBom, `${profile.displayName} refuses a file that starts with a byte order mark.`)] };
+  }
   if (record.problems.some((p) => STRUCTURAL.has(p.code))) {
     if (profile.unreadableFrontmatter.value === 'refused') return { loads: false, reasons: [because('frontmatter', profile.unreadableFrontmatter, `${profile.displayName} refuses a skill whose frontmatter is missing or not valid YAML.`)] };
     reasons.push(because('frontmatter', profile.unreadableFrontmatter, `${profile.displayName} ignores the unreadable frontmatter and lists the skill by its folder.`));
@@ -99,7 +102,7 @@ function accept(profile: HostProfile, record: SkillRecord): { loads: boolean; re
   const description = record.description?.trim() ?? '';
   if (description === '') {
     if (profile.missingDescription.value === 'refused') return { loads: false, reasons: [because('description-missing', profile.missingDescription, `${profile.displayName} refuses a skill without a description.`)] };
-    reasons.push(because('description-missing', profile.missingDescription, `${profile.displayName} uses the body's first line as the description.`));
+    reasons.push(because('description-missing', profile.missingDescription, `${profile.displayName} takes the description from the body.`));
   }
   const limit = profile.maxDescription.value;
   if (limit && codePointLength(description) > limit.length) {
@@ -114,37 +117,59 @@ interface Listed {
   readonly record: SkillRecord;
   readonly key: string;
   readonly rank: number;
+  /** 0 for project folders, then 1 + the index of the user folder: the host's listing groups. */
+  readonly group: number;
   readonly reasons: VerdictReason[];
   invocation: Invocation;
   listing?: { form: ListingForm; position: number };
 }
 
-/** The characters an entry takes in the host's listing: `- key: description` and a newline. */
+/** The characters an entry `- key: description` and its newline take. */
 function entryLength(key: string, description: string): number {
   return codePointLength(key) + codePointLength(description) + 5;
+}
+
+const XML_ESCAPES: Readonly<Record<string, string>> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
+const utf8 = new TextEncoder();
+
+/** The tokens a line and its newline cost where a token is `bytesPerToken` UTF-8 bytes, rounded up. */
+function tokens(line: string, bytesPerToken: number): number {
+  return Math.ceil(utf8.encode(`${line}\n`).length / bytesPerToken);
 }
 
 /** Fills in the listing form of each offered entry, in the host's order. */
 function list(profile: HostProfile, offered: Listed[], context: HostContext): void {
   const rule = profile.listing.value;
-  offered.sort((a, b) => compareCodePoints(a.key, b.key));
-  const descriptionOf = (entry: Listed) => entry.record.description?.trim() ?? '';
-  const fullLengths = offered.map((entry) => entryLength(entry.key, descriptionOf(entry)));
+  const byName = (a: Listed, b: Listed) => compareCodePoints(a.key, b.key) || compareCodePoints(a.record.filePath, b.record.filePath);
+  offered.sort(profile.listingOrder.value === 'group-then-name' ? (a, b) => a.group - b.group || byName(a, b) : byName);
+  const descriptionOf = (entry: Listed) => entry.record.description?.trim().replace(/\s+/g, ' ') ?? '';
   const set = (entry: Listed, form: ListingForm, position: number, text?: string, cause: VerdictCause = 'listing-budget') => {
     entry.listing = { form, position };
     if (text) entry.reasons.push(because(cause, profile.listing, text));
   };
-  if (rule.kind === 'first-n-then-names') {
-    offered.forEach((entry, i) => (i < rule.count ? set(entry, 'full', i + 1) : set(entry, 'name-only', i + 1, `${profile.displayName} lists the first ${rule.count} skills in full and only the names of the rest; this one is number ${i + 1}.`)));
+  if (rule.kind === 'xml-chars-then-names') {
+    let spent = 0;
+    let overflowed = false;
+    offered.forEach((entry, i) => {
+      const escaped = descriptionOf(entry).replace(/[<>&"']/g, (c) => XML_ESCAPES[c]);
+      const length = rule.overhead + entry.key.length + escaped.length + (entry.group === 0 ? 'project' : 'user').length;
+      overflowed ||= spent + length > rule.budget;
+      if (!overflowed) {
+        spent += length;
+        return set(entry, 'full', i + 1);
+      }
+      set(entry, 'name-only', i + 1, `${profile.displayName} lists skills in full while they fit in ${rule.budget} characters; from the first that does not, it lists only names, and this one is number ${i + 1}.`);
+    });
     return;
   }
   if (rule.kind === 'full-then-name-only') {
     let spent = 0;
     offered.forEach((entry, i) => {
-      const length = Math.min(fullLengths[i], rule.entryCap);
+      const full = entryLength(entry.key, descriptionOf(entry));
+      const length = Math.min(full, rule.entryCap);
       if (spent + length <= rule.budget) {
         spent += length;
-        if (fullLengths[i] > rule.entryCap) set(entry, 'shortened', i + 1, `${profile.displayName} cuts each entry at ${rule.entryCap} characters.`, 'entry-cap');
+        if (full > rule.entryCap) set(entry, 'shortened', i + 1, `${profile.displayName} cuts each entry at ${rule.entryCap} characters.`, 'entry-cap');
         else set(entry, 'full', i + 1);
       } else {
         set(entry, 'name-only', i + 1, `${profile.displayName}'s listing budget (${rule.budget} characters) is spent before this skill (number ${i + 1}): only its name is listed.`);
@@ -152,20 +177,46 @@ function list(profile: HostProfile, offered: Listed[], context: HostContext): vo
     });
     return;
   }
-  // Shortened first, then name-only, then dropped, for the budget of the stated context window.
-  const budget = Math.floor((context.contextTokens ?? DEFAULT_CONTEXT_TOKENS) * rule.charactersPerContextToken);
-  const total = fullLengths.reduce((sum, length) => sum + length, 0);
-  const nameOnly = offered.map((entry) => codePointLength(entry.key) + 3);
-  const namesTotal = nameOnly.reduce((sum, length) => sum + length, 0);
-  let spent = 0;
-  offered.forEach((entry, i) => {
-    if (total <= budget) return set(entry, 'full', i + 1);
-    if (namesTotal < budget) return set(entry, 'shortened', i + 1, `The ${total} characters of full entries pass ${profile.displayName}'s budget of ${budget} (${rule.charactersPerContextToken} per token of a ${context.contextTokens ?? DEFAULT_CONTEXT_TOKENS}-token context): every description is shortened.`);
-    if (spent + nameOnly[i] <= budget) {
-      spent += nameOnly[i];
-      return set(entry, 'name-only', i + 1, `Even shortened, the listing passes ${profile.displayName}'s budget of ${budget} characters: only names are listed.`);
+  // A token budget: full, else every description shortened, else names only and the rest dropped.
+  const window = context.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
+  const budget = Math.max(1, Math.floor(window * rule.shareOfContext));
+  const capped = (text: string) => ([...text].length > rule.descriptionCap ? `${[...text].slice(0, rule.descriptionCap - 3).join('')}...` : text);
+  const line = (key: string, description: string) => `- ${key}: ${description}${description ? ' ' : ''}(file: r1/${key}/SKILL.md)`;
+  const fixed = rule.fixedEntries.map((e) => ({ key: e.name, description: 'x'.repeat(e.descriptionLength) }));
+  const all = [...fixed, ...offered.map((entry) => ({ key: entry.key, description: capped(descriptionOf(entry)) }))];
+  const cost = (items: { key: string; description: string }[]) => items.reduce((sum, item) => sum + tokens(line(item.key, item.description), rule.bytesPerToken), 0);
+  const about = `${profile.displayName}'s budget of ${budget} tokens (${rule.shareOfContext} of a ${window}-token context)`;
+  if (cost(all) <= budget) {
+    offered.forEach((entry, i) => {
+      if (capped(descriptionOf(entry)) !== descriptionOf(entry)) set(entry, 'shortened', i + 1, `${profile.displayName} cuts a description over ${rule.descriptionCap} characters in its listing.`, 'description-length');
+      else set(entry, 'full', i + 1);
+    });
+    return;
+  }
+  if (cost(all.map((item) => ({ ...item, description: '' }))) <= budget) {
+    // Shortened round robin: every description keeps the same number of characters, as far as the budget allows.
+    const fits = (keep: number) => cost(all.map((item) => ({ ...item, description: [...item.description].slice(0, keep).join('') }))) <= budget;
+    let low = 0;
+    let high = Math.max(...all.map((item) => [...item.description].length));
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (fits(mid)) low = mid;
+      else high = mid - 1;
     }
-    set(entry, 'dropped', i + 1, `${profile.displayName}'s budget of ${budget} characters is spent before this skill (number ${i + 1}): it is dropped from the listing.`);
+    offered.forEach((entry, i) => {
+      if ([...capped(descriptionOf(entry))].length <= low && capped(descriptionOf(entry)) === descriptionOf(entry)) set(entry, 'full', i + 1);
+      else set(entry, 'shortened', i + 1, `The full listing passes ${about}: every description is cut, without a warning, to about ${low} characters.`);
+    });
+    return;
+  }
+  let spent = cost(fixed.map((item) => ({ ...item, description: '' })));
+  offered.forEach((entry, i) => {
+    const price = tokens(line(entry.key, ''), rule.bytesPerToken);
+    if (spent + price <= budget) {
+      spent += price;
+      return set(entry, 'name-only', i + 1, `Even with every description cut, the listing passes ${about}: every skill is listed by name only.`);
+    }
+    set(entry, 'dropped', i + 1, `${about} is spent before this skill (number ${i + 1}): it is dropped from the listing ("Exceeded skills context budget").`);
   });
 }
 
@@ -175,7 +226,15 @@ export function hostVerdicts(host: HostId, records: readonly SkillRecord[], cont
   const verdicts = new Map<SkillRecord, HostVerdict>();
   const loaded: Listed[] = [];
   const folders = readFolders(profile, context);
+  const projectCount = context.projectRoots.length * profile.projectFolders.value.length;
+  // A host that does not look inside a skill's folder misses the skills nested in it.
+  const skillDirs = profile.stopsAtSkillFolder.value ? records.map((r) => r.dir) : [];
   for (const record of records) {
+    const outer = skillDirs.find((dir) => !samePath(dir, record.dir) && isInside(record.dir, dir));
+    if (outer !== undefined) {
+      verdicts.set(record, { host, found: false, loads: false, listing: undefined, invocation: 'none', reasons: [because('depth', profile.stopsAtSkillFolder, `${profile.displayName} does not look inside another skill's folder (${outer}).`)] });
+      continue;
+    }
     const found = find(profile, record, folders);
     if (!found.found) {
       verdicts.set(record, { host, found: false, loads: false, listing: undefined, invocation: 'none', reasons: [found.reason] });
@@ -187,18 +246,21 @@ export function hostVerdicts(host: HostId, records: readonly SkillRecord[], cont
       continue;
     }
     const key = profile.key.value === 'folder' || accepted.reasons.some((r) => r.text.includes('by its folder')) ? record.folderName : (record.declaredName ?? record.folderName);
-    loaded.push({ record, key, rank: found.rank, reasons: accepted.reasons, invocation: 'model' });
+    const group = found.rank < projectCount ? 0 : 1 + found.rank - projectCount;
+    loaded.push({ record, key, rank: found.rank, group, reasons: accepted.reasons, invocation: 'model' });
   }
   // Of two skills with one key, the host keeps the one it reads first.
   loaded.sort((a, b) => a.rank - b.rank || compareCodePoints(a.record.filePath, b.record.filePath));
   const kept = new Map<string, Listed>();
+  const entries: Listed[] = [];
   for (const entry of loaded) {
-    const first = kept.get(entry.key);
+    const first = profile.duplicates.value === 'first-wins' ? kept.get(entry.key) : undefined;
     if (first) {
       verdicts.set(entry.record, { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [because('duplicate', profile.key, `${profile.displayName} already loaded '${entry.key}' from ${first.record.dir}; it keeps the first and says nothing.`)] });
       continue;
     }
     kept.set(entry.key, entry);
+    entries.push(entry);
     if (entry.record.hidden && profile.honoursDisableModelInvocation.value) {
       entry.invocation = 'user';
       entry.reasons.push(because('invocation', profile.honoursDisableModelInvocation, `disable-model-invocation keeps it from ${profile.displayName}'s model; you can still invoke it.`));
@@ -206,7 +268,6 @@ export function hostVerdicts(host: HostId, records: readonly SkillRecord[], cont
       entry.reasons.push(because('invocation', profile.honoursDisableModelInvocation, `${profile.displayName} ignores disable-model-invocation: its model sees this skill.`));
     }
   }
-  const entries = [...kept.values()];
   list(profile, entries.filter((entry) => entry.invocation === 'model'), context);
   for (const entry of entries) {
     verdicts.set(entry.record, { host, found: true, loads: true, listing: entry.listing, invocation: entry.invocation, reasons: entry.reasons });
