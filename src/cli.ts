@@ -5,7 +5,7 @@ import { normalizePath, resolvePath, toNativePath } from './core/base/paths';
 import { quoteArguments } from './core/loading/expand';
 import * as os from 'node:os';
 import { flag, integerOption, parseCommandArgs, repeatedOption, stringOption, UsageError } from './cli/args';
-import { chosenHosts, hostsJson, hostsReport, hostsText, readHostOptions, requirementFailures } from './cli/hostsCommand';
+import { chosenHosts, hostRecords, hostsJson, hostsReport, hostsText, readHostOptions, requirementFailures } from './cli/hostsCommand';
 import { DEFAULT_CONTEXT_TOKENS } from './core/hosts/profiles';
 import { evalFiles, evalJson, evalText } from './cli/evalCommand';
 import { routeQuery, routeText } from './cli/routeCommand';
@@ -169,7 +169,8 @@ async function hosts(argv: readonly string[]): Promise<number> {
   const root = await rootFolder(fs, args.positionals[0] ?? '.');
   const includeUser = !flag(args, 'no-user');
   const catalog = await loadCatalog(fs, { root, includeUser, unicodeNames: flag(args, 'unicode-names') });
-  const report = hostsReport(catalog, chosen, { projectRoots: [root], home: includeUser ? normalizePath(os.homedir()) : undefined, contextTokens });
+  const context = { projectRoots: [root], home: includeUser ? normalizePath(os.homedir()) : undefined, contextTokens };
+  const report = hostsReport(await hostRecords(fs, catalog, chosen, context), chosen, context);
   await writeOut(flag(args, 'json') ? hostsJson(report) + '\n' : hostsText(report));
   const failures = requirementFailures(report, required);
   for (const failure of failures) writeErr(`skillsmith hosts: ${failure}`);

@@ -18,7 +18,8 @@ export function copilotSkillList(bin, { home, cwd, xdgCache }) {
   const errors = [];
   for (const line of `${r.stderr}`.split('\n')) {
     const m = line.match(/^\s*•\s+(.*?SKILL\.md): (.*)$/);
-    if (m) errors.push({ path: m[1], message: m[2] });
+    // The path is relative to the working folder when the file is below it, else absolute.
+    if (m) errors.push({ path: path.resolve(cwd, m[1]), message: m[2] });
   }
   return { skills, errors, stderr: r.stderr };
 }
@@ -76,13 +77,14 @@ export async function copilotListing(bin, { home, cwd, xdgCache, timeoutMs = 180
 export function parseCopilotBlock(block) {
   const full = new Map();
   const nameOnly = new Set();
-  if (!block) return { full, nameOnly };
+  if (!block) return { full, nameOnly, unnamed: 0 };
   for (const m of block.matchAll(/<skill>\n {2}<name>(.*?)<\/name>\n {2}<description>([\s\S]*?)<\/description>\n {2}<location>(.*?)<\/location>\n<\/skill>/g)) {
     full.set(xmlUnescape(m[1]), xmlUnescape(m[2]));
   }
-  const additional = block.match(/^Additional skills available \(invoke by name\): (.*)$/m);
-  if (additional) for (const name of additional[1].split(', ')) nameOnly.add(name.trim());
-  return { full, nameOnly };
+  // The names line is itself capped: past some length it ends with `... and N more`, and those N are not named.
+  const additional = block.match(/^Additional skills available \(invoke by name\): (.*?)(?:\.\.\. and (\d+) more)?$/m);
+  if (additional) for (const name of additional[1].split(', ')) if (name.trim()) nameOnly.add(name.trim());
+  return { full, nameOnly, unnamed: additional?.[2] ? Number(additional[2]) : 0 };
 }
 
 /** Copilot's answer for each SKILL.md under `root`: Map path -> { found, loads, listing, detail }. */
@@ -98,7 +100,7 @@ export function copilotAnswers({ list, block, root }) {
     const file = path.resolve(s.path, 'SKILL.md');
     if (!inRoot(file)) continue;
     let form = 'dropped';
-    let detail = 'loaded, not in <available_skills>';
+    let detail = listing.unnamed > 0 ? `loaded, not named in <available_skills> (its names line ends "... and ${listing.unnamed} more")` : 'loaded, not in <available_skills>';
     if (listing.full.has(s.name)) {
       const shown = listing.full.get(s.name);
       form = shown === s.description ? 'full' : 'shortened';

@@ -3,7 +3,10 @@
 // loads it, lists it to its model and how, and who can invoke it, with the reasons. With
 // --require, the exit code is 1 when a skill does not load, or is dropped, in a required host:
 // CI fails before a teammate's agent silently goes without the skill.
-import { toNativePath } from '../core/base/paths';
+import type { FileSystem } from '../core/base/fileSystem';
+import { joinPath, pathKey, toNativePath } from '../core/base/paths';
+import { discoverSkillFiles } from '../core/catalog/discovery';
+import { readSkillRecords } from '../core/catalog/skillRecord';
 import { DEFAULT_HOSTS, HOST_IDS, HOST_PROFILES, isHostId, type HostId } from '../core/hosts/profiles';
 import { hostVerdicts, type HostContext, type HostVerdict } from '../core/hosts/verdicts';
 import type { SkillCatalog } from '../core/catalog/catalog';
@@ -24,9 +27,39 @@ export interface HostsReport {
   readonly skills: readonly { readonly record: SkillRecord; readonly verdicts: ReadonlyMap<HostId, HostVerdict> }[];
 }
 
-/** The verdicts of every skill of the catalog for the chosen hosts (the required ones included). */
-export function hostsReport(catalog: SkillCatalog, hosts: readonly HostId[], context: HostContext & { contextTokens: number }): HostsReport {
+/**
+ * The catalog's records, and those of the skills that the hosts see and the catalog does not:
+ * deeper than its 4 levels, or in a folder it does not scan (`.codex/skills`). A host spends
+ * its listing budget on those too, so they are judged with the rest.
+ */
+export async function hostRecords(fs: FileSystem, catalog: SkillCatalog, hosts: readonly HostId[], context: HostContext): Promise<SkillRecord[]> {
   const records = catalog.entries().map((entry) => entry.record);
+  const known = new Set(records.map((record) => pathKey(record.filePath)));
+  const folders = new Map<string, { path: string; label: string; scope: 'workspace' | 'user'; root?: string; depth: number }>();
+  for (const host of hosts) {
+    const profile = HOST_PROFILES[host];
+    const add = (path: string, label: string, scope: 'workspace' | 'user', root?: string) => {
+      const known = folders.get(pathKey(path));
+      folders.set(pathKey(path), { path, label, scope, root, depth: Math.max(known?.depth ?? 0, profile.maxDepth.value) });
+    };
+    for (const root of context.projectRoots) for (const folder of profile.projectFolders.value) add(joinPath(root, folder), folder, 'workspace', root);
+    if (context.home !== undefined) for (const folder of profile.userFolders.value) add(joinPath(context.home, folder), `~/${folder}`, 'user');
+  }
+  for (const folder of folders.values()) {
+    const found = (await discoverSkillFiles(fs, folder.path, { maxDepth: folder.depth })).filter((file) => !known.has(pathKey(file.filePath)));
+    if (found.length === 0) continue;
+    const location = { path: folder.path, label: folder.label, scope: folder.scope, rank: Number.MAX_SAFE_INTEGER, ...(folder.root ? { root: folder.root } : {}) };
+    for (const read of await readSkillRecords(fs, found.map((file) => ({ filePath: file.filePath, location })))) {
+      if (!read.ok || known.has(pathKey(read.record.filePath))) continue;
+      known.add(pathKey(read.record.filePath));
+      records.push(read.record);
+    }
+  }
+  return records;
+}
+
+/** The verdicts of every record for the chosen hosts (the required ones included). */
+export function hostsReport(records: readonly SkillRecord[], hosts: readonly HostId[], context: HostContext & { contextTokens: number }): HostsReport {
   const byHost = new Map(hosts.map((host) => [host, hostVerdicts(host, records, context)]));
   return {
     hosts,

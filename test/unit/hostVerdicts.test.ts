@@ -218,24 +218,20 @@ test('listing (Copilot): from the first entry that does not fit, every later one
   assert.equal(judged.get(skills[14].file)!.listing?.form, 'name-only', 'not back-filled');
 });
 
-test('listing (Claude Code): 30,000 characters of entries `- name: description` and a newline, at the edge', async () => {
-  // Each entry: "- " + 4 + ": " + 95 + "\n" = 104 characters; 288 entries take 29,952.
-  const entry = 2 + 4 + 2 + 95 + 1;
-  assert.equal(entry, 104);
-  const base = many('.claude/skills', 289, 95);
-  // The last entry's description is set so that the total is one under, at, and one over 30,000.
-  for (const [extra, form] of [[47, 'full'], [48, 'full'], [49, 'name-only']] as const) {
-    const skills = [...base.slice(0, 288), { file: '.claude/skills/zz/SKILL.md', text: skillText('zz', 'y'.repeat(extra - 7)) }];
-    // zz's entry: 2 + 2 + 2 + (extra - 7) + 1 = extra - 0 characters.
-    const total: number = 288 * entry + extra;
-    assert.equal(total, 29_952 + extra);
-    const judged = await verdicts('claude-code', skills);
-    assert.equal(judged.get('.claude/skills/zz/SKILL.md')!.listing?.form, form, `total ${total}`);
-  }
+test('listing (Claude Code): 1% of a 200,000-token window at 4 characters a token (8,000), its 13 own skills taking 6,200', async () => {
+  // Entries `- a: <L>`; names only `- a` (3); newlines between all 16 entries: 15.
+  // 500 each: 6,200 + 3 × 505 + 15 = 7,730: all in full.
+  const three = (lengths: number[]) => ['a', 'b', 'c'].map((name, i) => ({ file: `.claude/skills/${name}/SKILL.md`, text: skillText(name, 'd'.repeat(lengths[i])) }));
+  const fits = await verdicts('claude-code', three([500, 500, 500]));
+  assert.deepEqual([...fits.values()].map((v) => v.listing?.form), ['full', 'full', 'full']);
+  // 1,000, 1,000, 500: 8,730 > 8,000. All start as names (6,224), 1,776 left: a takes 1,002 (774 left), b's
+  // 1,002 does not fit, c's 502 still does.
+  const over = await verdicts('claude-code', three([1000, 1000, 500]));
+  assert.deepEqual([...over.values()].map((v) => v.listing?.form), ['full', 'name-only', 'full']);
 });
 
-test('listing (Claude Code): an entry over 1,536 characters is shortened', async () => {
-  const verdict = await one('claude-code', { file: '.claude/skills/long/SKILL.md', text: skillText('long', 'z'.repeat(1600)) });
+test('listing (Claude Code): a description over 1,536 characters is cut (1,535 and …)', async () => {
+  const verdict = await one('claude-code', { file: '.claude/skills/long/SKILL.md', text: skillText('long', 'z'.repeat(1600)) }, );
   assert.equal(verdict.listing?.form, 'shortened');
 });
 

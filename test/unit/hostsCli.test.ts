@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { hostsJson, hostsReport } from '../../src/cli/hostsCommand';
+import { hostRecords, hostsJson, hostsReport } from '../../src/cli/hostsCommand';
 import { loadCatalog } from '../../src/cli/listCommand';
 import { normalizePath } from '../../src/core/base/paths';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
@@ -90,7 +90,9 @@ test('the corpora: no crash on any repository, and those laid out for one host l
     for (const repo of fs.readdirSync(corpus, { withFileTypes: true }).filter((e) => e.isDirectory())) {
       const root = normalizePath(path.join(corpus, repo.name));
       const catalog = await loadCatalog(nodeFs, { root, includeUser: false, unicodeNames: false });
-      const report = JSON.parse(hostsJson(hostsReport(catalog, ['claude-code', 'codex', 'vscode'], { projectRoots: [root], home: undefined, contextTokens: 200_000 }))) as Json;
+      const context = { projectRoots: [root], home: undefined, contextTokens: 200_000 };
+      const hosts = ['claude-code', 'codex', 'vscode'] as const;
+      const report = JSON.parse(hostsJson(hostsReport(await hostRecords(nodeFs, catalog, hosts, context), hosts, context))) as Json;
       for (const [folder, host] of [['.claude/skills', 'claude-code'], ['.agents/skills', 'codex']] as const) {
         for (const skill of report.skills.filter((s) => s.path.split(path.sep).join('/').includes(`/${folder}/`))) {
           laidOut.push({ dir: repo.name, host, folder });

@@ -26,6 +26,21 @@ export type ListingRule =
     }
   | {
       /**
+       * Claude Code: a budget of context window × `charactersPerToken` × `shareOfContext`
+       * characters (of display width). Its own `builtins` are always in full. When the whole
+       * listing (`- label: description` lines, a description over `descriptionCap` cut to one
+       * less and `…`) does not fit, every skill starts as `- label` and is upgraded to its full
+       * entry in order while the rest of the budget allows: one that does not fit is skipped,
+       * a later shorter one may still fit. None is dropped.
+       */
+      readonly kind: 'upgrade-names-in-order';
+      readonly shareOfContext: number;
+      readonly charactersPerToken: number;
+      readonly descriptionCap: number;
+      readonly builtins: { readonly count: number; readonly characters: number };
+    }
+  | {
+      /**
        * Codex: a budget of `shareOfContext` × the context window, in tokens; an entry line
        * `- name: description (file: rK/path)` costs ceil(UTF-8 bytes / `bytesPerToken`) with its
        * newline. Everything in full if it fits; else every description shortened, round robin;
@@ -47,6 +62,11 @@ export type ListingRule =
       readonly kind: 'xml-chars-then-names';
       readonly budget: number;
       readonly overhead: number;
+      /**
+       * The line of names (`Additional skills available (invoke by name): a, b`) is itself cut
+       * where it would pass this many characters, and ends `... and N more`: those are dropped.
+       */
+      readonly namesLineBudget: number;
     };
 
 /** The order a host lists its skills in. */
@@ -54,7 +74,9 @@ export type ListingOrder =
   /** By key. */
   | 'name'
   /** Project skills first, then each user folder in turn, each group by name. */
-  | 'group-then-name';
+  | 'group-then-name'
+  /** User skills first, then project skills, each by folder name without case. */
+  | 'user-first-by-folder';
 
 export interface HostProfile {
   readonly id: HostId;
@@ -94,6 +116,7 @@ export interface HostProfile {
 }
 
 const SPEC_TABLE = 'docs/hosts.md, "Profiles" (observed offline with the host, before this project re-checked it)';
+const CLAUDE = 'observed with Claude Code 2.1.332: the skill_listing attachment of claude -p (HOME in a temporary folder), and the listing a loopback API receives (docs/hosts.md, "How to check a fact")';
 const CODEX = 'observed with Codex 0.171.0: codex app-server skills/list and codex debug prompt-input (docs/hosts.md, "How to check a fact")';
 const COPILOT = 'observed with Copilot CLI 1.0.102: copilot skill list --json, and copilot -p against a loopback model (docs/hosts.md, "How to check a fact")';
 const COPILOT_ASSUMED = 'assumed equal to Copilot CLI 1.0.102, whose runtime (@github/copilot-sdk) VS Code 1.139 bundles; not yet compared with VS Code itself';
@@ -101,6 +124,7 @@ const OBSERVED = '2026-12-01';
 
 const fact = <T>(value: T, source = SPEC_TABLE, checked = OBSERVED): Fact<T> => ({ value, source, checked });
 const codex = <T>(value: T): Fact<T> => fact(value, CODEX);
+const claude = <T>(value: T): Fact<T> => fact(value, CLAUDE);
 const copilot = <T>(value: T): Fact<T> => fact(value, COPILOT);
 const harness = <T>(value: T): Fact<T> => fact(value, COPILOT_ASSUMED);
 
@@ -108,23 +132,31 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
   'claude-code': {
     id: 'claude-code',
     displayName: 'Claude Code',
-    version: fact('2.1.332'),
-    projectFolders: fact(['.claude/skills']),
-    userFolders: fact(['.claude/skills']),
-    maxDepth: fact(1),
-    skillFileName: fact('SKILL.md'),
-    key: fact('folder'),
-    nameMustMatchFolder: fact(false),
-    unreadableFrontmatter: fact('ignored-still-listed'),
-    missingDescription: fact('from-body'),
-    maxNameLength: fact(undefined),
-    maxDescription: fact({ length: 1536, over: 'cut' }),
-    honoursDisableModelInvocation: fact(true),
-    duplicates: fact('first-wins'),
-    stopsAtSkillFolder: fact(false),
-    refusesBom: fact(false),
-    listing: fact({ kind: 'full-then-name-only', budget: 30_000, entryCap: 1536 }),
-    listingOrder: fact('name'),
+    version: claude('2.1.332'),
+    projectFolders: claude(['.claude/skills']),
+    userFolders: claude(['.claude/skills']),
+    maxDepth: claude(1),
+    skillFileName: claude('SKILL.md'),
+    key: claude('folder'),
+    nameMustMatchFolder: claude(false),
+    unreadableFrontmatter: claude('ignored-still-listed'),
+    missingDescription: claude('from-body'),
+    maxNameLength: claude(undefined),
+    maxDescription: claude({ length: 1536, over: 'cut' }),
+    honoursDisableModelInvocation: claude(true),
+    duplicates: claude('first-wins'),
+    stopsAtSkillFolder: claude(false),
+    refusesBom: claude(false),
+    listing: claude({
+      kind: 'upgrade-names-in-order',
+      shareOfContext: 0.01,
+      // 4 for the models with a 200,000-token window; 3 (and 30,000 characters) for the newest 1M-token ones.
+      charactersPerToken: 4,
+      descriptionCap: 1536,
+      // Its bundled skills, logged out: 13 entries of about 6,200 characters in all.
+      builtins: { count: 13, characters: 6200 },
+    }),
+    listingOrder: claude('user-first-by-folder'),
   },
   codex: {
     id: 'codex',
@@ -177,7 +209,7 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     duplicates: copilot('first-wins'),
     stopsAtSkillFolder: copilot(true),
     refusesBom: copilot(false),
-    listing: copilot({ kind: 'xml-chars-then-names', budget: 15_000, overhead: 87 }),
+    listing: copilot({ kind: 'xml-chars-then-names', budget: 15_000, overhead: 87, namesLineBudget: 5000 }),
     listingOrder: copilot('group-then-name'),
   },
   vscode: {
@@ -198,7 +230,7 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     duplicates: harness('first-wins'),
     stopsAtSkillFolder: harness(true),
     refusesBom: harness(false),
-    listing: harness({ kind: 'xml-chars-then-names', budget: 15_000, overhead: 87 }),
+    listing: harness({ kind: 'xml-chars-then-names', budget: 15_000, overhead: 87, namesLineBudget: 5000 }),
     listingOrder: harness('group-then-name'),
   },
   'vscode-local': {
