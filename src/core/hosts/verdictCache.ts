@@ -4,7 +4,7 @@
 import type { SkillCatalog } from '../catalog/catalog';
 import type { SkillRecord } from '../catalog/skillRecord';
 import type { HostId } from './profiles';
-import { hostVerdicts, type HostContext, type HostVerdict } from './verdicts';
+import { hostVerdicts, type HostContext, type HostVerdict, type RecordFacts } from './verdicts';
 
 export interface CatalogVerdicts {
   readonly hosts: readonly HostId[];
@@ -20,6 +20,8 @@ const MAX_QUESTIONS = 4;
 export class HostVerdictCache {
   private revision = -1;
   private readonly cached = new Map<string, CatalogVerdicts>();
+  /** Each record's own facts, by host and context: kept across revisions, dropped with their records. */
+  private readonly facts = new Map<string, WeakMap<SkillRecord, RecordFacts>>();
 
   constructor(private readonly catalog: SkillCatalog) {}
 
@@ -33,7 +35,13 @@ export class HostVerdictCache {
     const known = this.cached.get(key);
     if (known) return known;
     const records = this.catalog.entries().map((entry) => entry.record);
-    const byHost = new Map(hosts.map((host) => [host, hostVerdicts(host, records, context)]));
+    const memo = (host: HostId) => {
+      const factsKey = JSON.stringify([host, context.projectRoots, context.home ?? null]);
+      let known = this.facts.get(factsKey);
+      if (!known) this.facts.set(factsKey, (known = new WeakMap()));
+      return known;
+    };
+    const byHost = new Map(hosts.map((host) => [host, hostVerdicts(host, records, context, memo(host))]));
     const byRecord = new Map<SkillRecord, Map<HostId, HostVerdict>>();
     for (const record of records) byRecord.set(record, new Map(hosts.map((host) => [host, byHost.get(host)!.get(record)!])));
     const verdicts: CatalogVerdicts = { hosts, context, of: (record) => byRecord.get(record) };

@@ -93,41 +93,69 @@ function accept(profile: HostProfile, record: SkillRecord): { loads: boolean; re
   return { loads: true, reasons };
 }
 
-/** The verdicts of every skill for one host. */
-export function hostVerdicts(host: HostId, records: readonly SkillRecord[], context: HostContext): Map<SkillRecord, HostVerdict> {
+/**
+ * What one record's verdict owes to the record alone (where the host finds it, whether it accepts
+ * it), kept by record for the host and context it was computed for: a record is a new object
+ * when its file changes, so a change recomputes only the records it touched (verdictCache.ts).
+ */
+export type RecordFacts =
+  | { readonly kind: 'not-found'; readonly reason: VerdictReason; readonly parents: readonly string[] }
+  | { readonly kind: 'refused'; readonly reasons: readonly VerdictReason[]; readonly parents: readonly string[] }
+  | { readonly kind: 'loaded'; readonly key: string; readonly rank: number; readonly group: number; readonly file: string; readonly reasons: readonly VerdictReason[]; readonly parents: readonly string[] };
+
+/** The facts of one record for one host (see RecordFacts). */
+function recordFacts(profile: HostProfile, record: SkillRecord, folders: readonly { path: string; shown: string }[], projectCount: number): RecordFacts {
+  // The keys of the folders above the skill's, for hosts that do not look inside another skill.
+  const parents: string[] = [];
+  if (profile.stopsAtSkillFolder.value) {
+    for (let parent = dirnamePath(record.dir); !samePath(parent, dirnamePath(parent)); parent = dirnamePath(parent)) parents.push(pathKey(parent));
+  }
+  const found = find(profile, record, folders);
+  if (!found.found) return { kind: 'not-found', reason: found.reason, parents };
+  const accepted = accept(profile, record);
+  if (!accepted.loads) return { kind: 'refused', reasons: accepted.reasons, parents };
+  const key = profile.key.value === 'folder' || accepted.reasons.some((r) => r.text.includes('by its folder')) ? record.folderName : (record.declaredName ?? record.folderName);
+  const group = found.rank < projectCount ? 0 : 1 + found.rank - projectCount;
+  const file = relativePath(folders[found.rank].path, record.filePath) ?? basenamePath(record.filePath);
+  return { kind: 'loaded', key, rank: found.rank, group, file, reasons: accepted.reasons, parents };
+}
+
+/**
+ * The verdicts of every skill for one host. `memo` keeps each record's own facts between calls
+ * for the same host and context (one edit then costs one record and the listing pass).
+ */
+export function hostVerdicts(host: HostId, records: readonly SkillRecord[], context: HostContext, memo?: WeakMap<SkillRecord, RecordFacts>): Map<SkillRecord, HostVerdict> {
   const profile = HOST_PROFILES[host];
   const verdicts = new Map<SkillRecord, HostVerdict>();
   const loaded: ListedSkill[] = [];
   const folders = readFolders(profile, context);
   const projectCount = context.projectRoots.length * profile.projectFolders.value.length;
+  const factsOf = (record: SkillRecord): RecordFacts => {
+    let facts = memo?.get(record);
+    if (!facts) {
+      facts = recordFacts(profile, record, folders, projectCount);
+      memo?.set(record, facts);
+    }
+    return facts;
+  };
   // A host that does not look inside a skill's folder misses the skills nested in it.
   const skillDirs = new Set(profile.stopsAtSkillFolder.value ? records.map((r) => pathKey(r.dir)) : []);
-  const outerSkill = (dir: string): string | undefined => {
-    for (let parent = dirnamePath(dir); skillDirs.size > 0 && !samePath(parent, dirnamePath(parent)); parent = dirnamePath(parent)) {
-      if (skillDirs.has(pathKey(parent))) return parent;
-    }
-    return undefined;
-  };
   for (const record of records) {
-    const outer = outerSkill(record.dir);
+    const facts = factsOf(record);
+    const outer = facts.parents.find((parent) => skillDirs.has(parent));
     if (outer !== undefined) {
       verdicts.set(record, { host, found: false, loads: false, listing: undefined, invocation: 'none', reasons: [because('depth', profile.stopsAtSkillFolder, `${profile.displayName} does not look inside another skill's folder (${outer}).`)] });
       continue;
     }
-    const found = find(profile, record, folders);
-    if (!found.found) {
-      verdicts.set(record, { host, found: false, loads: false, listing: undefined, invocation: 'none', reasons: [found.reason] });
+    if (facts.kind === 'not-found') {
+      verdicts.set(record, { host, found: false, loads: false, listing: undefined, invocation: 'none', reasons: [facts.reason] });
       continue;
     }
-    const accepted = accept(profile, record);
-    if (!accepted.loads) {
-      verdicts.set(record, { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: accepted.reasons });
+    if (facts.kind === 'refused') {
+      verdicts.set(record, { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [...facts.reasons] });
       continue;
     }
-    const key = profile.key.value === 'folder' || accepted.reasons.some((r) => r.text.includes('by its folder')) ? record.folderName : (record.declaredName ?? record.folderName);
-    const group = found.rank < projectCount ? 0 : 1 + found.rank - projectCount;
-    const file = relativePath(folders[found.rank].path, record.filePath) ?? basenamePath(record.filePath);
-    loaded.push({ record, key, rank: found.rank, group, file, reasons: accepted.reasons, invocation: 'model' });
+    loaded.push({ record, key: facts.key, rank: facts.rank, group: facts.group, file: facts.file, reasons: [...facts.reasons], invocation: 'model' });
   }
   // Of two skills with one key, the host keeps the one it reads first.
   const readOrder = listingComparator(profile);
