@@ -251,3 +251,13 @@ test('listing (codex): 2% of the context window in tokens of 4 bytes per line; f
   assert.equal(await form(11_450, 18), 'name-only'); // 229: 50 + 19 × 9 = 221 fit
   assert.equal(await form(11_450, 19), 'dropped');
 });
+
+test('refusesNonTextDescription: Copilot refuses `description:` with no value, accepts `""`, and takes a missing one from the body', async () => {
+  const skill = (line: string) => ({ file: '.agents/skills/d/SKILL.md', text: `---\nname: d\n${line}---\nBody text.\n` });
+  assert.equal((await one('copilot-cli', skill('description:\n'))).loads, false);
+  assert.match((await one('copilot-cli', skill('description:\n'))).reasons[0].text, /not text/);
+  assert.equal((await one('copilot-cli', skill('description: ""\n'))).loads, true);
+  assert.equal((await one('copilot-cli', skill(''))).loads, true);
+  assert.equal((await one('codex', skill('description: ""\n'))).loads, false, 'codex refuses an empty one too');
+  assert.equal((await one('claude-code', { ...skill('description:\n'), file: '.claude/skills/d/SKILL.md' })).loads, true);
+});

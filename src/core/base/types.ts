@@ -83,6 +83,11 @@ export interface SkillFileAnalysis {
   readonly nameRange?: Range;
   /** The parsed `description` as a string, when present and a scalar. */
   readonly description: string | undefined;
+  /**
+   * What the `description` field holds: nothing (`absent`), no value (`null`: `description:`),
+   * text, or something else (a list, a mapping). Agents tell these apart (docs/hosts.md).
+   */
+  readonly descriptionKind?: 'absent' | 'null' | 'text' | 'other';
   /** The parsed frontmatter mapping, or undefined when it could not be read. */
   readonly frontmatter: Readonly<Record<string, unknown>> | undefined;
   /** True when `disable-model-invocation: true`: hidden from the model's listing. */

@@ -21,6 +21,8 @@ export interface SkillRecord {
   /** Where the name's value stands, for catalog-level problems such as duplicate-name. */
   readonly nameRange: Range | undefined;
   readonly description: string | undefined;
+  /** What the `description` field holds (SkillFileAnalysis.descriptionKind). */
+  readonly descriptionKind?: 'absent' | 'null' | 'text' | 'other';
   readonly hidden: boolean;
   /** Problems of the file itself (catalog-level ones such as duplicate-name are added by the catalog). */
   readonly problems: readonly Problem[];
@@ -144,6 +146,7 @@ export function recordFromAnalysis(
     declaredName: analysis.name === undefined ? undefined : detached(analysis.name),
     nameRange: analysis.nameRange,
     description: analysis.description === undefined ? undefined : detached(analysis.description),
+    ...(analysis.descriptionKind === undefined ? {} : { descriptionKind: analysis.descriptionKind }),
     hidden: analysis.hidden,
     problems,
     hasErrors: hasErrors(problems),

@@ -99,6 +99,8 @@ export interface HostProfile {
   readonly unreadableFrontmatter: Fact<'refused' | 'ignored-still-listed'>;
   /** A missing description. */
   readonly missingDescription: Fact<'refused' | 'from-body'>;
+  /** `description:` with no value, or a list or a mapping: refused ("must be a string"), not taken from the body. */
+  readonly refusesNonTextDescription: Fact<boolean>;
   /** Longer names are refused; undefined when the host does not check. */
   readonly maxNameLength: Fact<number | undefined>;
   /** Longer descriptions are refused or cut at this length. */
@@ -141,6 +143,7 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     nameMustMatchFolder: claude(false),
     unreadableFrontmatter: claude('ignored-still-listed'),
     missingDescription: claude('from-body'),
+    refusesNonTextDescription: claude(false),
     maxNameLength: claude(undefined),
     maxDescription: claude({ length: 1536, over: 'cut' }),
     honoursDisableModelInvocation: claude(true),
@@ -170,6 +173,7 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     nameMustMatchFolder: codex(false),
     unreadableFrontmatter: codex('refused'),
     missingDescription: codex('refused'),
+    refusesNonTextDescription: codex(false),
     maxNameLength: codex(64),
     maxDescription: codex({ length: 1024, over: 'cut' }),
     honoursDisableModelInvocation: codex(false),
@@ -203,6 +207,7 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     nameMustMatchFolder: copilot(false),
     unreadableFrontmatter: copilot('refused'),
     missingDescription: copilot('from-body'),
+    refusesNonTextDescription: copilot(true),
     maxNameLength: copilot(64),
     maxDescription: copilot({ length: 1024, over: 'refused' }),
     honoursDisableModelInvocation: copilot(true),
@@ -224,6 +229,7 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     nameMustMatchFolder: harness(false),
     unreadableFrontmatter: harness('refused'),
     missingDescription: harness('from-body'),
+    refusesNonTextDescription: harness(true),
     maxNameLength: harness(64),
     maxDescription: harness({ length: 1024, over: 'refused' }),
     honoursDisableModelInvocation: harness(true),
@@ -245,6 +251,7 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     nameMustMatchFolder: fact(true, 'microsoft/vscode#300455, and code.visualstudio.com docs: the name must match the folder'),
     unreadableFrontmatter: fact('refused'),
     missingDescription: fact('refused'),
+    refusesNonTextDescription: fact(false),
     maxNameLength: fact(64),
     maxDescription: fact({ length: 1024, over: 'refused' }),
     honoursDisableModelInvocation: fact(true),

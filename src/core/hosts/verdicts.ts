@@ -81,7 +81,10 @@ function accept(profile: HostProfile, record: SkillRecord): { loads: boolean; re
     return { loads: false, reasons: [because('name-mismatch', profile.nameMustMatchFolder, `${profile.displayName} does not load a skill whose name ('${name}') differs from its folder ('${record.folderName}'), and says nothing.`)] };
   }
   const description = record.description?.trim() ?? '';
-  if (description === '') {
+  if (profile.refusesNonTextDescription.value && (record.descriptionKind === 'null' || record.descriptionKind === 'other')) {
+    return { loads: false, reasons: [because('description-missing', profile.refusesNonTextDescription, `${profile.displayName} refuses a description that is not text ('description:' with no value is not an empty one).`)] };
+  }
+  if (description === '' && !(profile.refusesNonTextDescription.value && record.descriptionKind === 'text')) {
     if (profile.missingDescription.value === 'refused') return { loads: false, reasons: [because('description-missing', profile.missingDescription, `${profile.displayName} refuses a skill without a description.`)] };
     reasons.push(because('description-missing', profile.missingDescription, `${profile.displayName} takes the description from the body.`));
   }

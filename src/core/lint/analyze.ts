@@ -28,6 +28,7 @@ export function analyzeSkillText(text: string, options: AnalyzeOptions): SkillFi
     name: fieldString(file, 'name'),
     nameRange: nameRangeOf(file),
     description: fieldString(file, 'description'),
+    descriptionKind: descriptionKindOf(file),
     frontmatter: file.data,
     hidden: isHidden(file),
     hasBom: file.hasBom || options.hasBom === true,
@@ -47,6 +48,14 @@ function fieldString(file: ParsedSkillFile, key: string): string | undefined {
   if (file.status !== 'ok') return undefined;
   const field = file.fields.find((f) => f.key === key);
   return field?.value.kind === 'scalar' ? field.value.text : undefined;
+}
+
+/** What the `description` field holds (SkillFileAnalysis.descriptionKind); undefined when the frontmatter cannot be read. */
+function descriptionKindOf(file: ParsedSkillFile): SkillFileAnalysis['descriptionKind'] {
+  if (file.status !== 'ok') return undefined;
+  const field = file.fields.find((f) => f.key === 'description');
+  if (!field) return 'absent';
+  return field.value.kind === 'null' ? 'null' : field.value.kind === 'scalar' ? 'text' : 'other';
 }
 
 /** Where the name's value is written, or the opening fence when there is no name. */
