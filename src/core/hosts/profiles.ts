@@ -130,6 +130,32 @@ const claude = <T>(value: T): Fact<T> => fact(value, CLAUDE);
 const copilot = <T>(value: T): Fact<T> => fact(value, COPILOT);
 const harness = <T>(value: T): Fact<T> => fact(value, COPILOT_ASSUMED);
 
+/** The Copilot runtime's facts: Copilot CLI's, and (assumed) VS Code's agent's, each with its source. */
+function copilotProfile(id: HostId, displayName: string, version: string, source: <T>(value: T) => Fact<T>): HostProfile {
+  return {
+    id,
+    displayName,
+    version: source(version),
+    projectFolders: source(['.github/skills', '.agents/skills', '.claude/skills']),
+    userFolders: source(['.copilot/skills', '.agents/skills']),
+    maxDepth: source(20),
+    skillFileName: source('SKILL.md'),
+    key: source('name'),
+    nameMustMatchFolder: source(false),
+    unreadableFrontmatter: source('refused'),
+    missingDescription: source('from-body'),
+    refusesNonTextDescription: source(true),
+    maxNameLength: source(64),
+    maxDescription: source({ length: 1024, over: 'refused' }),
+    honoursDisableModelInvocation: source(true),
+    duplicates: source('first-wins'),
+    stopsAtSkillFolder: source(true),
+    refusesBom: source(false),
+    listing: source({ kind: 'xml-chars-then-names', budget: 15_000, overhead: 87, namesLineBudget: 5000 }),
+    listingOrder: source('group-then-name'),
+  };
+}
+
 export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
   'claude-code': {
     id: 'claude-code',
@@ -195,50 +221,9 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     }),
     listingOrder: codex('group-then-name'),
   },
-  'copilot-cli': {
-    id: 'copilot-cli',
-    displayName: 'Copilot CLI',
-    version: copilot('1.0.102'),
-    projectFolders: copilot(['.github/skills', '.agents/skills', '.claude/skills']),
-    userFolders: copilot(['.copilot/skills', '.agents/skills']),
-    maxDepth: copilot(20),
-    skillFileName: copilot('SKILL.md'),
-    key: copilot('name'),
-    nameMustMatchFolder: copilot(false),
-    unreadableFrontmatter: copilot('refused'),
-    missingDescription: copilot('from-body'),
-    refusesNonTextDescription: copilot(true),
-    maxNameLength: copilot(64),
-    maxDescription: copilot({ length: 1024, over: 'refused' }),
-    honoursDisableModelInvocation: copilot(true),
-    duplicates: copilot('first-wins'),
-    stopsAtSkillFolder: copilot(true),
-    refusesBom: copilot(false),
-    listing: copilot({ kind: 'xml-chars-then-names', budget: 15_000, overhead: 87, namesLineBudget: 5000 }),
-    listingOrder: copilot('group-then-name'),
-  },
-  vscode: {
-    id: 'vscode',
-    displayName: "VS Code's agent",
-    version: harness('1.139.1 (Copilot harness, @github/copilot-sdk)'),
-    projectFolders: harness(['.github/skills', '.agents/skills', '.claude/skills']),
-    userFolders: harness(['.copilot/skills', '.agents/skills']),
-    maxDepth: harness(20),
-    skillFileName: harness('SKILL.md'),
-    key: harness('name'),
-    nameMustMatchFolder: harness(false),
-    unreadableFrontmatter: harness('refused'),
-    missingDescription: harness('from-body'),
-    refusesNonTextDescription: harness(true),
-    maxNameLength: harness(64),
-    maxDescription: harness({ length: 1024, over: 'refused' }),
-    honoursDisableModelInvocation: harness(true),
-    duplicates: harness('first-wins'),
-    stopsAtSkillFolder: harness(true),
-    refusesBom: harness(false),
-    listing: harness({ kind: 'xml-chars-then-names', budget: 15_000, overhead: 87, namesLineBudget: 5000 }),
-    listingOrder: harness('group-then-name'),
-  },
+  'copilot-cli': copilotProfile('copilot-cli', 'Copilot CLI', '1.0.102', copilot),
+  // Assumed to behave as Copilot CLI, whose runtime it bundles, until compared with VS Code itself.
+  vscode: copilotProfile('vscode', "VS Code's agent", '1.139.1 (Copilot harness, @github/copilot-sdk)', harness),
   'vscode-local': {
     id: 'vscode-local',
     displayName: "VS Code's Local harness (deprecated)",

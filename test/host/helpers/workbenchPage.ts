@@ -33,11 +33,16 @@ export async function clickInWorkbench(target: PageTarget): Promise<void> {
   await ask({ kind: 'click', ...target }, target.timeoutMs);
 }
 
-/** The inner text of every element matching `target`, once the first one is visible. */
-export async function workbenchTexts(target: PageTarget): Promise<string[]> {
-  const answer = (await ask({ kind: 'texts', ...target }, target.timeoutMs)) as { texts?: unknown };
+/** The strings the runner answers for `kind` ('texts', 'after') on the elements matching `target`. */
+async function askTexts(kind: string, target: PageTarget): Promise<string[]> {
+  const answer = (await ask({ kind, ...target }, target.timeoutMs)) as { texts?: unknown };
   if (!Array.isArray(answer?.texts)) throw new Error(`the runner answered ${JSON.stringify(answer)}`);
   return answer.texts.map(String);
+}
+
+/** The inner text of every element matching `target`, once the first one is visible. */
+export async function workbenchTexts(target: PageTarget): Promise<string[]> {
+  return askTexts('texts', target);
 }
 
 /** Presses a key chord on the page, in Playwright's notation (`Control+Alt+Shift+F12`). */
@@ -47,9 +52,7 @@ export async function pressInWorkbench(key: string): Promise<void> {
 
 /** What each matching element draws after itself (CSS `::after` content: file decoration badges). */
 export async function workbenchAfterContents(target: PageTarget): Promise<string[]> {
-  const answer = (await ask({ kind: 'after', ...target }, target.timeoutMs)) as { texts?: unknown };
-  if (!Array.isArray(answer?.texts)) throw new Error(`the runner answered ${JSON.stringify(answer)}`);
-  return answer.texts.map(String);
+  return askTexts('after', target);
 }
 
 /** Types text key by key into whatever has the focus, as a user would. */
