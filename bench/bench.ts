@@ -20,6 +20,8 @@ import { NodeFileSystem } from '../src/node/nodeFileSystem';
 import { seededRandom } from '../test/seededRandom';
 import { measureActionOverhead } from './actionOverhead';
 import { measureSchemaChecks, SCHEMA_CHECK_BUDGET_MS } from './schemaPatterns';
+import { DEFAULT_CONTEXT_TOKENS, DEFAULT_HOSTS } from '../src/core/hosts/profiles';
+import { HostVerdictCache } from '../src/core/hosts/verdictCache';
 import { BODY_MARKER, generateWorkspace, skillText } from './workspace';
 
 interface Options {
@@ -130,6 +132,29 @@ async function oneChange(root: string, files: readonly string[], runs: number): 
         void listing;
       }),
     );
+  }
+  return median(times);
+}
+
+/**
+ * `host_verdicts_one_change_ms` (docs/hosts.md): the verdicts of the default hosts recomputed after
+ * one description changed, through the editor's cache (each record's own facts are kept).
+ */
+async function hostVerdictsOneChange(root: string, files: readonly string[], runs: number): Promise<number> {
+  const catalog = createSkillCatalog();
+  const updater = new CatalogUpdater(catalog, new NodeFileSystem(), resolveLocations({ workspaceFolders: [root], includeUser: false }));
+  await updater.scanAll();
+  const cache = new HostVerdictCache(catalog);
+  const context = { projectRoots: [root], home: undefined, contextTokens: DEFAULT_CONTEXT_TOKENS };
+  cache.verdicts(DEFAULT_HOSTS, context);
+  const random = seededRandom(11);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const file = files[Math.floor(random() * files.length)];
+    const name = path.basename(path.dirname(file));
+    fs.writeFileSync(file, skillText(name, `Host change number ${i}. Use when benchmarking host verdicts.`, 80, random));
+    await updater.pathChanged(file);
+    times.push(await timed(async () => void cache.verdicts(DEFAULT_HOSTS, context)));
   }
   return median(times);
 }
@@ -251,6 +276,7 @@ async function main(): Promise<void> {
       turn_listing_ms: round(turnListing(catalog), 5),
       one_change_ms: round(await oneChange(root, workspace.skillFiles, options.runs * 10), 3),
       one_change_ms_at_500: round(await oneChange(small, workspace500.skillFiles, options.runs * 10), 3),
+      host_verdicts_one_change_ms: round(await hostVerdictsOneChange(root, workspace.skillFiles, options.runs * 2), 2),
       lint_500_lines_ms: round(lint500Lines(options.runs), 3),
       heap_mb: round(heapMb, 1),
       bundle_kb: round(bundleKb(), 1),
@@ -275,6 +301,7 @@ async function main(): Promise<void> {
       ['one_change_ms ≤ 2', figures.one_change_ms <= 2, `${figures.one_change_ms} ms`],
       ['one_change_ms_at_500 ≤ 2', figures.one_change_ms_at_500 <= 2, `${figures.one_change_ms_at_500} ms`],
       ['one_change grows little with N (5000 vs 500)', figures.one_change_ms <= 2 * Math.max(figures.one_change_ms_at_500, 0.25), `ratio ${round(figures.one_change_ms / figures.one_change_ms_at_500, 2)}`],
+      ['host_verdicts_one_change_ms ≤ 2 (3 hosts)', figures.host_verdicts_one_change_ms <= 2, `${figures.host_verdicts_one_change_ms} ms`],
       ['lint_500_lines_ms ≤ 2', figures.lint_500_lines_ms <= 2, `${figures.lint_500_lines_ms} ms`],
       ['bundle_kb ≤ 200', figures.bundle_kb <= 200, `${figures.bundle_kb} KiB`],
       ['action run ≤ 1.2 × bare spawn of the same script', figures.action_overhead_ratio <= 1.2, `ratio ${figures.action_overhead_ratio}`],
