@@ -65,8 +65,10 @@ export const tests: HostTest[] = [
       const completions = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(11, 7));
       const labels = completions.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
       for (const field of ['run', 'input', 'timeoutSeconds', 'maxConcurrent', 'secrets']) assert.ok(labels.some((l) => l.includes(field)), `${field} in ${labels.join(', ')}`);
+      // Revert acts on the active editor: make it this document's, and wait for the revert to land.
+      await vscode.window.showTextDocument(document);
       await vscode.commands.executeCommand('workbench.action.files.revert');
-      assert.doesNotMatch(document.getText(), /""/);
+      await waitFor(() => !/""/.test(document.getText()), { timeout: 10_000, message: 'the revert to undo the inserted key' });
       const name = await waitFor(() => vscode.languages.getDiagnostics(document.uri).find((d) => d.source === 'skillsmith' && document.getText(d.range) === '"Bad_Name"'), { message: 'the name diagnostic' });
       const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, name.range, vscode.CodeActionKind.QuickFix.value);
       const rename = actions.find((a) => a.title === "Rename to 'bad-name'");
