@@ -109,19 +109,30 @@ async function coldScan(root: string): Promise<SkillCatalog> {
   return catalog;
 }
 
+/** A scanned catalog of ROOT and the updater that keeps it (the one-change figures). */
+async function scannedCatalog(root: string): Promise<{ catalog: SkillCatalog; updater: CatalogUpdater }> {
+  const catalog = createSkillCatalog();
+  const updater = new CatalogUpdater(catalog, new NodeFileSystem(), resolveLocations({ workspaceFolders: [root], includeUser: false }));
+  await updater.scanAll();
+  return { catalog, updater };
+}
+
+/** Rewrites one seeded-random skill file with a new description `text`; returns its file and name. */
+function rewriteOneSkill(files: readonly string[], random: () => number, text: string): { file: string; name: string } {
+  const file = files[Math.floor(random() * files.length)];
+  const name = path.basename(path.dirname(file));
+  fs.writeFileSync(file, skillText(name, text, 80, random));
+  return { file, name };
+}
+
 /** One description changed on disk, through the updater, until the new listing is ready. */
 async function oneChange(root: string, files: readonly string[], runs: number): Promise<number> {
-  const catalog = createSkillCatalog();
-  const locations = resolveLocations({ workspaceFolders: [root], includeUser: false });
-  const updater = new CatalogUpdater(catalog, new NodeFileSystem(), locations);
-  await updater.scanAll();
+  const { catalog, updater } = await scannedCatalog(root);
   catalog.listing(DEFAULT_LISTING_BUDGET);
   const random = seededRandom(7);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const file = files[Math.floor(random() * files.length)];
-    const name = path.basename(path.dirname(file));
-    fs.writeFileSync(file, skillText(name, `Changed description number ${i}. Use when benchmarking one change.`, 80, random));
+    const { file, name } = rewriteOneSkill(files, random, `Changed description number ${i}. Use when benchmarking one change.`);
     times.push(
       await timed(async () => {
         await updater.pathChanged(file);
@@ -141,18 +152,14 @@ async function oneChange(root: string, files: readonly string[], runs: number): 
  * one description changed, through the editor's cache (each record's own facts are kept).
  */
 async function hostVerdictsOneChange(root: string, files: readonly string[], runs: number): Promise<number> {
-  const catalog = createSkillCatalog();
-  const updater = new CatalogUpdater(catalog, new NodeFileSystem(), resolveLocations({ workspaceFolders: [root], includeUser: false }));
-  await updater.scanAll();
+  const { catalog, updater } = await scannedCatalog(root);
   const cache = new HostVerdictCache(catalog);
   const context = { projectRoots: [root], home: undefined, contextTokens: DEFAULT_CONTEXT_TOKENS };
   cache.verdicts(DEFAULT_HOSTS, context);
   const random = seededRandom(11);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const file = files[Math.floor(random() * files.length)];
-    const name = path.basename(path.dirname(file));
-    fs.writeFileSync(file, skillText(name, `Host change number ${i}. Use when benchmarking host verdicts.`, 80, random));
+    const { file } = rewriteOneSkill(files, random, `Host change number ${i}. Use when benchmarking host verdicts.`);
     await updater.pathChanged(file);
     times.push(await timed(async () => void cache.verdicts(DEFAULT_HOSTS, context)));
   }
