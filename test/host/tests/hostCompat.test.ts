@@ -100,4 +100,23 @@ export const tests: HostTest[] = [
       assert.match(text, /## In Claude Code \(2\.1\.332\)\n\n- Found: 1 of 2; loaded: 1/);
     },
   },
+  {
+    name: 'New Skill (the command; the location picked with Enter on the page): first offered is where most chosen hosts read, and it says who',
+    timeoutMs: 60_000,
+    fn: async () => {
+      await idleApi();
+      const created = vscode.commands.executeCommand<vscode.Uri | undefined>('skillsmith.newSkill', { template: 'minimal', name: 'fresh-host', description: 'Made where the agents read. Use when testing New Skill.' });
+      const rows = await waitFor(async () => {
+        const found = await workbenchTexts({ selector: '.quick-input-widget .monaco-list-row', timeoutMs: 10_000 });
+        return found.length > 0 ? found : undefined;
+      }, { timeout: 15_000, message: 'the location picker' });
+      // .agents/skills (VS Code and Codex) and .claude/skills (VS Code and Claude Code) tie; precedence puts .agents first.
+      assert.match(rows[0], /\.agents\/skills/);
+      assert.match(rows[0], /read by VS Code's agent, Codex/);
+      assert.ok(rows.some((row) => /^skills[\s\S]*read by none of your agents/.test(row)), rows.join(' | '));
+      await pressInWorkbench('Enter');
+      await created;
+      await waitFor(() => fs.existsSync(diskPath('.agents/skills/fresh-host/SKILL.md')), { timeout: 15_000, message: 'the new skill in .agents/skills' });
+    },
+  },
 ];
