@@ -112,12 +112,50 @@ test('key: Claude Code knows a skill by its folder, the others by its name (dupl
 });
 
 test('unreadableFrontmatter: refused by codex, copilot and vscode; Claude Code lists it by its folder', async () => {
-  const broken = { file: '.claude/skills/broken/SKILL.md', text: '---\nname: broken\ndescription: [unclosed\n---\nBody.\n' };
+  const broken = { file: '.claude/skills/broken/SKILL.md', text: '---\nname: broken\ndescription: "unclosed\n---\nBody.\n' };
   const none = { file: '.agents/skills/plain/SKILL.md', text: 'No frontmatter at all.\n' };
   assert.equal((await one('claude-code', broken)).loads, true);
   assert.match((await one('claude-code', broken)).reasons[0].text, /ignores the unreadable frontmatter/);
   for (const host of ['vscode', 'copilot-cli'] as const) assert.equal((await one(host, broken)).loads, false, host);
   assert.equal((await one('codex', none)).loads, false);
+});
+
+test('repairsPlainColons: codex and Claude Code read `key: text with: a colon` in quotes; Copilot refuses it', async () => {
+  const colon = (base: string, line: string) => ({ file: `${base}/aws/SKILL.md`, text: `---\nname: aws\n${line}\n---\nBody.\n` });
+  const codexAws = await one('codex', colon('.agents/skills', 'description: Build for AWS: ECS'));
+  assert.equal(codexAws.loads, true);
+  assert.deepEqual(codexAws.listing, { form: 'full', position: 1 });
+  assert.match(codexAws.reasons[0].text, /not valid YAML, but Codex puts the values/);
+  assert.equal((await one('claude-code', colon('.claude/skills', 'description: Build for AWS: ECS'))).loads, true);
+  assert.equal((await one('copilot-cli', colon('.agents/skills', 'description: Build for AWS: ECS'))).loads, false);
+  // A value that starts like a flow collection and is not one is quoted too (observed: `[unclosed`).
+  assert.equal((await one('codex', colon('.agents/skills', 'description: [unclosed'))).loads, true);
+  // What the repair does not quote stays invalid, and codex refuses it (observed).
+  for (const line of ['description: *nope', 'description: - item', 'description: "unclosed', 'description: x\n  more: y']) {
+    assert.equal((await one('codex', colon('.agents/skills', line))).loads, false, line);
+  }
+});
+
+test('descriptionFromBody: Copilot shows the body without headings, joined; Claude Code its first line', async () => {
+  // Copilot: 87 + 4 + 7 ("project") = 98 characters before a description; 99 skills of 52: 99 × 150 = 14,850.
+  const skills = many('.agents/skills', 99, 52);
+  const quiet = (second: string) => ({ file: '.agents/skills/a000/SKILL.md', text: `---\nname: a000\n---\n# Title\n\n${'o'.repeat(26)}\n${second}\n` });
+  // Its lead joins the two lines: 26 + 1 + 25 = 52 characters, 150 in all: 15,000 fit.
+  const fits = await verdicts('copilot-cli', [quiet('t'.repeat(25)), ...skills]);
+  assert.deepEqual(fits.get('.agents/skills/a000/SKILL.md')!.listing, { form: 'full', position: 1 });
+  assert.equal(fits.get(skills[98].file)!.listing?.form, 'full');
+  // One character more: 15,001, and the last is a name.
+  const over = await verdicts('copilot-cli', [quiet('t'.repeat(26)), ...skills]);
+  assert.equal(over.get(skills[98].file)!.listing?.form, 'name-only');
+  // Claude Code: `- a000: <N>` (8 + N) with the heading's `#` left out, beside `- b: <1,000>` (1,005);
+  // 6,200 + 8 + N + 1,005 + 14 newlines ≤ 8,000 while N ≤ 773.
+  const claude = (n: number) => [
+    { file: '.claude/skills/a000/SKILL.md', text: `---\nname: a000\n---\n\n# ${'T'.repeat(n)}\nMore.\n` },
+    { file: '.claude/skills/b/SKILL.md', text: skillText('b', 'd'.repeat(1000)) },
+  ];
+  assert.equal((await verdicts('claude-code', claude(773))).get('.claude/skills/b/SKILL.md')!.listing?.form, 'full');
+  // 774: every skill starts as a name (1,777 left); a000 takes 776, and b's 1,002 no longer fits.
+  assert.equal((await verdicts('claude-code', claude(774))).get('.claude/skills/b/SKILL.md')!.listing?.form, 'name-only');
 });
 
 test('missingDescription: refused by codex; Claude Code and Copilot take it from the body', async () => {

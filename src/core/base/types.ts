@@ -88,6 +88,11 @@ export interface SkillFileAnalysis {
    * text, or something else (a list, a mapping). Agents tell these apart (docs/hosts.md).
    */
   readonly descriptionKind?: 'absent' | 'null' | 'text' | 'other';
+  /**
+   * The frontmatter's YAML text, kept only when it is not valid YAML: a host may read it
+   * anyway (docs/hosts.md, `repairsPlainColons`).
+   */
+  readonly invalidYaml?: string;
   /** The parsed frontmatter mapping, or undefined when it could not be read. */
   readonly frontmatter: Readonly<Record<string, unknown>> | undefined;
   /** True when `disable-model-invocation: true`: hidden from the model's listing. */

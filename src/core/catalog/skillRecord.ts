@@ -6,6 +6,7 @@ import { HEAD_BYTES, MAX_FRONTMATTER_BYTES, SCAN_SLICE_MS } from '../base/limits
 import { basenamePath, dirnamePath } from '../base/paths';
 import { decodeUtf8, detached } from '../base/text';
 import { analyzeSkillText } from '../lint/analyze';
+import { bodyLead } from './bodyLead';
 import type { SkillLocation } from './locations';
 import { hasErrors, type Problem, type Range, type SkillFileAnalysis } from '../base/types';
 
@@ -23,6 +24,10 @@ export interface SkillRecord {
   readonly description: string | undefined;
   /** What the `description` field holds (SkillFileAnalysis.descriptionKind). */
   readonly descriptionKind?: 'absent' | 'null' | 'text' | 'other';
+  /** For a skill that declares no description: the start of its body, which some hosts show instead (bodyLead.ts). */
+  readonly bodyHead?: string;
+  /** The frontmatter's YAML text, only when it is not valid YAML (SkillFileAnalysis.invalidYaml). */
+  readonly invalidYaml?: string;
   readonly hidden: boolean;
   /** Problems of the file itself (catalog-level ones such as duplicate-name are added by the catalog). */
   readonly problems: readonly Problem[];
@@ -96,7 +101,27 @@ async function recordFromHead(fs: FileSystem, file: RecordSource, head: HeadRead
       }
       continue;
     }
-    return { ok: true, record: recordFromAnalysis(filePath, location, analysis, stat) };
+    // A skill without a description: some hosts show the start of its body instead.
+    const bodyStart = frontmatterEnd ?? (analysis.problems.some((p) => p.code === 'no-frontmatter') ? 0 : undefined);
+    const bodyHead = (analysis.description ?? '').trim() === '' && bodyStart !== undefined ? await headOfBody(fs, filePath, bytes, bodyStart, stat.size) : undefined;
+    return { ok: true, record: recordFromAnalysis(filePath, location, analysis, { ...stat, ...(bodyHead === undefined ? {} : { bodyHead }) }) };
+  }
+}
+
+/** How far a scan reads into a body for what hosts show of it (bodyLead.ts), at most. */
+const BODY_HEAD_BYTES = 64 * 1024;
+
+/**
+ * The start of the body, for a skill that declares no description: the bytes already read, and
+ * one more read of the file only when they end before Copilot's lead does (the longest reading).
+ */
+async function headOfBody(fs: FileSystem, filePath: string, bytes: Uint8Array, bodyStart: number, size: number): Promise<string> {
+  const first = decodeUtf8(bytes.subarray(bodyStart));
+  if (bodyLead(first).complete || bytes.length >= size || bytes.length >= bodyStart + BODY_HEAD_BYTES) return first;
+  try {
+    return decodeUtf8((await fs.readFile(filePath, bodyStart + BODY_HEAD_BYTES)).subarray(bodyStart));
+  } catch {
+    return first;
   }
 }
 
@@ -131,7 +156,7 @@ export function recordFromAnalysis(
   filePath: string,
   location: SkillLocation,
   analysis: SkillFileAnalysis,
-  extra: { readonly problems?: readonly Problem[]; readonly mtime?: number; readonly size?: number } = {},
+  extra: { readonly problems?: readonly Problem[]; readonly mtime?: number; readonly size?: number; readonly bodyHead?: string } = {},
 ): SkillRecord {
   const dir = dirnamePath(filePath);
   const folderName = basenamePath(dir);
@@ -147,6 +172,8 @@ export function recordFromAnalysis(
     nameRange: analysis.nameRange,
     description: analysis.description === undefined ? undefined : detached(analysis.description),
     ...(analysis.descriptionKind === undefined ? {} : { descriptionKind: analysis.descriptionKind }),
+    ...(analysis.invalidYaml === undefined ? {} : { invalidYaml: detached(analysis.invalidYaml) }),
+    ...(extra.bodyHead === undefined ? {} : { bodyHead: detached(extra.bodyHead) }),
     hidden: analysis.hidden,
     problems,
     hasErrors: hasErrors(problems),

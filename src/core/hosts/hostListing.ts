@@ -13,6 +13,9 @@ export type ListingForm = 'full' | 'shortened' | 'name-only' | 'dropped';
 export interface ListedSkill {
   readonly record: SkillRecord;
   readonly key: string;
+  /** The name and description as the host read them (HostReading). */
+  readonly declaredName: string | undefined;
+  readonly description: string | undefined;
   readonly rank: number;
   /** 0 for project folders, then 1 + the index of the user folder: the host's listing groups. */
   readonly group: number;
@@ -69,7 +72,7 @@ function displayWidth(text: string): number {
 export function listSkills(profile: HostProfile, offered: ListedSkill[], context: HostContext): void {
   const rule = profile.listing.value;
   offered.sort(listingComparator(profile));
-  const descriptionOf = (entry: ListedSkill) => entry.record.description?.trim().replace(/\s+/g, ' ') ?? '';
+  const descriptionOf = (entry: ListedSkill) => entry.description?.trim().replace(/\s+/g, ' ') ?? '';
   const set = (entry: ListedSkill, form: ListingForm, position: number, text?: string, cause: VerdictCause = 'listing-budget') => {
     entry.listing = { form, position };
     if (text) entry.reasons.push(because(cause, profile.listing, text));
@@ -102,7 +105,7 @@ export function listSkills(profile: HostProfile, offered: ListedSkill[], context
     const window = context.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
     const budget = Math.floor(window * rule.charactersPerToken * rule.shareOfContext);
     const capped = (text: string) => ([...text].length > rule.descriptionCap ? `${[...text].slice(0, rule.descriptionCap - 1).join('')}…` : text);
-    const label = (entry: ListedSkill) => (entry.record.declaredName && entry.record.declaredName !== entry.key ? `${entry.key} (${entry.record.declaredName})` : entry.key);
+    const label = (entry: ListedSkill) => (entry.declaredName && entry.declaredName !== entry.key ? `${entry.key} (${entry.declaredName})` : entry.key);
     const nameOnly = offered.map((entry) => displayWidth(`- ${label(entry)}`));
     const full = offered.map((entry) => displayWidth(`- ${label(entry)}: ${capped(descriptionOf(entry))}`));
     const newlines = offered.length + rule.builtins.count - 1;

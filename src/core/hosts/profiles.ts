@@ -97,8 +97,18 @@ export interface HostProfile {
   readonly nameMustMatchFolder: Fact<boolean>;
   /** A skill without frontmatter, or with frontmatter that is not valid YAML. */
   readonly unreadableFrontmatter: Fact<'refused' | 'ignored-still-listed'>;
+  /**
+   * Frontmatter that is not valid YAML is read a second time with each plain value that holds
+   * `: `, or starts like a flow collection and is not one, put in quotes (frontmatterRepair.ts).
+   */
+  readonly repairsPlainColons: Fact<boolean>;
   /** A missing description. */
   readonly missingDescription: Fact<'refused' | 'from-body'>;
+  /**
+   * What is shown instead of a missing description (bodyLead.ts): the body's lines without
+   * headings, joined and cut at 1,024 characters (`lead`), or its first line (`first-line`).
+   */
+  readonly descriptionFromBody: Fact<'lead' | 'first-line' | undefined>;
   /** `description:` with no value, or a list or a mapping: refused ("must be a string"), not taken from the body. */
   readonly refusesNonTextDescription: Fact<boolean>;
   /** Longer names are refused; undefined when the host does not check. */
@@ -122,6 +132,8 @@ const CLAUDE = 'observed with Claude Code 2.1.332: the skill_listing attachment 
 const CODEX = 'observed with Codex 0.171.0: codex app-server skills/list and codex debug prompt-input (docs/hosts.md, "How to check a fact")';
 const COPILOT = 'observed with Copilot CLI 1.0.102: copilot skill list --json, and copilot -p against a loopback model (docs/hosts.md, "How to check a fact")';
 const COPILOT_ASSUMED = 'assumed equal to Copilot CLI 1.0.102, whose runtime (@github/copilot-sdk) VS Code 1.139 bundles; not yet compared with VS Code itself';
+const CODEX_REPAIR = "openai/codex, codex-rs skills frontmatter parser (repair_frontmatter_scalar_fields, 'Some third-party skills use prose like description: Build for AWS: ECS'), and observed with Codex 0.171.0: codex app-server skills/list loads 'description: bad: colon' and '[unclosed', refuses '*nope', '- item' and an unclosed quote";
+const CLAUDE_REPAIR = "observed with Claude Code 2.1.332: its skill_listing shows 'description: bad: colon' as 'bad: colon' (it parses again after a rewrite when the YAML fails); modelled with Codex's rule, which agrees on this case";
 const OBSERVED = '2026-12-01';
 
 const fact = <T>(value: T, source = SPEC_TABLE, checked = OBSERVED): Fact<T> => ({ value, source, checked });
@@ -143,7 +155,9 @@ function copilotProfile(id: HostId, displayName: string, version: string, source
     key: source('name'),
     nameMustMatchFolder: source(false),
     unreadableFrontmatter: source('refused'),
+    repairsPlainColons: source(false),
     missingDescription: source('from-body'),
+    descriptionFromBody: source('lead'),
     refusesNonTextDescription: source(true),
     maxNameLength: source(64),
     maxDescription: source({ length: 1024, over: 'refused' }),
@@ -168,7 +182,9 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     key: claude('folder'),
     nameMustMatchFolder: claude(false),
     unreadableFrontmatter: claude('ignored-still-listed'),
+    repairsPlainColons: fact(true, CLAUDE_REPAIR),
     missingDescription: claude('from-body'),
+    descriptionFromBody: claude('first-line'),
     refusesNonTextDescription: claude(false),
     maxNameLength: claude(undefined),
     maxDescription: claude({ length: 1536, over: 'cut' }),
@@ -198,7 +214,9 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     key: codex('name'),
     nameMustMatchFolder: codex(false),
     unreadableFrontmatter: codex('refused'),
+    repairsPlainColons: fact(true, CODEX_REPAIR),
     missingDescription: codex('refused'),
+    descriptionFromBody: codex(undefined),
     refusesNonTextDescription: codex(false),
     maxNameLength: codex(64),
     maxDescription: codex({ length: 1024, over: 'cut' }),
@@ -235,7 +253,9 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     key: fact('name'),
     nameMustMatchFolder: fact(true, 'microsoft/vscode#300455, and code.visualstudio.com docs: the name must match the folder'),
     unreadableFrontmatter: fact('refused'),
+    repairsPlainColons: fact(false),
     missingDescription: fact('refused'),
+    descriptionFromBody: fact(undefined),
     refusesNonTextDescription: fact(false),
     maxNameLength: fact(64),
     maxDescription: fact({ length: 1024, over: 'refused' }),

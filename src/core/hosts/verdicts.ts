@@ -8,6 +8,8 @@ import { basenamePath, dirnamePath, isInside, joinPath, pathKey, pathSegments, r
 import { codePointLength, compareCodePoints } from '../base/text';
 import type { SkillRecord } from '../catalog/skillRecord';
 import { listingComparator, listSkills, type ListedSkill, type ListingForm } from './hostListing';
+import { bodyFirstLine, bodyLead } from '../catalog/bodyLead';
+import { repairedFrontmatterFields } from './frontmatterRepair';
 import { HOST_PROFILES, type HostId, type HostProfile } from './profiles';
 import { because, type VerdictReason } from './reasons';
 
@@ -61,39 +63,71 @@ function find(profile: HostProfile, record: SkillRecord, folders: readonly { pat
   return { found: false, reason: because('folder', profile.projectFolders, `${profile.displayName} does not read ${record.location.label}/; it reads ${where || 'no folder here'}.`) };
 }
 
-/** Whether the host's own rules accept the skill, or why not; notes on what it changes. */
-function accept(profile: HostProfile, record: SkillRecord): { loads: boolean; reasons: VerdictReason[] } {
+/** What a host reads of a skill's fields: the record's, or its own reading of a broken frontmatter. */
+export interface HostReading {
+  readonly declaredName: string | undefined;
+  readonly description: string | undefined;
+  readonly descriptionKind: SkillRecord['descriptionKind'];
+}
+
+const readingOf = (record: SkillRecord): HostReading => ({ declaredName: record.declaredName, description: record.description, descriptionKind: record.descriptionKind });
+
+/** What the host shows for a skill without a description, from the start of its body. */
+function descriptionFromBody(profile: HostProfile, record: SkillRecord): string {
+  const body = record.bodyHead ?? '';
+  switch (profile.descriptionFromBody.value) {
+    case 'lead':
+      return bodyLead(body).lead;
+    case 'first-line':
+      return bodyFirstLine(body);
+    default:
+      return '';
+  }
+}
+
+/** Whether the host's own rules accept the skill, or why not; notes on what it changes, and what it read. */
+function accept(profile: HostProfile, record: SkillRecord): { loads: boolean; reasons: VerdictReason[]; reading: HostReading; byFolder?: boolean } {
   const reasons: VerdictReason[] = [];
+  let reading = readingOf(record);
   if (profile.refusesBom.value && record.problems.some((p) => p.code === 'bom')) {
-    return { loads: false, reasons: [because('frontmatter', profile.refusesBom, `${profile.displayName} refuses a file that starts with a byte order mark.`)] };
+    return { loads: false, reading, reasons: [because('frontmatter', profile.refusesBom, `${profile.displayName} refuses a file that starts with a byte order mark.`)] };
   }
   if (record.problems.some((p) => STRUCTURAL.has(p.code))) {
-    if (profile.unreadableFrontmatter.value === 'refused') return { loads: false, reasons: [because('frontmatter', profile.unreadableFrontmatter, `${profile.displayName} refuses a skill whose frontmatter is missing or not valid YAML.`)] };
-    reasons.push(because('frontmatter', profile.unreadableFrontmatter, `${profile.displayName} ignores the unreadable frontmatter and lists the skill by its folder.`));
-    return { loads: true, reasons };
+    const repaired = profile.repairsPlainColons.value && record.invalidYaml !== undefined ? repairedFrontmatterFields(record.invalidYaml) : undefined;
+    if (repaired) {
+      reading = { declaredName: repaired.name ?? undefined, description: repaired.description ?? undefined, descriptionKind: repaired.description === undefined ? 'absent' : repaired.description === null ? 'null' : 'text' };
+      reasons.push(because('frontmatter', profile.repairsPlainColons, `The frontmatter is not valid YAML, but ${profile.displayName} puts the values that hold ': ' in quotes and reads it; other agents may not.`));
+    } else if (profile.unreadableFrontmatter.value === 'refused') {
+      return { loads: false, reading, reasons: [because('frontmatter', profile.unreadableFrontmatter, `${profile.displayName} refuses a skill whose frontmatter is missing or not valid YAML.`)] };
+    } else {
+      reasons.push(because('frontmatter', profile.unreadableFrontmatter, `${profile.displayName} ignores the unreadable frontmatter and lists the skill by its folder.`));
+      return { loads: true, reasons, reading: { declaredName: undefined, description: descriptionFromBody(profile, record), descriptionKind: 'absent' }, byFolder: true };
+    }
   }
-  const name = record.declaredName ?? record.folderName;
+  const name = reading.declaredName ?? record.folderName;
+  const refuse = (reason: VerdictReason) => ({ loads: false, reading, reasons: [reason] });
   const maxName = profile.maxNameLength.value;
   if (maxName !== undefined && codePointLength(name) > maxName) {
-    return { loads: false, reasons: [because('name-length', profile.maxNameLength, `${profile.displayName} refuses a name over ${maxName} characters.`)] };
+    return refuse(because('name-length', profile.maxNameLength, `${profile.displayName} refuses a name over ${maxName} characters.`));
   }
   if (profile.nameMustMatchFolder.value && name.normalize('NFKC') !== record.folderName.normalize('NFKC')) {
-    return { loads: false, reasons: [because('name-mismatch', profile.nameMustMatchFolder, `${profile.displayName} does not load a skill whose name ('${name}') differs from its folder ('${record.folderName}'), and says nothing.`)] };
+    return refuse(because('name-mismatch', profile.nameMustMatchFolder, `${profile.displayName} does not load a skill whose name ('${name}') differs from its folder ('${record.folderName}'), and says nothing.`));
   }
-  const description = record.description?.trim() ?? '';
-  if (profile.refusesNonTextDescription.value && (record.descriptionKind === 'null' || record.descriptionKind === 'other')) {
-    return { loads: false, reasons: [because('description-missing', profile.refusesNonTextDescription, `${profile.displayName} refuses a description that is not text ('description:' with no value is not an empty one).`)] };
+  const description = reading.description?.trim() ?? '';
+  if (profile.refusesNonTextDescription.value && (reading.descriptionKind === 'null' || reading.descriptionKind === 'other')) {
+    return refuse(because('description-missing', profile.refusesNonTextDescription, `${profile.displayName} refuses a description that is not text ('description:' with no value is not an empty one).`));
   }
-  if (description === '' && !(profile.refusesNonTextDescription.value && record.descriptionKind === 'text')) {
-    if (profile.missingDescription.value === 'refused') return { loads: false, reasons: [because('description-missing', profile.missingDescription, `${profile.displayName} refuses a skill without a description.`)] };
+  if (description === '' && !(profile.refusesNonTextDescription.value && reading.descriptionKind === 'text')) {
+    if (profile.missingDescription.value === 'refused') return refuse(because('description-missing', profile.missingDescription, `${profile.displayName} refuses a skill without a description.`));
     reasons.push(because('description-missing', profile.missingDescription, `${profile.displayName} takes the description from the body.`));
+    reading = { ...reading, description: descriptionFromBody(profile, record) };
   }
   const limit = profile.maxDescription.value;
   if (limit && codePointLength(description) > limit.length) {
-    if (limit.over === 'refused') return { loads: false, reasons: [because('description-length', profile.maxDescription, `${profile.displayName} refuses a description over ${limit.length} characters.`)] };
+    if (limit.over === 'refused') return refuse(because('description-length', profile.maxDescription, `${profile.displayName} refuses a description over ${limit.length} characters.`));
     reasons.push(because('description-length', profile.maxDescription, `${profile.displayName} cuts the description at ${limit.length} characters.`));
   }
-  return { loads: true, reasons };
+  return { loads: true, reasons, reading };
 }
 
 /**
@@ -104,7 +138,7 @@ function accept(profile: HostProfile, record: SkillRecord): { loads: boolean; re
 export type RecordFacts =
   | { readonly kind: 'not-found'; readonly reason: VerdictReason; readonly parents: readonly string[] }
   | { readonly kind: 'refused'; readonly reasons: readonly VerdictReason[]; readonly parents: readonly string[] }
-  | { readonly kind: 'loaded'; readonly key: string; readonly rank: number; readonly group: number; readonly file: string; readonly reasons: readonly VerdictReason[]; readonly parents: readonly string[] };
+  | { readonly kind: 'loaded'; readonly key: string; readonly reading: HostReading; readonly rank: number; readonly group: number; readonly file: string; readonly reasons: readonly VerdictReason[]; readonly parents: readonly string[] };
 
 /** The facts of one record for one host (see RecordFacts). */
 function recordFacts(profile: HostProfile, record: SkillRecord, folders: readonly { path: string; shown: string }[], projectCount: number): RecordFacts {
@@ -117,10 +151,10 @@ function recordFacts(profile: HostProfile, record: SkillRecord, folders: readonl
   if (!found.found) return { kind: 'not-found', reason: found.reason, parents };
   const accepted = accept(profile, record);
   if (!accepted.loads) return { kind: 'refused', reasons: accepted.reasons, parents };
-  const key = profile.key.value === 'folder' || accepted.reasons.some((r) => r.text.includes('by its folder')) ? record.folderName : (record.declaredName ?? record.folderName);
+  const key = profile.key.value === 'folder' || accepted.byFolder ? record.folderName : (accepted.reading.declaredName ?? record.folderName);
   const group = found.rank < projectCount ? 0 : 1 + found.rank - projectCount;
   const file = relativePath(folders[found.rank].path, record.filePath) ?? basenamePath(record.filePath);
-  return { kind: 'loaded', key, rank: found.rank, group, file, reasons: accepted.reasons, parents };
+  return { kind: 'loaded', key, reading: accepted.reading, rank: found.rank, group, file, reasons: accepted.reasons, parents };
 }
 
 /**
@@ -158,7 +192,7 @@ export function hostVerdicts(host: HostId, records: readonly SkillRecord[], cont
       verdicts.set(record, { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [...facts.reasons] });
       continue;
     }
-    loaded.push({ record, key: facts.key, rank: facts.rank, group: facts.group, file: facts.file, reasons: [...facts.reasons], invocation: 'model' });
+    loaded.push({ record, key: facts.key, declaredName: facts.reading.declaredName, description: facts.reading.description, rank: facts.rank, group: facts.group, file: facts.file, reasons: [...facts.reasons], invocation: 'model' });
   }
   // Of two skills with one key, the host keeps the one it reads first.
   const readOrder = listingComparator(profile);

@@ -29,6 +29,7 @@ export function analyzeSkillText(text: string, options: AnalyzeOptions): SkillFi
     nameRange: nameRangeOf(file),
     description: fieldString(file, 'description'),
     descriptionKind: descriptionKindOf(file),
+    ...(file.status === 'yaml-syntax' && file.split.kind === 'closed' ? { invalidYaml: file.text.slice(file.split.yaml.start, file.split.yaml.end) } : {}),
     frontmatter: file.data,
     hidden: isHidden(file),
     hasBom: file.hasBom || options.hasBom === true,
