@@ -148,8 +148,9 @@ async function oneChange(root: string, files: readonly string[], runs: number): 
 }
 
 /**
- * `host_verdicts_one_change_ms` (docs/hosts.md): the verdicts of the default hosts recomputed after
- * one description changed, through the editor's cache (each record's own facts are kept).
+ * `host_verdicts_one_change_ms` (docs/hosts.md): the verdicts of the default hosts judged again after
+ * one description changed, through the editor's cache, on skills dealt to the folders the hosts
+ * read (`.agents`, `.claude`, `.github`), so that every host lists a third or more of them.
  */
 async function hostVerdictsOneChange(root: string, files: readonly string[], runs: number): Promise<number> {
   const { catalog, updater } = await scannedCatalog(root);
@@ -243,9 +244,11 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-bench-'));
   const small = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-bench-500-'));
+  const hostRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-bench-hosts-'));
   try {
     const workspace = generateWorkspace(root, options.skills);
     const workspace500 = generateWorkspace(small, 500, 99);
+    const hostWorkspace = generateWorkspace(hostRoot, options.skills, 7, ['.agents/skills', '.claude/skills', '.github/skills']);
 
     // Warm the page cache and the JIT once, then alternate floor and scan runs.
     await headReadFloor(workspace.skillFiles);
@@ -283,7 +286,7 @@ async function main(): Promise<void> {
       turn_listing_ms: round(turnListing(catalog), 5),
       one_change_ms: round(await oneChange(root, workspace.skillFiles, options.runs * 10), 3),
       one_change_ms_at_500: round(await oneChange(small, workspace500.skillFiles, options.runs * 10), 3),
-      host_verdicts_one_change_ms: round(await hostVerdictsOneChange(root, workspace.skillFiles, options.runs * 2), 2),
+      host_verdicts_one_change_ms: round(await hostVerdictsOneChange(hostRoot, hostWorkspace.skillFiles, options.runs * 10), 3),
       lint_500_lines_ms: round(lint500Lines(options.runs), 3),
       heap_mb: round(heapMb, 1),
       bundle_kb: round(bundleKb(), 1),
@@ -332,6 +335,7 @@ async function main(): Promise<void> {
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
     fs.rmSync(small, { recursive: true, force: true });
+    fs.rmSync(hostRoot, { recursive: true, force: true });
   }
 }
 

@@ -42,15 +42,14 @@ export interface GeneratedWorkspace {
   readonly skillFiles: string[];
 }
 
-/** Writes `count` skills under `<root>/skills`. */
-export function generateWorkspace(root: string, count: number, seed = 42): GeneratedWorkspace {
+/** Writes `count` skills under `<root>/skills`, or dealt in turn to `folders` (relative to root). */
+export function generateWorkspace(root: string, count: number, seed = 42, folders: readonly string[] = ['skills']): GeneratedWorkspace {
   const random = seededRandom(seed);
-  const skillsDir = path.join(root, 'skills');
-  fs.mkdirSync(skillsDir, { recursive: true });
+  for (const folder of folders) fs.mkdirSync(path.join(root, folder), { recursive: true });
   const skillFiles: string[] = [];
   for (let i = 0; i < count; i++) {
     const name = `skill-${String(i).padStart(5, '0')}-${WORDS[i % WORDS.length]}`;
-    const dir = path.join(skillsDir, name);
+    const dir = path.join(root, folders[i % folders.length], name);
     fs.mkdirSync(dir);
     const lines = 40 + Math.floor(random() * 260);
     const file = path.join(dir, 'SKILL.md');

@@ -199,6 +199,11 @@ export class SkillCatalog {
     return records.map((record) => this.entryOf(record));
   }
 
+  /** Every record, in no particular order (for a consumer that orders them itself, without the cost of entries()). */
+  records(): SkillRecord[] {
+    return [...this.state.byFile.values()];
+  }
+
   /** The entries offered to the model, sorted by name. */
   offered(): CatalogEntry[] {
     return this.state.offeredItems.map((item) => this.entryOf(this.state.byKey.get(item.key)![0]));

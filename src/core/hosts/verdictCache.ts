@@ -4,7 +4,7 @@
 import type { SkillCatalog } from '../catalog/catalog';
 import type { SkillRecord } from '../catalog/skillRecord';
 import type { HostId } from './profiles';
-import { hostVerdicts, type HostContext, type HostVerdict, type RecordFacts } from './verdicts';
+import { HostJudge, type HostContext, type HostVerdict } from './verdicts';
 
 export interface CatalogVerdicts {
   readonly hosts: readonly HostId[];
@@ -12,41 +12,68 @@ export interface CatalogVerdicts {
   readonly context: HostContext;
   /** The verdicts of a record, by host. */
   of(record: SkillRecord): ReadonlyMap<HostId, HostVerdict> | undefined;
+  /**
+   * The records whose verdicts differ from the previous answer to the same question (for a
+   * consumer that updates what changed); undefined when everything may have.
+   */
+  readonly changed: ReadonlySet<SkillRecord> | undefined;
 }
 
-/** How many questions (host lists and contexts) are kept for one catalog revision. */
+/** How many questions (host lists and contexts) are kept. */
 const MAX_QUESTIONS = 4;
 
+/**
+ * The verdicts of the whole catalog for the hosts a user cares about, judged again only when the
+ * catalog or the question changed, and then only for what the change touched (HostJudge).
+ */
 export class HostVerdictCache {
-  private revision = -1;
-  private readonly cached = new Map<string, CatalogVerdicts>();
-  /** Each record's own facts, by host and context: kept across revisions, dropped with their records. */
-  private readonly facts = new Map<string, WeakMap<SkillRecord, RecordFacts>>();
+  /** The judges of each question, oldest first. */
+  private readonly judges = new Map<string, HostJudge[]>();
+  private readonly answers = new Map<string, { revision: number; records: ReadonlySet<SkillRecord>; verdicts: CatalogVerdicts }>();
 
   constructor(private readonly catalog: SkillCatalog) {}
 
-  /** The verdicts for the current catalog, recomputed only when it or the question changed. */
+  /** The verdicts for the current catalog. */
   verdicts(hosts: readonly HostId[], context: HostContext): CatalogVerdicts {
-    if (this.revision !== this.catalog.revision) {
-      this.cached.clear();
-      this.revision = this.catalog.revision;
-    }
+    const revision = this.catalog.revision;
     const key = JSON.stringify([hosts, context.projectRoots, context.home ?? null, context.contextTokens ?? null]);
-    const known = this.cached.get(key);
-    if (known) return known;
-    const records = this.catalog.entries().map((entry) => entry.record);
-    const memo = (host: HostId) => {
-      const factsKey = JSON.stringify([host, context.projectRoots, context.home ?? null]);
-      let known = this.facts.get(factsKey);
-      if (!known) this.facts.set(factsKey, (known = new WeakMap()));
-      return known;
+    const known = this.answers.get(key);
+    if (known?.revision === revision) return known.verdicts;
+    const records = this.catalog.records();
+    // What is new since this question's last answer, found once for all its hosts.
+    const added = known && records.length === known.records.size ? records.filter((record) => !known.records.has(record)) : undefined;
+    const judged = this.judgesFor(key, hosts, context).map((judge) => judge.judge(records, added));
+    let changed: Set<SkillRecord> | undefined = known ? new Set() : undefined;
+    for (const result of judged) {
+      if (!result.changed) changed = undefined;
+      else if (changed) for (const record of result.changed) changed.add(record);
+    }
+    const byRecord = new WeakMap<SkillRecord, Map<HostId, HostVerdict>>();
+    const of = (record: SkillRecord): ReadonlyMap<HostId, HostVerdict> | undefined => {
+      let verdicts = byRecord.get(record);
+      if (!verdicts) {
+        if (!judged[0]?.verdicts.has(record)) return undefined;
+        byRecord.set(record, (verdicts = new Map(hosts.map((host, i) => [host, judged[i].verdicts.get(record)!]))));
+      }
+      return verdicts;
     };
-    const byHost = new Map(hosts.map((host) => [host, hostVerdicts(host, records, context, memo(host))]));
-    const byRecord = new Map<SkillRecord, Map<HostId, HostVerdict>>();
-    for (const record of records) byRecord.set(record, new Map(hosts.map((host) => [host, byHost.get(host)!.get(record)!])));
-    const verdicts: CatalogVerdicts = { hosts, context, of: (record) => byRecord.get(record) };
-    if (this.cached.size >= MAX_QUESTIONS) this.cached.delete(this.cached.keys().next().value!);
-    this.cached.set(key, verdicts);
+    const verdicts: CatalogVerdicts = { hosts, context, of, changed };
+    this.answers.delete(key);
+    this.answers.set(key, { revision, records: new Set(records), verdicts });
+    if (this.answers.size > MAX_QUESTIONS) this.answers.delete(this.answers.keys().next().value!);
     return verdicts;
+  }
+
+  /**
+   * The judges of one question, one a host. Each question has its own, so that `changed` is
+   * measured against that question's previous answer.
+   */
+  private judgesFor(key: string, hosts: readonly HostId[], context: HostContext): HostJudge[] {
+    let judges = this.judges.get(key);
+    if (judges) this.judges.delete(key);
+    else judges = hosts.map((host) => new HostJudge(host, context));
+    this.judges.set(key, judges);
+    if (this.judges.size > MAX_QUESTIONS) this.judges.delete(this.judges.keys().next().value!);
+    return judges;
   }
 }

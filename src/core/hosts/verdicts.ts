@@ -7,7 +7,7 @@
 import { basenamePath, dirnamePath, isInside, joinPath, pathKey, pathSegments, relativePath, samePath } from '../base/paths';
 import { codePointLength, compareCodePoints } from '../base/text';
 import type { SkillRecord } from '../catalog/skillRecord';
-import { listingComparator, listSkills, type ListedSkill, type ListingForm } from './hostListing';
+import { listingComparator, listingNote, listSkills, type ListedSkill, type ListingForm } from './hostListing';
 import { bodyFirstLine, bodyLead } from '../catalog/bodyLead';
 import { repairedFrontmatterFields } from './frontmatterRepair';
 import { HOST_PROFILES, type HostId, type HostProfile } from './profiles';
@@ -132,10 +132,10 @@ function accept(profile: HostProfile, record: SkillRecord): { loads: boolean; re
 
 /**
  * What one record's verdict owes to the record alone (where the host finds it, whether it accepts
- * it), kept by record for the host and context it was computed for: a record is a new object
- * when its file changes, so a change recomputes only the records it touched (verdictCache.ts).
+ * it), kept by record for the host and context it was computed for (HostJudge): a record is a new
+ * object when its file changes, so a change recomputes only the records it touched.
  */
-export type RecordFacts =
+type RecordFacts =
   | { readonly kind: 'not-found'; readonly reason: VerdictReason; readonly parents: readonly string[] }
   | { readonly kind: 'refused'; readonly reasons: readonly VerdictReason[]; readonly parents: readonly string[] }
   | { readonly kind: 'loaded'; readonly key: string; readonly reading: HostReading; readonly rank: number; readonly group: number; readonly file: string; readonly reasons: readonly VerdictReason[]; readonly parents: readonly string[] };
@@ -157,68 +157,214 @@ function recordFacts(profile: HostProfile, record: SkillRecord, folders: readonl
   return { kind: 'loaded', key, reading: accepted.reading, rank: found.rank, group, file, reasons: accepted.reasons, parents };
 }
 
+/** The verdicts of every skill for one host (a fresh judge: see HostJudge to judge again after a change). */
+export function hostVerdicts(host: HostId, records: readonly SkillRecord[], context: HostContext): Map<SkillRecord, HostVerdict> {
+  return new Map(new HostJudge(host, context).judge(records).verdicts);
+}
+
+/** How many records may change between two judgements before the judge starts over. */
+const MAX_INCREMENTAL_CHANGES = 64;
+
+/** What a judgement leaves for the next one. */
+interface Judgement {
+  readonly records: Set<SkillRecord>;
+  /** The records by path key. */
+  readonly byPath: Map<string, SkillRecord>;
+  /** Each loaded skill (duplicates too), by record. */
+  readonly slots: Map<SkillRecord, ListedSkill>;
+  /** The loaded skills the host keeps, in its listing order, offered to the model or not. */
+  readonly kept: ListedSkill[];
+  /** Those of `kept` offered to the model, in the same order: the listing. */
+  readonly offered: ListedSkill[];
+  readonly skillDirs: ReadonlySet<string>;
+  readonly verdicts: Map<SkillRecord, HostVerdict>;
+}
+
 /**
- * The verdicts of every skill for one host. `memo` keeps each record's own facts between calls
- * for the same host and context (one edit then costs one record and the listing pass).
+ * The verdicts of every skill for one host and context, judged again as the catalog changes. A
+ * record is a new object when its file changes, so the judge tells what changed by identity: when
+ * a few files changed in place (same path, same key, found in the same folder), it replaces their
+ * entries, runs the listing pass again over figures each entry keeps, and builds new verdicts only
+ * for the skills whose listing changed; anything else (a skill added or removed, a new key) is
+ * judged from the start. The map it returns is its own, updated in place by the next judgement.
  */
-export function hostVerdicts(host: HostId, records: readonly SkillRecord[], context: HostContext, memo?: WeakMap<SkillRecord, RecordFacts>): Map<SkillRecord, HostVerdict> {
-  const profile = HOST_PROFILES[host];
-  const verdicts = new Map<SkillRecord, HostVerdict>();
-  const loaded: ListedSkill[] = [];
-  const folders = readFolders(profile, context);
-  const projectCount = context.projectRoots.length * profile.projectFolders.value.length;
-  const factsOf = (record: SkillRecord): RecordFacts => {
-    let facts = memo?.get(record);
-    if (!facts) {
-      facts = recordFacts(profile, record, folders, projectCount);
-      memo?.set(record, facts);
-    }
+export class HostJudge {
+  private readonly profile: HostProfile;
+  private readonly folders: { path: string; shown: string }[];
+  private readonly projectCount: number;
+  private readonly facts = new WeakMap<SkillRecord, RecordFacts>();
+  private last: Judgement | undefined;
+
+  constructor(readonly host: HostId, readonly context: HostContext) {
+    this.profile = HOST_PROFILES[host];
+    this.folders = readFolders(this.profile, context);
+    this.projectCount = context.projectRoots.length * this.profile.projectFolders.value.length;
+  }
+
+  /** The verdicts of `records`, and which records' verdicts are new (undefined: all of them). */
+  judge(records: readonly SkillRecord[], added?: readonly SkillRecord[]): { verdicts: ReadonlyMap<SkillRecord, HostVerdict>; changed: ReadonlySet<SkillRecord> | undefined } {
+    const changed = this.last && this.judgeChanges(this.last, records, added);
+    if (changed) return { verdicts: this.last!.verdicts, changed };
+    this.last = this.judgeAll(records);
+    return { verdicts: this.last.verdicts, changed: undefined };
+  }
+
+  private factsOf(record: SkillRecord): RecordFacts {
+    let facts = this.facts.get(record);
+    if (!facts) this.facts.set(record, (facts = recordFacts(this.profile, record, this.folders, this.projectCount)));
     return facts;
-  };
-  // A host that does not look inside a skill's folder misses the skills nested in it.
-  const skillDirs = new Set(profile.stopsAtSkillFolder.value ? records.map((r) => pathKey(r.dir)) : []);
-  for (const record of records) {
-    const facts = factsOf(record);
+  }
+
+  private slotOf(record: SkillRecord, facts: Extract<RecordFacts, { kind: 'loaded' }>): ListedSkill {
+    // Every field is set here, so that all entries share one shape: the listing pass reads
+    // thousands of them on every change.
+    return {
+      record,
+      key: facts.key,
+      declaredName: facts.reading.declaredName,
+      description: facts.reading.description,
+      rank: facts.rank,
+      group: facts.group,
+      file: facts.file,
+      reasons: facts.reasons,
+      invocation: record.hidden && this.profile.honoursDisableModelInvocation.value ? 'user' : 'model',
+      form: undefined,
+      position: undefined,
+      note: undefined,
+      detail: undefined,
+      measure: undefined,
+    };
+  }
+
+  /** A verdict that owes nothing to the listing: the skill is not found, or not loaded. */
+  private unlistedVerdict(facts: RecordFacts, skillDirs: ReadonlySet<string>): HostVerdict | undefined {
     const outer = facts.parents.find((parent) => skillDirs.has(parent));
-    if (outer !== undefined) {
-      verdicts.set(record, { host, found: false, loads: false, listing: undefined, invocation: 'none', reasons: [because('depth', profile.stopsAtSkillFolder, `${profile.displayName} does not look inside another skill's folder (${outer}).`)] });
-      continue;
-    }
-    if (facts.kind === 'not-found') {
-      verdicts.set(record, { host, found: false, loads: false, listing: undefined, invocation: 'none', reasons: [facts.reason] });
-      continue;
-    }
-    if (facts.kind === 'refused') {
-      verdicts.set(record, { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [...facts.reasons] });
-      continue;
-    }
-    loaded.push({ record, key: facts.key, declaredName: facts.reading.declaredName, description: facts.reading.description, rank: facts.rank, group: facts.group, file: facts.file, reasons: [...facts.reasons], invocation: 'model' });
+    const { host, profile } = this;
+    if (outer !== undefined) return { host, found: false, loads: false, listing: undefined, invocation: 'none', reasons: [because('depth', profile.stopsAtSkillFolder, `${profile.displayName} does not look inside another skill's folder (${outer}).`)] };
+    if (facts.kind === 'not-found') return { host, found: false, loads: false, listing: undefined, invocation: 'none', reasons: [facts.reason] };
+    if (facts.kind === 'refused') return { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [...facts.reasons] };
+    return undefined;
   }
-  // Of two skills with one key, the host keeps the one it reads first.
-  const readOrder = listingComparator(profile);
-  loaded.sort(profile.listingOrder.value === 'user-first-by-folder' ? readOrder : (a, b) => a.rank - b.rank || compareCodePoints(a.record.filePath, b.record.filePath));
-  const kept = new Map<string, ListedSkill>();
-  const entries: ListedSkill[] = [];
-  for (const entry of loaded) {
-    const first = profile.duplicates.value === 'first-wins' ? kept.get(entry.key) : undefined;
-    if (first) {
-      verdicts.set(entry.record, { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [because('duplicate', profile.key, `${profile.displayName} already loaded '${entry.key}' from ${first.record.dir}; it keeps the first and says nothing.`)] });
-      continue;
+
+  /** The verdict of a kept skill, after the listing pass. */
+  private keptVerdict(slot: ListedSkill): HostVerdict {
+    const { host, profile } = this;
+    const reasons = [...slot.reasons];
+    if (slot.record.hidden && profile.honoursDisableModelInvocation.value) {
+      reasons.push(because('invocation', profile.honoursDisableModelInvocation, `disable-model-invocation keeps it from ${profile.displayName}'s model; you can still invoke it.`));
+    } else if (slot.record.hidden) {
+      reasons.push(because('invocation', profile.honoursDisableModelInvocation, `${profile.displayName} ignores disable-model-invocation: its model sees this skill.`));
     }
-    kept.set(entry.key, entry);
-    entries.push(entry);
-    if (entry.record.hidden && profile.honoursDisableModelInvocation.value) {
-      entry.invocation = 'user';
-      entry.reasons.push(because('invocation', profile.honoursDisableModelInvocation, `disable-model-invocation keeps it from ${profile.displayName}'s model; you can still invoke it.`));
-    } else if (entry.record.hidden) {
-      entry.reasons.push(because('invocation', profile.honoursDisableModelInvocation, `${profile.displayName} ignores disable-model-invocation: its model sees this skill.`));
+    const listing = slot.invocation === 'model' && slot.form ? { form: slot.form, position: slot.position ?? 0 } : undefined;
+    const note = listing && listingNote(profile, this.context, slot);
+    if (note) reasons.push(because(note.cause, profile.listing, note.text));
+    return { host, found: true, loads: true, listing, invocation: slot.invocation, reasons };
+  }
+
+  private judgeAll(records: readonly SkillRecord[]): Judgement {
+    const { host, profile } = this;
+    const verdicts = new Map<SkillRecord, HostVerdict>();
+    const slots = new Map<SkillRecord, ListedSkill>();
+    // A host that does not look inside a skill's folder misses the skills nested in it.
+    const skillDirs = new Set(profile.stopsAtSkillFolder.value ? records.map((r) => pathKey(r.dir)) : []);
+    const loaded: ListedSkill[] = [];
+    for (const record of records) {
+      const facts = this.factsOf(record);
+      const unlisted = this.unlistedVerdict(facts, skillDirs);
+      if (unlisted) verdicts.set(record, unlisted);
+      else if (facts.kind === 'loaded') loaded.push(this.slotOf(record, facts));
     }
+    // Of two skills with one key, the host keeps the one it reads first.
+    loaded.sort(profile.listingOrder.value === 'user-first-by-folder' ? listingComparator(profile) : (a, b) => a.rank - b.rank || compareCodePoints(a.record.filePath, b.record.filePath));
+    const first = new Map<string, ListedSkill>();
+    const kept: ListedSkill[] = [];
+    for (const slot of loaded) {
+      slots.set(slot.record, slot);
+      const winner = profile.duplicates.value === 'first-wins' ? first.get(slot.key) : undefined;
+      if (winner) {
+        verdicts.set(slot.record, { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [because('duplicate', profile.key, `${profile.displayName} already loaded '${slot.key}' from ${winner.record.dir}; it keeps the first and says nothing.`)] });
+        continue;
+      }
+      first.set(slot.key, slot);
+      kept.push(slot);
+    }
+    kept.sort(listingComparator(profile));
+    const offered = kept.filter((slot) => slot.invocation === 'model');
+    listSkills(profile, offered, this.context);
+    for (const slot of kept) verdicts.set(slot.record, this.keptVerdict(slot));
+    return { records: new Set(records), byPath: new Map(records.map((record) => [pathKey(record.filePath), record])), slots, kept, offered, skillDirs, verdicts };
   }
-  listSkills(profile, entries.filter((entry) => entry.invocation === 'model'), context);
-  for (const entry of entries) {
-    verdicts.set(entry.record, { host, found: true, loads: true, listing: entry.listing, invocation: entry.invocation, reasons: entry.reasons });
+
+  /**
+   * Judges a few files changed in place; undefined when the change needs a judgement from the
+   * start. `known` is the records not in the last judgement, when the caller knows them (it
+   * compares the same lists for several hosts).
+   */
+  private judgeChanges(last: Judgement, records: readonly SkillRecord[], known?: readonly SkillRecord[]): Set<SkillRecord> | undefined {
+    if (records.length !== last.records.size) return undefined;
+    const added = known ? [...known] : records.filter((record) => !last.records.has(record));
+    if (added.length > MAX_INCREMENTAL_CHANGES) return undefined;
+    if (added.length === 0) return new Set();
+    // Each new record replaces the old one at its path. The counts are equal and a catalog holds
+    // one record a path, so those old ones are exactly the records that are gone.
+    const replaced: [SkillRecord, SkillRecord][] = [];
+    const gone = new Set<SkillRecord>();
+    for (const record of added) {
+      const old = last.byPath.get(pathKey(record.filePath));
+      if (!old || gone.has(old)) return undefined;
+      gone.add(old);
+      replaced.push([old, record]);
+    }
+    const changed = new Set<SkillRecord>();
+    let relist = false;
+    for (const [old, record] of replaced) {
+      const before = this.factsOf(old);
+      const after = this.factsOf(record);
+      const slot = last.slots.get(old);
+      if (before.kind !== 'loaded' && after.kind !== 'loaded') continue;
+      if (before.kind !== 'loaded' || after.kind !== 'loaded' || !slot) return undefined;
+      if (before.key !== after.key || before.rank !== after.rank || before.group !== after.group || old.hidden !== record.hidden || old.folderName !== record.folderName) return undefined;
+      relist ||= last.kept.includes(slot);
+    }
+    // Every replacement keeps its place: swap the records in.
+    for (const [old, record] of replaced) {
+      last.records.delete(old);
+      last.records.add(record);
+      last.byPath.set(pathKey(record.filePath), record);
+      const oldSlot = last.slots.get(old);
+      last.slots.delete(old);
+      last.verdicts.delete(old);
+      changed.add(record);
+      const facts = this.factsOf(record);
+      if (!oldSlot || facts.kind !== 'loaded') {
+        last.verdicts.set(record, this.unlistedVerdict(facts, last.skillDirs)!);
+        continue;
+      }
+      const slot = this.slotOf(record, facts);
+      last.slots.set(record, slot);
+      const at = last.kept.indexOf(oldSlot);
+      if (at < 0) {
+        // A duplicate that still loses: its verdict names the winner, which did not change.
+        const winner = last.kept.find((k) => k.key === slot.key)!;
+        last.verdicts.set(record, { host: this.host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [because('duplicate', this.profile.key, `${this.profile.displayName} already loaded '${slot.key}' from ${winner.record.dir}; it keeps the first and says nothing.`)] });
+        continue;
+      }
+      last.kept[at] = slot;
+      // Not offered to the model (user-only): nothing in the listing pass changes its verdict.
+      if (slot.invocation !== 'model') last.verdicts.set(record, this.keptVerdict(slot));
+      else last.offered[last.offered.indexOf(oldSlot)] = slot;
+    }
+    if (!relist) return changed;
+    // A verdict is built again only where the listing changed (its form, place, or figure), and
+    // for the replaced skills themselves.
+    const moved = listSkills(this.profile, last.offered, this.context);
+    for (const slot of moved) changed.add(slot.record);
+    for (const record of changed) {
+      const slot = last.slots.get(record);
+      if (slot?.invocation === 'model' && slot.form) last.verdicts.set(record, this.keptVerdict(slot));
+    }
+    return changed;
   }
-  return verdicts;
 }
 
 /** The hosts, of those given, that read skills placed directly in `folder` (a skill location). */

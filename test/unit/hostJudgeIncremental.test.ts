@@ -1,0 +1,81 @@
+// The host judge judges again after a change by replacing what changed (core/hosts/verdicts.ts,
+// HostJudge). Whatever the edits, its verdicts must equal those of a judge that starts over on the
+// same records: a differential test over seeded random edits, at the edges of every host's budget.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { basenamePath, dirnamePath, joinPath, normalizePath } from '../../src/core/base/paths';
+import { recordFromAnalysis, type SkillRecord } from '../../src/core/catalog/skillRecord';
+import type { SkillLocation } from '../../src/core/catalog/locations';
+import { analyzeSkillText } from '../../src/core/lint/analyze';
+import { HOST_IDS } from '../../src/core/hosts/profiles';
+import { HostJudge, hostVerdicts } from '../../src/core/hosts/verdicts';
+import { seededRandom } from '../seededRandom';
+
+const ROOT = normalizePath(process.platform === 'win32' ? 'C:/ws' : '/ws');
+const FOLDERS = ['.agents/skills', '.claude/skills', '.github/skills', 'skills'];
+
+function record(folder: string, name: string, text: string): SkillRecord {
+  const file = joinPath(ROOT, folder, name, 'SKILL.md');
+  const location: SkillLocation = { path: joinPath(ROOT, folder), label: folder, scope: 'workspace', rank: FOLDERS.indexOf(folder), root: ROOT };
+  return recordFromAnalysis(file, location, analyzeSkillText(text, { folderName: basenamePath(dirnamePath(file)), scope: 'catalog' }));
+}
+
+function randomText(random: () => number, name: string): string {
+  const length = Math.floor(random() * 400);
+  const description = 'word '.repeat(length / 5).trim();
+  const roll = random();
+  if (roll < 0.05) return `---\nname: ${name}\n---\nBody only.\n`;
+  if (roll < 0.08) return `---\nname: ${name}\ndescription: bad: colon ${description}\n---\n`;
+  if (roll < 0.1) return `---\nname: ${name}\ndescription: ${description || 'x'}\ndisable-model-invocation: true\n---\n`;
+  if (roll < 0.12) return `---\nname: other-${name}\ndescription: ${description || 'x'}\n---\n`;
+  if (roll < 0.14) return `---\nname: shared\ndescription: ${description || 'x'}\n---\n`;
+  return `---\nname: ${name}\ndescription: ${description || 'x'}\n---\n`;
+}
+
+test('after random edits, the judge that replaces what changed agrees with one that starts over', () => {
+  const random = seededRandom(2026);
+  const records: SkillRecord[] = [];
+  for (let i = 0; i < 240; i++) {
+    const folder = FOLDERS[i % FOLDERS.length];
+    const name = `s${String(i).padStart(3, '0')}`;
+    records.push(record(folder, name, randomText(random, name)));
+  }
+  // Windows that put each host at or past its budget with 240 skills.
+  for (const contextTokens of [1_000_000, 60_000, 20_000]) {
+    for (const host of HOST_IDS) {
+      const context = { projectRoots: [ROOT], home: undefined, contextTokens };
+      const judge = new HostJudge(host, context);
+      const current = [...records];
+      judge.judge(current);
+      for (let step = 0; step < 20; step++) {
+        // One to three files rewritten in place.
+        const count = 1 + Math.floor(random() * 3);
+        const added: SkillRecord[] = [];
+        const places = new Set<number>();
+        while (places.size < count) places.add(Math.floor(random() * current.length));
+        for (const at of places) {
+          const old = current[at];
+          current[at] = record(old.location.label, old.folderName, randomText(random, old.folderName));
+          added.push(current[at]);
+        }
+        const { verdicts, changed } = judge.judge(current, step % 2 === 0 ? added : undefined);
+        const fresh = hostVerdicts(host, current, context);
+        for (const r of current) assert.deepEqual(verdicts.get(r), fresh.get(r), `${host} at ${contextTokens}, step ${step}: ${r.filePath}`);
+        assert.equal(verdicts.size, current.length);
+        for (const r of added) if (changed) assert.ok(changed.has(r), 'a replaced record is reported as changed');
+      }
+    }
+  }
+});
+
+test('adding or removing a skill makes the judge start over (and still agree)', () => {
+  const make = (n: number) => Array.from({ length: n }, (_, i) => record('.agents/skills', `a${i}`, `---\nname: a${i}\ndescription: Does a${i}. Use when testing.\n---\n`));
+  const context = { projectRoots: [ROOT], home: undefined, contextTokens: 200_000 };
+  const judge = new HostJudge('codex', context);
+  const all = make(5);
+  judge.judge(all);
+  const fewer = all.slice(0, 4);
+  const result = judge.judge(fewer);
+  assert.equal(result.changed, undefined);
+  assert.deepEqual([...result.verdicts.keys()].sort(), [...hostVerdicts('codex', fewer, context).keys()].sort());
+});
