@@ -7,7 +7,9 @@ import { basenamePath, dirnamePath, joinPath, normalizePath } from '../../src/co
 import { recordFromAnalysis, type SkillRecord } from '../../src/core/catalog/skillRecord';
 import type { SkillLocation } from '../../src/core/catalog/locations';
 import { analyzeSkillText } from '../../src/core/lint/analyze';
+import { createSkillCatalog } from '../../src/core/access/policy';
 import { HOST_IDS } from '../../src/core/hosts/profiles';
+import { HostVerdictCache } from '../../src/core/hosts/verdictCache';
 import { HostJudge, hostVerdicts } from '../../src/core/hosts/verdicts';
 import { seededRandom } from '../seededRandom';
 
@@ -78,4 +80,29 @@ test('adding or removing a skill makes the judge start over (and still agree)', 
   const result = judge.judge(fewer);
   assert.equal(result.changed, undefined);
   assert.deepEqual([...result.verdicts.keys()].sort(), [...hostVerdicts('codex', fewer, context).keys()].sort());
+});
+
+test('the cache tells a consumer what changed since the answer it last used, across answers it did not see', () => {
+  const catalog = createSkillCatalog();
+  const skill = (name: string, description: string) => record('.agents/skills', name, `---\nname: ${name}\ndescription: ${description}\n---\n`);
+  catalog.replaceAll(['a', 'b', 'c'].map((name) => skill(name, `Does ${name}. Use when testing.`)));
+  const cache = new HostVerdictCache(catalog);
+  const context = { projectRoots: [ROOT], home: undefined, contextTokens: 200_000 };
+  const first = cache.verdicts(['codex', 'vscode'], context);
+  assert.equal(first.changedSince(undefined), undefined, 'nothing to compare with: everything');
+  const b = skill('b', 'Does b, again. Use when testing.');
+  catalog.upsert(b);
+  const second = cache.verdicts(['codex', 'vscode'], context);
+  assert.deepEqual([...second.changedSince(first)!], [b]);
+  // Another consumer took the second answer; this one still learns about b, and about c.
+  const c = skill('c', 'Does c, again. Use when testing.');
+  catalog.upsert(c);
+  const third = cache.verdicts(['codex', 'vscode'], context);
+  assert.deepEqual(new Set(third.changedSince(first)), new Set([b, c]));
+  assert.deepEqual([...third.changedSince(second)!], [c]);
+  // A skill removed: the judges start over, and the answer says everything may have changed.
+  catalog.remove(c.filePath);
+  assert.equal(cache.verdicts(['codex', 'vscode'], context).changedSince(third), undefined);
+  // Another question's answer is no baseline.
+  assert.equal(cache.verdicts(['codex'], context).changedSince(third), undefined);
 });

@@ -13,11 +13,15 @@ export interface CatalogVerdicts {
   /** The verdicts of a record, by host. */
   of(record: SkillRecord): ReadonlyMap<HostId, HostVerdict> | undefined;
   /**
-   * The records whose verdicts differ from the previous answer to the same question (for a
-   * consumer that updates what changed); undefined when everything may have.
+   * The records whose verdicts may differ from those of `previous`, an earlier answer to the
+   * same question (for a consumer that updates only what changed); undefined when everything
+   * may have, or when `previous` is not such an answer or too old to tell.
    */
-  readonly changed: ReadonlySet<SkillRecord> | undefined;
+  changedSince(previous: CatalogVerdicts | undefined): ReadonlySet<SkillRecord> | undefined;
 }
+
+/** How many answers back a consumer can ask what changed since. */
+const MAX_HISTORY = 32;
 
 /** How many questions (host lists and contexts) are kept. */
 const MAX_QUESTIONS = 4;
@@ -30,6 +34,8 @@ export class HostVerdictCache {
   /** The judges of each question, oldest first. */
   private readonly judges = new Map<string, HostJudge[]>();
   private readonly answers = new Map<string, { revision: number; records: ReadonlySet<SkillRecord>; verdicts: CatalogVerdicts }>();
+  /** Of each question, what each answer changed (undefined: everything), and the answers themselves. */
+  private readonly history = new Map<string, { answer: CatalogVerdicts; changed: ReadonlySet<SkillRecord> | undefined }[]>();
 
   constructor(private readonly catalog: SkillCatalog) {}
 
@@ -57,10 +63,29 @@ export class HostVerdictCache {
       }
       return verdicts;
     };
-    const verdicts: CatalogVerdicts = { hosts, context, of, changed };
+    const history = known ? (this.history.get(key) ?? []) : [];
+    const changedSince = (previous: CatalogVerdicts | undefined): ReadonlySet<SkillRecord> | undefined => {
+      const at = history.findIndex((h) => h.answer === previous);
+      const mine = history.findIndex((h) => h.answer === verdicts);
+      if (previous === undefined || at < 0 || mine < at) return undefined;
+      const union = new Set<SkillRecord>();
+      for (const step of history.slice(at + 1, mine + 1)) {
+        if (!step.changed) return undefined;
+        for (const record of step.changed) union.add(record);
+      }
+      return union;
+    };
+    const verdicts: CatalogVerdicts = { hosts, context, of, changedSince };
+    history.push({ answer: verdicts, changed });
+    if (history.length > MAX_HISTORY) history.shift();
+    this.history.set(key, history);
     this.answers.delete(key);
     this.answers.set(key, { revision, records: new Set(records), verdicts });
-    if (this.answers.size > MAX_QUESTIONS) this.answers.delete(this.answers.keys().next().value!);
+    if (this.answers.size > MAX_QUESTIONS) {
+      const oldest = this.answers.keys().next().value!;
+      this.answers.delete(oldest);
+      this.history.delete(oldest);
+    }
     return verdicts;
   }
 

@@ -21,6 +21,15 @@ export class HostBadges implements vscode.FileDecorationProvider, vscode.Disposa
     if (touched.length > 0) this.changed.fire(touched);
   }
 
+  /** Changes the findings of some files only (no findings: no badge), and tells VS Code which. */
+  patch(files: ReadonlyMap<string, { readonly uri: vscode.Uri; readonly findings: readonly HostCompatFinding[] }>): void {
+    for (const [key, value] of files) {
+      if (value.findings.length === 0) this.shown.delete(key);
+      else this.shown.set(key, value);
+    }
+    if (files.size > 0) this.changed.fire([...files.values()].map((value) => value.uri));
+  }
+
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
     const found = this.shown.get(uri.toString());
     if (!found || found.findings.length === 0) return undefined;

@@ -34,9 +34,9 @@ export function createHostVerdicts(catalog: SkillCatalog, fs: WorkspaceFileSyste
       if (vscode.workspace.getConfiguration('chat').get<boolean>('useAgentSkills', true) === false) return undefined;
       const verdicts = cache.verdicts(['vscode'], context());
       const listed = new Set<string>();
-      for (const entry of catalog.entries()) {
-        const verdict = verdicts.of(entry.record)?.get('vscode');
-        if (verdict?.loads && verdict.invocation === 'model') listed.add(pathKey(entry.record.filePath));
+      for (const record of catalog.records()) {
+        const verdict = verdicts.of(record)?.get('vscode');
+        if (verdict?.loads && verdict.invocation === 'model') listed.add(pathKey(record.filePath));
       }
       return listed;
     },

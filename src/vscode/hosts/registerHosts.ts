@@ -8,6 +8,10 @@ import * as vscode from 'vscode';
 import { coalesced } from '../../core/base/coalesce';
 import { hostCompatFindings, shortenedScalar, type HostCompatFinding, type HostCompatFix } from '../../core/hosts/hostCompat';
 import { descriptionRange } from '../../core/routing/descriptionField';
+import type { SkillRecord } from '../../core/catalog/skillRecord';
+import type { HostId } from '../../core/hosts/profiles';
+import type { CatalogVerdicts } from '../../core/hosts/verdictCache';
+import type { HostVerdict } from '../../core/hosts/verdicts';
 import type { SkillsmithServices } from '../services';
 import { SKILL_FILE_SELECTOR } from '../ids';
 import { HostBadges } from './hostBadges';
@@ -29,28 +33,48 @@ export function registerHosts(services: SkillsmithServices): vscode.Disposable[]
   const collection = vscode.languages.createDiagnosticCollection('skillsmith-hosts');
   const badges = new HostBadges();
   const published = new Map<string, Published[]>();
+  /** The problems of one skill file (none: cleared), and what its badge shows. */
+  const publishRecord = (record: SkillRecord, byHost: ReadonlyMap<HostId, HostVerdict> | undefined) => {
+    const uri = services.fs.toUri(record.filePath);
+    const findings = byHost ? hostCompatFindings(record, byHost) : [];
+    if (findings.length === 0) {
+      published.delete(uri.toString());
+      collection.delete(uri);
+      return { uri, findings };
+    }
+    const nameRange = record.nameRange;
+    const items = findings.map((finding) => {
+      const range = finding.about === 'name' && nameRange ? new vscode.Range(nameRange.start.line, nameRange.start.character, nameRange.end.line, nameRange.end.character) : new vscode.Range(0, 0, 0, 3);
+      const diagnostic = new vscode.Diagnostic(range, finding.message, SEVERITY[finding.severity]);
+      diagnostic.source = 'skillsmith';
+      diagnostic.code = CODE;
+      return { diagnostic, finding };
+    });
+    published.set(uri.toString(), items);
+    collection.set(uri, items.map((item) => item.diagnostic));
+    return { uri, findings };
+  };
+  let shownVerdicts: CatalogVerdicts | undefined;
   const publish = () => {
     const verdicts = services.hostVerdicts();
+    const changed = verdicts.changedSince(shownVerdicts);
+    shownVerdicts = verdicts;
+    // After a few files changed in place, only the skills whose verdicts changed are published again.
+    if (changed) {
+      const files = new Map<string, { uri: vscode.Uri; findings: HostCompatFinding[] }>();
+      for (const record of changed) {
+        const shown = publishRecord(record, verdicts.of(record));
+        files.set(shown.uri.toString(), shown);
+      }
+      badges.patch(files);
+      return;
+    }
     collection.clear();
     published.clear();
     const badged = new Map<string, { uri: vscode.Uri; findings: HostCompatFinding[] }>();
-    for (const entry of services.catalog.entries()) {
-      const byHost = verdicts.of(entry.record);
-      if (!byHost) continue;
-      const findings = hostCompatFindings(entry.record, byHost);
-      if (findings.length === 0) continue;
-      const uri = services.fs.toUri(entry.record.filePath);
-      const nameRange = entry.record.nameRange;
-      const items = findings.map((finding) => {
-        const range = finding.about === 'name' && nameRange ? new vscode.Range(nameRange.start.line, nameRange.start.character, nameRange.end.line, nameRange.end.character) : new vscode.Range(0, 0, 0, 3);
-        const diagnostic = new vscode.Diagnostic(range, finding.message, SEVERITY[finding.severity]);
-        diagnostic.source = 'skillsmith';
-        diagnostic.code = CODE;
-        return { diagnostic, finding };
-      });
-      published.set(uri.toString(), items);
-      badged.set(uri.toString(), { uri, findings });
-      collection.set(uri, items.map((item) => item.diagnostic));
+    for (const record of services.catalog.records()) {
+      const shown = publishRecord(record, verdicts.of(record));
+      if (shown.findings.length > 0) badged.set(shown.uri.toString(), shown);
     }
     badges.update(badged);
   };
