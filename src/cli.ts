@@ -36,7 +36,7 @@ route     ranks the listed skills for a request with the offline lexical router
 eval      runs routing eval files (catalog-level JSON/JSONL, or evals/trigger-evals.json)
           --router openai uses SKILLSMITH_OPENAI_BASE_URL, _API_KEY and _MODEL
 hosts     says, per skill, whether each agent host (vscode, claude-code, codex, copilot-cli,
-          vscode-local) finds it, loads it and lists it to its model, and why not
+          vscode-copilot) finds it, loads it and lists it to its model, and why not
 
 Exit codes: 0 success, 1 errors found (validate), unknown/invalid skill (expand), a run
 that did not succeed (run), top-1 below --min-top1 (eval), or a skill that does not load

@@ -9,6 +9,8 @@
 //   screenshots   true: only run by scripts/host/screenshot.mjs, which saves PNGs
 //   timeoutMs     overrides the per-suite timeout (default 5 min)
 //   untrusted     true: workspace trust is enabled and the workspace is not trusted (Restricted Mode)
+import { buildWorkspace } from '../../scripts/hosts/workspace.mjs';
+
 export const suites = [
   {
     name: 'workspace',
@@ -81,6 +83,14 @@ export const suites = [
     tests: ['test/host/tests/hostCompat.test.ts'],
     // chat.useAgentSkills on: VS Code's own agent lists the skills of its folders itself.
     settings: { 'skillsmith.hosts': ['vscode', 'claude-code', 'codex'], 'chat.useAgentSkills': true },
+  },
+  {
+    // VS Code's own discovery (the proposed chat.skills API, through the fixture extension) against
+    // Skillsmith's verdicts, on the case workspace of the host oracles (scripts/hosts/workspace.mjs).
+    name: 'vscode-skills',
+    prepare: (root) => buildWorkspace(root),
+    tests: ['test/host/tests/vscodeSkills.test.ts'],
+    settings: { 'skillsmith.hosts': ['vscode'], 'chat.useAgentSkills': true },
   },
   {
     name: 'actions',

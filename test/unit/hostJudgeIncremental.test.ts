@@ -37,19 +37,20 @@ function randomText(random: () => number, name: string): string {
 test('after random edits, the judge that replaces what changed agrees with one that starts over', () => {
   const random = seededRandom(2026);
   const records: SkillRecord[] = [];
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 160; i++) {
     const folder = FOLDERS[i % FOLDERS.length];
     const name = `s${String(i).padStart(3, '0')}`;
     records.push(record(folder, name, randomText(random, name)));
   }
-  // Windows that put each host at or past its budget with 240 skills.
-  for (const contextTokens of [1_000_000, 60_000, 20_000]) {
+  const forms = new Set<string>();
+  // Windows that put each host in full (1M) or past it (10k) with 160 skills; at 60k Codex shortens round robin.
+  for (const contextTokens of [1_000_000, 60_000, 10_000]) {
     for (const host of HOST_IDS) {
       const context = { projectRoots: [ROOT], home: undefined, contextTokens };
       const judge = new HostJudge(host, context);
       const current = [...records];
       judge.judge(current);
-      for (let step = 0; step < 20; step++) {
+      for (let step = 0; step < 8; step++) {
         // One to three files rewritten in place.
         const count = 1 + Math.floor(random() * 3);
         const added: SkillRecord[] = [];
@@ -62,12 +63,17 @@ test('after random edits, the judge that replaces what changed agrees with one t
         }
         const { verdicts, changed } = judge.judge(current, step % 2 === 0 ? added : undefined);
         const fresh = hostVerdicts(host, current, context);
-        for (const r of current) assert.deepEqual(verdicts.get(r), fresh.get(r), `${host} at ${contextTokens}, step ${step}: ${r.filePath}`);
+        for (const r of current) {
+          assert.deepEqual(verdicts.get(r), fresh.get(r), `${host} at ${contextTokens}, step ${step}: ${r.filePath}`);
+          forms.add(`${host}:${fresh.get(r)!.listing?.form}`);
+        }
         assert.equal(verdicts.size, current.length);
         for (const r of added) if (changed) assert.ok(changed.has(r), 'a replaced record is reported as changed');
       }
     }
   }
+  // The edits reached every listing outcome of the budgets.
+  for (const form of ['codex:full', 'codex:shortened', 'codex:name-only', 'codex:dropped', 'copilot-cli:full', 'copilot-cli:name-only', 'claude-code:full', 'claude-code:name-only', 'vscode:name-only']) assert.ok(forms.has(form), form);
 });
 
 test('adding or removing a skill makes the judge start over (and still agree)', () => {

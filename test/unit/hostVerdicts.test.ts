@@ -56,8 +56,9 @@ test('projectFolders and userFolders: which folders each host reads (none reads 
     'claude-code': ['.claude/skills/a/SKILL.md', '~/.claude/skills/a/SKILL.md'],
     codex: ['.agents/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md', '~/.codex/skills/a/SKILL.md'],
     'copilot-cli': ['.github/skills/a/SKILL.md', '.agents/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md'],
-    vscode: ['.github/skills/a/SKILL.md', '.agents/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md'],
-    'vscode-local': ['.github/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '.agents/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.claude/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md'],
+    // VS Code 1.139's own discovery (chat.skills API): the three project folders and three user ones.
+    vscode: ['.agents/skills/a/SKILL.md', '.github/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.claude/skills/a/SKILL.md'],
+    'vscode-copilot': ['.github/skills/a/SKILL.md', '.agents/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md'],
   };
   const all = ['skills/a/SKILL.md', '.agents/skills/a/SKILL.md', '.github/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md', '~/.claude/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.codex/skills/a/SKILL.md'];
   for (const host of HOST_IDS) {
@@ -69,13 +70,13 @@ test('projectFolders and userFolders: which folders each host reads (none reads 
   assert.match((await one('claude-code', { file: 'skills/a/SKILL.md' })).reasons[0].text, /Claude Code does not read skills\/; it reads \.claude\/skills, ~\/\.claude\/skills\./);
 });
 
-test('maxDepth: flat hosts read one level; codex six; copilot and vscode at least seven', async () => {
+test('maxDepth: flat hosts (Claude Code, VS Code) read one level; codex six; copilot at least seven', async () => {
   const nested = (base: string, depth: number) => `${base}/${Array.from({ length: depth - 1 }, (_, i) => `g${i}`).join('/')}${depth > 1 ? '/' : ''}leaf/SKILL.md`;
   const cases: [HostId, string, number, boolean][] = [
     ['claude-code', '.claude/skills', 1, true], ['claude-code', '.claude/skills', 2, false],
-    ['vscode-local', '.github/skills', 1, true], ['vscode-local', '.github/skills', 2, false],
+    ['vscode', '.github/skills', 1, true], ['vscode', '.agents/skills', 2, false],
     ['codex', '.agents/skills', 6, true], ['codex', '.agents/skills', 7, false],
-    ['copilot-cli', '.github/skills', 7, true], ['vscode', '.agents/skills', 7, true],
+    ['copilot-cli', '.github/skills', 7, true], ['vscode-copilot', '.agents/skills', 7, true],
   ];
   for (const [host, base, depth, found] of cases) {
     const verdict = await one(host, { file: nested(base, depth) });
@@ -92,11 +93,41 @@ test('skillFileName: a lowercase skill.md is read by no host', async () => {
   }
 });
 
-test('nameMustMatchFolder: only the Local harness drops a name that differs from its folder', async () => {
-  const skill = { file: '.github/skills/folder/SKILL.md', text: skillText('other-name', 'Does things. Use when testing.') };
-  assert.equal((await one('vscode-local', skill)).loads, false);
-  assert.match((await one('vscode-local', skill)).reasons[0].text, /name \('other-name'\) differs from its folder \('folder'\)/);
-  for (const host of ['vscode', 'copilot-cli'] as const) assert.equal((await one(host, skill)).loads, true, host);
+test('nameMustMatchFolder: no host drops a name that differs from its folder; VS Code and Claude Code call it by the folder', async () => {
+  const skill = { file: '.claude/skills/folder/SKILL.md', text: skillText('other-name', 'Does things. Use when testing.') };
+  for (const host of HOST_IDS) if (host !== 'codex') assert.equal((await one(host, skill)).loads, true, host);
+  for (const host of ['vscode', 'claude-code'] as const) {
+    const verdict = await one(host, skill);
+    assert.deepEqual(verdict.listing, { form: 'full', position: 1 });
+    assert.match(verdict.reasons[0].text, /calls it 'folder', its folder's name, not 'other-name'/);
+  }
+  assert.deepEqual((await one('copilot-cli', skill)).reasons, [], 'Copilot CLI knows it by its name');
+});
+
+test('listing (VS Code): entries `- name: description` while they fit in 15,000 characters, then names (PR #313749, not observed)', async () => {
+  // `- s000: <L>` and a newline: 4 + L + 5. 100 of 141 characters: 15,000.
+  const skills = many('.agents/skills', 101, 141);
+  const judged = await verdicts('vscode', skills);
+  assert.deepEqual(judged.get(skills[99].file)!.listing, { form: 'full', position: 100 });
+  assert.deepEqual(judged.get(skills[100].file)!.listing, { form: 'name-only', position: 101 });
+});
+
+test('VS Code (its own discovery): lenient frontmatter, long names and descriptions, a missing description, all listed', async () => {
+  const at = (name: string, text: string) => ({ file: `.agents/skills/${name}/SKILL.md`, text });
+  // Observed with the chat.skills API: each of these loads (host suite vscode-skills).
+  for (const [name, text] of [
+    ['unclosed', '---\nname: unclosed\ndescription: "unclosed\n---\nBody.\n'],
+    ['plain', 'No frontmatter.\n'],
+    ['quiet', '---\nname: quiet\n---\nBody.\n'],
+    ['nulled', '---\nname: nulled\ndescription:\n---\nBody.\n'],
+    ['long', skillText('long', 'd'.repeat(1600))],
+    ['n'.repeat(65), skillText('n'.repeat(65), 'Does it. Use when testing.')],
+  ] as const) {
+    const verdict = await one('vscode', at(name, text));
+    assert.equal(verdict.loads, true, name);
+  }
+  assert.match((await one('vscode', at('quiet', '---\nname: quiet\n---\nBody.\n'))).reasons[0].text, /lists it without a description/);
+  assert.match((await one('vscode', at('long', skillText('long', 'd'.repeat(1600))))).reasons[0].text, /cuts the description at 1024/);
 });
 
 test('key: Claude Code knows a skill by its folder, the others by its name (duplicates: the first folder read wins)', async () => {
@@ -104,19 +135,20 @@ test('key: Claude Code knows a skill by its folder, the others by its name (dupl
   const b = { file: '.github/skills/folder-two/SKILL.md', text: skillText('same', 'Two. Use when testing.') };
   const claude = await verdicts('claude-code', [a]);
   assert.equal(claude.get(a.file)!.listing?.form, 'full');
-  const vscode = await verdicts('vscode', [a, b]);
-  // vscode reads .github/skills before .claude/skills: b is kept, a is the silent duplicate.
+  const vscode = await verdicts('vscode-copilot', [a, b]);
+  // The Copilot runtime reads .github/skills before .claude/skills: b is kept, a is the silent duplicate.
   assert.equal(vscode.get(b.file)!.loads, true);
   assert.equal(vscode.get(a.file)!.loads, false);
   assert.match(vscode.get(a.file)!.reasons[0].text, /already loaded 'same'/);
 });
 
-test('unreadableFrontmatter: refused by codex, copilot and vscode; Claude Code lists it by its folder', async () => {
+test('unreadableFrontmatter: refused by codex and copilot; Claude Code and VS Code list it by its folder', async () => {
   const broken = { file: '.claude/skills/broken/SKILL.md', text: '---\nname: broken\ndescription: "unclosed\n---\nBody.\n' };
   const none = { file: '.agents/skills/plain/SKILL.md', text: 'No frontmatter at all.\n' };
   assert.equal((await one('claude-code', broken)).loads, true);
   assert.match((await one('claude-code', broken)).reasons[0].text, /ignores the unreadable frontmatter/);
-  for (const host of ['vscode', 'copilot-cli'] as const) assert.equal((await one(host, broken)).loads, false, host);
+  for (const host of ['vscode-copilot', 'copilot-cli'] as const) assert.equal((await one(host, broken)).loads, false, host);
+  assert.equal((await one('vscode', broken)).loads, true);
   assert.equal((await one('codex', none)).loads, false);
 });
 
@@ -189,23 +221,24 @@ test('duplicates: Copilot keeps the first it reads; codex lists every copy', asy
   assert.deepEqual([codex.get(a.file)!.loads, codex.get(b.file)!.loads], [true, true]);
 });
 
-test('maxNameLength: 64 characters load, 65 are refused (codex, copilot, vscode); Claude Code does not check', async () => {
+test('maxNameLength: 64 characters load, 65 are refused (codex, copilot); Claude Code and VS Code do not refuse', async () => {
   for (const length of [64, 65]) {
     const name = 'a'.repeat(length);
-    for (const host of ['codex', 'copilot-cli', 'vscode', 'claude-code'] as const) {
+    for (const host of ['codex', 'copilot-cli', 'vscode-copilot', 'vscode', 'claude-code'] as const) {
       const base = host === 'claude-code' ? '.claude/skills' : '.agents/skills';
       const verdict = await one(host, { file: `${base}/${name}/SKILL.md`, text: skillText(name, 'Long name. Use when testing.') });
-      assert.equal(verdict.loads, host === 'claude-code' || length === 64, `${host} with ${length}`);
+      assert.equal(verdict.loads, host === 'claude-code' || host === 'vscode' || length === 64, `${host} with ${length}`);
     }
   }
 });
 
-test('maxDescription: 1024 characters pass; 1025 are refused by copilot and vscode, cut by codex', async () => {
+test('maxDescription: 1024 characters pass; 1025 are refused by copilot, cut by codex and VS Code', async () => {
   for (const length of [1024, 1025]) {
     const text = skillText('wordy', 'd'.repeat(length));
     const over = length > 1024;
     assert.equal((await one('copilot-cli', { file: '.agents/skills/wordy/SKILL.md', text })).loads, !over);
-    assert.equal((await one('vscode', { file: '.agents/skills/wordy/SKILL.md', text })).loads, !over);
+    assert.equal((await one('vscode-copilot', { file: '.agents/skills/wordy/SKILL.md', text })).loads, !over);
+    assert.equal((await one('vscode', { file: '.agents/skills/wordy/SKILL.md', text })).loads, true);
     const codex = await one('codex', { file: '.agents/skills/wordy/SKILL.md', text });
     assert.equal(codex.loads, true);
     assert.equal(codex.reasons.some((r) => /cuts the description at 1024/.test(r.text)), over);
@@ -214,7 +247,7 @@ test('maxDescription: 1024 characters pass; 1025 are refused by copilot and vsco
 
 test('honoursDisableModelInvocation: user-only where honoured; codex ignores it', async () => {
   const hidden = (base: string) => ({ file: `${base}/hidden/SKILL.md`, text: skillText('hidden', 'Hidden. Use when testing.', 'disable-model-invocation: true\n') });
-  for (const host of ['vscode', 'copilot-cli'] as const) {
+  for (const host of ['vscode', 'vscode-copilot', 'copilot-cli'] as const) {
     const verdict = await one(host, hidden('.agents/skills'));
     assert.deepEqual([verdict.invocation, verdict.listing], ['user', undefined], host);
   }
@@ -233,8 +266,8 @@ function many(base: string, count: number, length: number): Skill[] {
   });
 }
 
-test('listing (Copilot, VS Code): XML entries of 87 + name + description + location characters, while they fit in 15,000', async () => {
-  for (const host of ['copilot-cli', 'vscode'] as const) {
+test('listing (Copilot, and VS Code with its harness): XML entries of 87 + name + description + location characters, while they fit in 15,000', async () => {
+  for (const host of ['copilot-cli', 'vscode-copilot'] as const) {
     // 87 + 4 + 52 + 7 ("project") = 150: exactly 100 entries fit (15,000, inclusive); the 101st is a name.
     const skills = many('.agents/skills', 101, 52);
     const judged = await verdicts(host, skills);

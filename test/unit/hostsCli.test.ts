@@ -75,7 +75,7 @@ test('--require fails CI, naming each skill that a required host will not load',
 test('bad usage: an unknown host, a context below 1000 tokens', () => {
   const unknown = hosts([ws, '--host', 'cursor']);
   assert.equal(unknown.status, 2);
-  assert.match(unknown.stderr, /--host takes one of vscode, claude-code, codex, copilot-cli, vscode-local, not 'cursor'/);
+  assert.match(unknown.stderr, /--host takes one of vscode, claude-code, codex, copilot-cli, vscode-copilot, not 'cursor'/);
   assert.equal(hosts([ws, '--context-tokens', '10']).status, 2);
 });
 
@@ -84,7 +84,7 @@ test('the corpora: no crash on any repository, and those laid out for one host l
   const nodeFs = new NodeFileSystem();
   for (const corpus of [CORPUS.dir, WIDE.dir]) {
     // The built CLI on the whole corpus, once; each repository in process (37 processes would be slow).
-    const whole = hosts([corpus, '--no-user', '--json', '--host', 'claude-code', '--host', 'codex', '--host', 'vscode', '--host', 'copilot-cli', '--host', 'vscode-local']);
+    const whole = hosts([corpus, '--no-user', '--json', '--host', 'claude-code', '--host', 'codex', '--host', 'vscode', '--host', 'copilot-cli', '--host', 'vscode-copilot']);
     assert.equal(whole.status, 0, whole.stderr);
     assert.ok(Array.isArray((JSON.parse(whole.stdout) as Json).skills));
     for (const repo of fs.readdirSync(corpus, { withFileTypes: true }).filter((e) => e.isDirectory())) {

@@ -33,7 +33,7 @@ function outcome(verdict: HostVerdict): string | undefined {
     case 'shortened': return 'shortens this skill in its listing';
     case 'name-only': return "lists only this skill's name";
     case 'dropped': return 'drops this skill from its listing';
-    default: return undefined;
+    default: return verdict.reasons.some((r) => r.cause === 'name-mismatch') ? 'calls this skill by its folder' : undefined;
   }
 }
 

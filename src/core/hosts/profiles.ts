@@ -5,7 +5,7 @@
 // (verdicts.ts) read these facts only, and a unit test cites each one.
 
 /** The hosts Skillsmith judges skills for. */
-export const HOST_IDS = ['vscode', 'claude-code', 'codex', 'copilot-cli', 'vscode-local'] as const;
+export const HOST_IDS = ['vscode', 'claude-code', 'codex', 'copilot-cli', 'vscode-copilot'] as const;
 export type HostId = (typeof HOST_IDS)[number];
 
 /** One fact about a host: its value, where it comes from, and when it was checked. */
@@ -103,7 +103,7 @@ export interface HostProfile {
    */
   readonly repairsPlainColons: Fact<boolean>;
   /** A missing description. */
-  readonly missingDescription: Fact<'refused' | 'from-body'>;
+  readonly missingDescription: Fact<'refused' | 'from-body' | 'listed-without'>;
   /**
    * What is shown instead of a missing description (bodyLead.ts): the body's lines without
    * headings, joined and cut at 1,024 characters (`lead`), or its first line (`first-line`).
@@ -131,7 +131,9 @@ const SPEC_TABLE = 'docs/hosts.md, "Profiles" (observed offline with the host, b
 const CLAUDE = 'observed with Claude Code 2.1.332: the skill_listing attachment of claude -p (HOME in a temporary folder), and the listing a loopback API receives (docs/hosts.md, "How to check a fact")';
 const CODEX = 'observed with Codex 0.171.0: codex app-server skills/list and codex debug prompt-input (docs/hosts.md, "How to check a fact")';
 const COPILOT = 'observed with Copilot CLI 1.0.102: copilot skill list --json, and copilot -p against a loopback model (docs/hosts.md, "How to check a fact")';
-const COPILOT_ASSUMED = 'assumed equal to Copilot CLI 1.0.102, whose runtime (@github/copilot-sdk) VS Code 1.139 bundles; not yet compared with VS Code itself';
+const COPILOT_ASSUMED = 'assumed equal to Copilot CLI 1.0.102, whose runtime (@github/copilot-sdk) VS Code 1.139 bundles for this harness; the chat.skills API reports the default harness only, so this one is not compared with VS Code itself';
+const VSCODE = "observed with VS Code 1.139.1 (code-server): its own discovery through the proposed chat.skills API (vscode.chat.getSkills), on the case workspace of the host oracles (host suite vscode-skills), and its workbench code (PromptsService.computeSkillDiscoveryInfo, PromptFilesLocator.findAgentSkills)";
+const VSCODE_LISTING = 'microsoft/vscode PR #313749 (about 15,000 characters of full entries, then names): the listing is built by the Copilot Chat extension, which does not run offline, so it is not observed';
 const CODEX_REPAIR = "openai/codex, codex-rs skills frontmatter parser (repair_frontmatter_scalar_fields, 'Some third-party skills use prose like description: Build for AWS: ECS'), and observed with Codex 0.171.0: codex app-server skills/list loads 'description: bad: colon' and '[unclosed', refuses '*nope', '- item' and an unclosed quote";
 const CLAUDE_REPAIR = "observed with Claude Code 2.1.332: its skill_listing shows 'description: bad: colon' as 'bad: colon' (it parses again after a rewrite when the YAML fails); modelled with Codex's rule, which agrees on this case";
 const OBSERVED = '2026-12-01';
@@ -141,6 +143,7 @@ const codex = <T>(value: T): Fact<T> => fact(value, CODEX);
 const claude = <T>(value: T): Fact<T> => fact(value, CLAUDE);
 const copilot = <T>(value: T): Fact<T> => fact(value, COPILOT);
 const harness = <T>(value: T): Fact<T> => fact(value, COPILOT_ASSUMED);
+const vscode = <T>(value: T): Fact<T> => fact(value, VSCODE);
 
 /** The Copilot runtime's facts: Copilot CLI's, and (assumed) VS Code's agent's, each with its source. */
 function copilotProfile(id: HostId, displayName: string, version: string, source: <T>(value: T) => Fact<T>): HostProfile {
@@ -240,32 +243,37 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     listingOrder: codex('group-then-name'),
   },
   'copilot-cli': copilotProfile('copilot-cli', 'Copilot CLI', '1.0.102', copilot),
-  // Assumed to behave as Copilot CLI, whose runtime it bundles, until compared with VS Code itself.
-  vscode: copilotProfile('vscode', "VS Code's agent", '1.139.1 (Copilot harness, @github/copilot-sdk)', harness),
-  'vscode-local': {
-    id: 'vscode-local',
-    displayName: "VS Code's Local harness (deprecated)",
-    version: fact('1.139.1'),
-    projectFolders: fact(['.github/skills', '.claude/skills', '.agents/skills']),
-    userFolders: fact(['.copilot/skills', '.claude/skills', '.agents/skills']),
-    maxDepth: fact(1, 'microsoft/vscode#324646 (nested folders are not scanned)'),
-    skillFileName: fact('SKILL.md'),
-    key: fact('name'),
-    nameMustMatchFolder: fact(true, 'microsoft/vscode#300455, and code.visualstudio.com docs: the name must match the folder'),
-    unreadableFrontmatter: fact('refused'),
-    repairsPlainColons: fact(false),
-    missingDescription: fact('refused'),
-    descriptionFromBody: fact(undefined),
-    refusesNonTextDescription: fact(false),
-    maxNameLength: fact(64),
-    maxDescription: fact({ length: 1024, over: 'refused' }),
-    honoursDisableModelInvocation: fact(true),
-    duplicates: fact('first-wins'),
-    stopsAtSkillFolder: fact(false),
+  // VS Code's agent as it runs by default (the Local harness: chat.defaultToCopilotHarness and
+  // chat.editor.preferCopilotHarness are off), with chat.useAgentSkills on.
+  vscode: {
+    id: 'vscode',
+    displayName: "VS Code's agent",
+    version: vscode('1.139.1'),
+    projectFolders: vscode(['.agents/skills', '.github/skills', '.claude/skills']),
+    userFolders: vscode(['.agents/skills', '.copilot/skills', '.claude/skills']),
+    maxDepth: vscode(1),
+    skillFileName: vscode('SKILL.md'),
+    // A name that differs from the folder's is replaced by the folder's (and the skill still loads).
+    key: vscode('folder'),
+    nameMustMatchFolder: vscode(false),
+    // Its own frontmatter parser reads what the YAML package refuses (an unclosed quote, `a: b: c`).
+    unreadableFrontmatter: vscode('ignored-still-listed'),
+    repairsPlainColons: vscode(false),
+    missingDescription: vscode('listed-without'),
+    descriptionFromBody: vscode(undefined),
+    refusesNonTextDescription: vscode(false),
+    // Longer names are cut at 64 characters, then replaced by the folder's: never refused.
+    maxNameLength: vscode(undefined),
+    maxDescription: vscode({ length: 1024, over: 'cut' }),
+    honoursDisableModelInvocation: vscode(true),
+    duplicates: vscode('first-wins'),
+    stopsAtSkillFolder: vscode(false),
     refusesBom: fact(false),
-    listing: fact({ kind: 'full-then-name-only', budget: 15_000, entryCap: 1024 }, 'microsoft/vscode PR #313749 (about 15,000 characters of full entries, then names)'),
-    listingOrder: fact('name'),
+    listing: fact({ kind: 'full-then-name-only', budget: 15_000, entryCap: 1024 }, VSCODE_LISTING),
+    listingOrder: fact('name', VSCODE_LISTING),
   },
+  // VS Code's agent with the Copilot harness (chat.defaultToCopilotHarness): its runtime is Copilot CLI's.
+  'vscode-copilot': copilotProfile('vscode-copilot', "VS Code's agent (Copilot harness)", '1.139.1 (@github/copilot-sdk)', harness),
 };
 
 /** The hosts a user cares about when they say nothing (`skillsmith.hosts`). */

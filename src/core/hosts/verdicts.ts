@@ -113,13 +113,18 @@ function accept(profile: HostProfile, record: SkillRecord): { loads: boolean; re
   if (profile.nameMustMatchFolder.value && name.normalize('NFKC') !== record.folderName.normalize('NFKC')) {
     return refuse(because('name-mismatch', profile.nameMustMatchFolder, `${profile.displayName} does not load a skill whose name ('${name}') differs from its folder ('${record.folderName}'), and says nothing.`));
   }
+  // A host that knows a skill by its folder calls it by the folder's name, whatever it declares.
+  if (profile.key.value === 'folder' && reading.declaredName !== undefined && reading.declaredName.trim() !== '' && reading.declaredName.normalize('NFKC') !== record.folderName.normalize('NFKC')) {
+    reasons.push(because('name-mismatch', profile.key, `${profile.displayName} calls it '${record.folderName}', its folder's name, not '${reading.declaredName}' (the name it declares).`));
+  }
   const description = reading.description?.trim() ?? '';
   if (profile.refusesNonTextDescription.value && (reading.descriptionKind === 'null' || reading.descriptionKind === 'other')) {
     return refuse(because('description-missing', profile.refusesNonTextDescription, `${profile.displayName} refuses a description that is not text ('description:' with no value is not an empty one).`));
   }
   if (description === '' && !(profile.refusesNonTextDescription.value && reading.descriptionKind === 'text')) {
     if (profile.missingDescription.value === 'refused') return refuse(because('description-missing', profile.missingDescription, `${profile.displayName} refuses a skill without a description.`));
-    reasons.push(because('description-missing', profile.missingDescription, `${profile.displayName} takes the description from the body.`));
+    if (profile.missingDescription.value === 'listed-without') reasons.push(because('description-missing', profile.missingDescription, `${profile.displayName} lists it without a description: its model has only the name to go on.`));
+    else reasons.push(because('description-missing', profile.missingDescription, `${profile.displayName} takes the description from the body.`));
     reading = { ...reading, description: descriptionFromBody(profile, record) };
   }
   const limit = profile.maxDescription.value;

@@ -21,6 +21,16 @@ function activate(context) {
     vscode.commands.registerCommand('skillsmithTest.setScript', (script) => api.setScript(script)),
     vscode.commands.registerCommand('skillsmithTest.getRequests', () => api.getRequests()),
     vscode.commands.registerCommand('skillsmithTest.reset', () => api.reset()),
+    // VS Code's own skill discovery, through the proposed chatPromptFiles API (enabled for this
+    // development extension only): the skills its agent would list, as it found and parsed them.
+    vscode.commands.registerCommand('skillsmithTest.agentSkills', async () => {
+      if (typeof vscode.chat?.getSkills !== 'function') return { error: 'vscode.chat.getSkills is not available (the chatPromptFiles proposal is not enabled)' };
+      const source = new vscode.CancellationTokenSource();
+      const skills = (await vscode.chat.getSkills(source.token)) ?? [];
+      return {
+        skills: skills.map((s) => ({ path: s.uri.fsPath, name: s.name, description: s.description, source: String(s.source), disableModelInvocation: s.disableModelInvocation === true })),
+      };
+    }),
   );
   return api;
 }

@@ -62,7 +62,7 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: 'the light bulb menu (Ctrl+., or the Quick Fix command when the key came too early; then a click on the fix): Move to .agents/skills/legacy moves the folder, and Codex then finds it',
+    name: 'the light bulb menu (Ctrl+., or the Quick Fix command when the key came too early; then a click on the fix): Move to .agents/skills/legacy moves the folder, and Codex, and VS Code\'s own list (chat.skills API), then hold it',
     timeoutMs: 60_000,
     fn: async () => {
       await idleApi();
@@ -87,6 +87,13 @@ export const tests: HostTest[] = [
       }, { timeout: 15_000, message: 'only Claude Code to miss it now' });
       assert.match(problems[0].message, /^Claude Code will not find this skill/);
       assert.strictEqual(problems[0].severity, vscode.DiagnosticSeverity.Information, 'it loads in VS Code and Codex now');
+      // VS Code's own list then holds it (its discovery, through the proposed chat.skills API of the fixture extension).
+      const moved = fs.realpathSync(diskPath('.agents/skills/legacy/SKILL.md'));
+      await waitFor(async () => {
+        const answer = (await vscode.commands.executeCommand('skillsmithTest.agentSkills')) as { skills?: { path: string }[]; error?: string };
+        assert.ok(!answer.error, answer.error);
+        return answer.skills?.some((skill) => fs.realpathSync(skill.path) === moved) ? true : undefined;
+      }, { timeout: 30_000, interval: 500, message: "VS Code's own skill list to hold the moved skill" });
     },
   },
   {
