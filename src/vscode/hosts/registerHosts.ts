@@ -12,6 +12,7 @@ import type { SkillRecord } from '../../core/catalog/skillRecord';
 import type { HostId } from '../../core/hosts/profiles';
 import type { CatalogVerdicts } from '../../core/hosts/verdictCache';
 import type { HostVerdict } from '../../core/hosts/verdicts';
+import { linkEditsForMove, type FolderMove } from '../../core/hosts/moveReferences';
 import type { SkillsmithServices } from '../services';
 import { SKILL_FILE_SELECTOR } from '../ids';
 import { HostBadges } from './hostBadges';
@@ -99,6 +100,12 @@ export function registerHosts(services: SkillsmithServices): vscode.Disposable[]
           return item ? item.finding.fixes.flatMap((fix) => codeAction(services, document, diagnostic, fix)) : [];
         });
       },
+      // A move's edit (the folder, and the links that point into or out of it) is worked out only
+      // when it is chosen: it reads the workspace's markdown files.
+      resolveCodeAction: async (action, token) => {
+        if (action instanceof MoveSkillAction) action.edit = await moveEdit(services, action.move, token);
+        return action;
+      },
     }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
   ];
 }
@@ -109,7 +116,11 @@ function codeAction(services: SkillsmithServices, document: vscode.TextDocument,
   action.diagnostics = [diagnostic];
   const edit = new vscode.WorkspaceEdit();
   switch (fix.kind) {
-    case 'move':
+    case 'move': {
+      const move = new MoveSkillAction(fix.title, { from: fix.from, to: fix.to });
+      move.diagnostics = [diagnostic];
+      return [move];
+    }
     case 'rename-file':
       // Never over what exists: the scaffold's rule, and the user's files.
       edit.renameFile(services.fs.toUri(fix.from), services.fs.toUri(fix.to), { overwrite: false, ignoreIfExists: true });
@@ -127,4 +138,45 @@ function codeAction(services: SkillsmithServices, document: vscode.TextDocument,
   }
   action.edit = edit;
   return [action];
+}
+
+/** The Move quick fix: its edit is resolved when chosen (moveEdit). */
+class MoveSkillAction extends vscode.CodeAction {
+  constructor(title: string, readonly move: FolderMove) {
+    super(title, vscode.CodeActionKind.QuickFix);
+  }
+}
+
+/** How many markdown files a move looks through for links to rewrite. */
+const MAX_LINKED_FILES = 5000;
+
+/**
+ * The folder's move, never over what exists, and before it the links that would break: in the
+ * workspace's markdown files that point into the folder, and in the folder's own that point out.
+ */
+async function moveEdit(services: SkillsmithServices, move: FolderMove, token: vscode.CancellationToken): Promise<vscode.WorkspaceEdit> {
+  const edit = new vscode.WorkspaceEdit();
+  // Never over what exists (the folder would not move, and the links would point at the other one).
+  const exists = await vscode.workspace.fs.stat(services.fs.toUri(move.to)).then(() => true, () => false);
+  if (exists) {
+    void vscode.window.showWarningMessage(`Skillsmith did not move the skill: ${services.fs.toUri(move.to).fsPath} already exists.`);
+    return edit;
+  }
+  const files = await vscode.workspace.findFiles('**/*.md', '{**/node_modules/**,**/.git/**}', MAX_LINKED_FILES, token);
+  const open = new Map(vscode.workspace.textDocuments.map((document) => [document.uri.toString(), document]));
+  for (const uri of files) {
+    if (token.isCancellationRequested) break;
+    let text: string;
+    try {
+      text = open.get(uri.toString())?.getText() ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch {
+      continue;
+    }
+    for (const link of linkEditsForMove(text, services.fs.toPath(uri), move)) {
+      edit.replace(uri, new vscode.Range(link.range.start.line, link.range.start.character, link.range.end.line, link.range.end.character), link.newText);
+    }
+  }
+  // The text edits apply first, to the files where they are now; then the folder moves.
+  edit.renameFile(services.fs.toUri(move.from), services.fs.toUri(move.to), { overwrite: false, ignoreIfExists: true });
+  return edit;
 }

@@ -62,7 +62,7 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: 'the light bulb menu (Ctrl+., or the Quick Fix command when the key came too early; then a click on the fix): Move to .agents/skills/legacy moves the folder, and Codex, and VS Code\'s own list (chat.skills API), then hold it',
+    name: 'the light bulb menu (Ctrl+., or the Quick Fix command when the key came too early; then a click on the fix): Move to .agents/skills/legacy moves the folder and the link to it, and Codex, and VS Code\'s own list (chat.skills API), then hold it',
     timeoutMs: 60_000,
     fn: async () => {
       await idleApi();
@@ -87,6 +87,9 @@ export const tests: HostTest[] = [
       }, { timeout: 15_000, message: 'only Claude Code to miss it now' });
       assert.match(problems[0].message, /^Claude Code will not find this skill/);
       assert.strictEqual(problems[0].severity, vscode.DiagnosticSeverity.Information, 'it loads in VS Code and Codex now');
+      // The link that pointed at it follows it (a README of the workspace; saved or not, as VS Code leaves a refactoring).
+      const readme = await vscode.workspace.openTextDocument(workspaceUri('README.md'));
+      assert.strictEqual(readme.getText(), '# Hosts fixture\n\nThe old skill: [legacy](.agents/skills/legacy/SKILL.md#steps).\n');
       // VS Code's own list then holds it (its discovery, through the proposed chat.skills API of the fixture extension).
       const moved = fs.realpathSync(diskPath('.agents/skills/legacy/SKILL.md'));
       await waitFor(async () => {
