@@ -151,7 +151,7 @@ async function evaluate(argv: readonly string[]): Promise<number> {
     runs,
     env: process.env,
   });
-  await writeOut(flag(args, 'json') ? evalJson(summary) + '\n' : evalText(summary));
+  await writeOut(flag(args, 'json') ? evalJson(summary) + '\n' : evalText(summary, catalog, root));
   if (minTop1 !== undefined && summary.top1 < minTop1) {
     writeErr(`skillsmith eval: top-1 ${summary.top1} is below --min-top1 ${minTop1}`);
     return 1;

@@ -6,6 +6,10 @@ import type { FileSystem } from '../core/base/fileSystem';
 import { DEFAULT_LISTING_BUDGET } from '../core/base/limits';
 import { resolvePath, toNativePath } from '../core/base/paths';
 import type { SkillCatalog } from '../core/catalog/catalog';
+import { hostListingNotes } from '../core/hosts/hostListingText';
+import { DEFAULT_CONTEXT_TOKENS, DEFAULT_HOSTS } from '../core/hosts/profiles';
+import type { CatalogVerdicts } from '../core/hosts/verdictCache';
+import { hostVerdicts } from '../core/hosts/verdicts';
 import { modelCaseRouter } from '../core/chat/modelCaseRouter';
 import { runListSkills, runReadSkillFile, formatToolError } from '../core/loading/tools';
 import { LIST_SKILLS_TOOL, READ_SKILL_FILE_TOOL } from '../core/loading/toolDefinitions';
@@ -77,7 +81,17 @@ export function evalJson(summary: EvalSummary): string {
   return JSON.stringify(summary);
 }
 
-/** The readable summary (Markdown, which reads as plain text too). */
-export function evalText(summary: EvalSummary): string {
-  return summaryMarkdown(summary);
+/** The readable summary (Markdown, which reads as plain text too), with what the default agents' listings do to failing skills. */
+export function evalText(summary: EvalSummary, catalog?: SkillCatalog, root?: string): string {
+  if (!catalog || root === undefined) return summaryMarkdown(summary);
+  const records = catalog.records();
+  const context = { projectRoots: [root], home: undefined, contextTokens: DEFAULT_CONTEXT_TOKENS };
+  const byHost = new Map(DEFAULT_HOSTS.map((host) => [host, hostVerdicts(host, records, context)]));
+  const verdicts: CatalogVerdicts = {
+    hosts: DEFAULT_HOSTS,
+    context,
+    of: (record) => new Map(DEFAULT_HOSTS.map((host) => [host, byHost.get(host)!.get(record)!])),
+    changedSince: () => undefined,
+  };
+  return summaryMarkdown(summary, undefined, hostListingNotes(records, verdicts));
 }

@@ -10,6 +10,9 @@ import { analyzeSkillText } from '../../src/core/lint/analyze';
 import { createSkillCatalog } from '../../src/core/access/policy';
 import { HOST_IDS } from '../../src/core/hosts/profiles';
 import { HostVerdictCache } from '../../src/core/hosts/verdictCache';
+import { hostListingNotes } from '../../src/core/hosts/hostListingText';
+import { summarize } from '../../src/core/routing/metrics';
+import { summaryMarkdown } from '../../src/core/routing/report';
 import { HostJudge, hostVerdicts } from '../../src/core/hosts/verdicts';
 import { seededRandom } from '../seededRandom';
 
@@ -111,4 +114,30 @@ test('the cache tells a consumer what changed since the answer it last used, acr
   assert.equal(cache.verdicts(['codex', 'vscode'], context).changedSince(third), undefined);
   // Another question's answer is no baseline.
   assert.equal(cache.verdicts(['codex'], context).changedSince(third), undefined);
+});
+
+const routingCase = (query: string, skill: string, index: number) => ({ query, expected: [skill], acceptable: [], range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, index });
+
+test('the routing report says which agents cut a failing skill from their listing, and only for failing skills', () => {
+  // 101 skills of 141 characters in .agents/skills: VS Code's agent lists 100 in full (15,000 characters), the last by name.
+  const records = Array.from({ length: 101 }, (_, i) => {
+    const name = `s${String(i).padStart(3, '0')}`;
+    return record('.agents/skills', name, `---\nname: ${name}\ndescription: ${'x'.repeat(141)}\n---\n`);
+  });
+  const catalog = createSkillCatalog();
+  catalog.replaceAll(records);
+  const verdicts = new HostVerdictCache(catalog).verdicts(['vscode'], { projectRoots: [ROOT], home: undefined, contextTokens: 200_000 });
+  const notes = hostListingNotes(records, verdicts);
+  assert.deepEqual(notes('s000'), []);
+  assert.equal(notes('s100').length, 1);
+  assert.match(notes('s100')[0], /^VS Code's agent lists only its name: VS Code's agent's listing budget \(15000 characters\) is spent before this skill \(number 101\)/);
+  const summary = summarize('lexical', [
+    { case: routingCase('do the hundredth thing', 's100', 0), picks: ['s001'] },
+    { case: routingCase('do the first thing', 's000', 1), picks: ['s003'] },
+  ]);
+  const text = summaryMarkdown(summary, undefined, notes);
+  assert.match(text, /\*\*Cut by an agent's own listing\*\*/);
+  assert.match(text, /- `s100`: VS Code's agent lists only its name/);
+  assert.doesNotMatch(text, /- `s000`:/);
+  assert.doesNotMatch(summaryMarkdown(summary), /Cut by an agent/);
 });

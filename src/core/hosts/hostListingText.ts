@@ -29,3 +29,25 @@ export function hostListingSections(records: readonly SkillRecord[], verdicts: C
   }
   return lines;
 }
+
+/**
+ * For the routing report: what each chosen host's listing does to the skills of one name, when it
+ * shortens, cuts to the name, or drops them, one sentence a host (the verdict's own reason).
+ */
+export function hostListingNotes(records: readonly SkillRecord[], verdicts: CatalogVerdicts): (name: string) => string[] {
+  return (name) => {
+    const notes: string[] = [];
+    for (const record of records) {
+      if (record.name !== name) continue;
+      for (const host of verdicts.hosts) {
+        const verdict = verdicts.of(record)?.get(host);
+        const form = verdict?.listing?.form;
+        if (!verdict || !form || form === 'full') continue;
+        const what = form === 'shortened' ? 'shortens it' : form === 'name-only' ? 'lists only its name' : 'drops it from its listing';
+        const why = verdict.reasons.find((r) => r.cause === 'listing-budget' || r.cause === 'entry-cap' || r.cause === 'description-length');
+        notes.push(`${HOST_PROFILES[host].displayName} ${what}${why ? `: ${why.text}` : '.'}`);
+      }
+    }
+    return notes;
+  };
+}

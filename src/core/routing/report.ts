@@ -36,13 +36,26 @@ export function confusionSentence(c: { expected: string; picked: string; share: 
   return `${code(c.picked)} took ${percent(c.share)} of ${code(c.expected)}'s requests`;
 }
 
+/**
+ * What an agent's own listing does to a skill, by skill name (core/hosts: hostListingNotes): a
+ * skill shortened or left out there is not picked for a reason no description change can fix.
+ */
+export type HostListingNotes = (skill: string) => readonly string[];
+
 /** The summary of one router as a Markdown section. */
-export function summaryMarkdown(summary: EvalSummary, heading = `Routing with ${summary.router}`): string {
+export function summaryMarkdown(summary: EvalSummary, heading = `Routing with ${summary.router}`, hostNotes?: HostListingNotes): string {
   const lines = [`### ${heading}`, '', figuresLine(summary), ''];
   const skills = Object.entries(summary.per_skill);
   if (skills.length > 0) {
     lines.push('| skill | recall | cases |', '|---|---:|---:|');
     for (const [name, { recall, cases }] of skills) lines.push(`| ${code(name)} | ${percent(recall)} | ${cases} |`);
+    lines.push('');
+  }
+  // For the skills whose cases fail: the agents whose own listing shortens or hides them.
+  const missed = hostNotes ? skills.filter(([, { recall }]) => recall !== null && recall < 1).map(([name]) => [name, hostNotes(name)] as const).filter(([, notes]) => notes.length > 0) : [];
+  if (missed.length > 0) {
+    lines.push('**Cut by an agent\'s own listing** (no description change fixes this; see Skills: Show Listing)', '');
+    for (const [name, notes] of missed) for (const note of notes) lines.push(`- ${code(name)}: ${note}`);
     lines.push('');
   }
   if (summary.confusions.length > 0) {
@@ -66,6 +79,6 @@ export function summaryMarkdown(summary: EvalSummary, heading = `Routing with ${
 }
 
 /** Several routers (models) side by side. */
-export function reportMarkdown(title: string, summaries: readonly EvalSummary[]): string {
-  return [`## ${title}`, '', ...summaries.map((s) => summaryMarkdown(s))].join('\n');
+export function reportMarkdown(title: string, summaries: readonly EvalSummary[], hostNotes?: HostListingNotes): string {
+  return [`## ${title}`, '', ...summaries.map((s) => summaryMarkdown(s, undefined, hostNotes))].join('\n');
 }

@@ -4,7 +4,7 @@
 // the Markdown preview, and its text can be opened as a document too. The same scheme serves
 // the proposed SKILL.md of the description loop, for its diff.
 import * as vscode from 'vscode';
-import { reportMarkdown } from '../../core/routing/report';
+import { reportMarkdown, type HostListingNotes } from '../../core/routing/report';
 import type { EvalSummary } from '../../core/routing/metrics';
 import { ROUTING_REPORT_SCHEME } from '../ids';
 
@@ -45,7 +45,7 @@ export class RoutingReport implements vscode.TextDocumentContentProvider, vscode
   }
 
   /** Replaces the report with the summaries of a run. */
-  update(summaries: readonly EvalSummary[], when: Date = new Date()): void {
+  update(summaries: readonly EvalSummary[], hostNotes?: HostListingNotes, when: Date = new Date()): void {
     const stamp = when.toISOString().replace('T', ' ').slice(0, 16);
     const intro = [
       '_Per model: top-1 (a case passes when most runs pick right), recall per skill, the abstention false-positive rate (cases that expect no skill but got one) and the confusions: which skill took another\'s requests._',
@@ -53,7 +53,7 @@ export class RoutingReport implements vscode.TextDocumentContentProvider, vscode
       `_Run at ${stamp} UTC._`,
       '',
     ].join('\n');
-    this.text = reportMarkdown('Routing report', summaries).replace(/^## Routing report\n/, `# Routing report\n\n${intro}`);
+    this.text = reportMarkdown('Routing report', summaries, hostNotes).replace(/^## Routing report\n/, `# Routing report\n\n${intro}`);
     this.emitter.fire(reportUri());
   }
 

@@ -12,6 +12,8 @@ import type { SkillsmithServices } from '../services';
 import { evalInChat, type EvalChatTurn } from './evalChat';
 import { EvalFileIndex } from './evalFileIndex';
 import { improveDescriptionCommand } from './improveDescriptionCommand';
+import { hostListingNotes } from '../../core/hosts/hostListingText';
+import type { HostListingNotes } from '../../core/routing/report';
 import { RoutingReport } from './reportDocument';
 import { RoutingLint } from './routingLint';
 import { runRoutingTests, type RoutingRunResult } from './routingRun';
@@ -66,13 +68,18 @@ export class RoutingController implements vscode.Disposable {
     });
   }
 
+  /** What the chosen agents' own listings do to each skill, for the report (docs/hosts.md). */
+  private hostNotes(): HostListingNotes {
+    return hostListingNotes(this.services.catalog.records(), this.services.hostVerdicts());
+  }
+
   async command(id: string, args: readonly unknown[]): Promise<unknown> {
     await this.ready;
     if (id === ROUTING_COMMANDS.showReport) return this.report.show();
     if (id === ROUTING_COMMANDS.improveDescription) return improveDescriptionCommand(this.services, this.index, this.report, args[0]);
     if (id === ROUTING_COMMANDS.evalInChat) {
       const { result, summary } = await evalInChat(this.services, this.index, args[0] as EvalChatTurn);
-      if (summary) this.report.update([summary]);
+      if (summary) this.report.update([summary], this.hostNotes());
       return result;
     }
     return undefined;
@@ -84,7 +91,7 @@ export class RoutingController implements vscode.Disposable {
     if (!result) return;
     this.lastRun = result;
     this.runs++;
-    this.report.update(result.summaries);
+    this.report.update(result.summaries, this.hostNotes());
     if (withModels) {
       const cases = this.tree.casesOf(request).map((item) => this.tree.caseOf(item)!.case);
       this.lint.useModelRun(new Set(cases.flatMap((c) => c.expected)), result.summaries.flatMap((s) => s.confusions));
