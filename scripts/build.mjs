@@ -70,4 +70,6 @@ if (args.has('--tests')) {
     banner: { js: '#!/usr/bin/env node' },
   });
   chmodSync('dist/cli.js', 0o755);
+  // `skillsmith mcp` and the MCP SDK: required by the CLI only for that command.
+  await esbuild.build({ ...common, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js' });
 }

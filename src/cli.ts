@@ -26,6 +26,7 @@ const USAGE = `Usage:
   skillsmith route QUERY [--root R] [--top K] [--json] [--no-user]
   skillsmith eval FILE... [--root R] [--skill NAME] [--router lexical|openai] [--runs N] [--min-top1 X] [--json] [--no-user]
   skillsmith hosts [ROOT] [--host H]... [--require H]... [--context-tokens N] [--json] [--no-user]
+  skillsmith mcp [--root ROOT]... [--no-user] [--actions ask|allow|off]
 
 validate  checks SKILL.md files: PATH is a SKILL.md, a skill folder, or any folder (default: .)
 list      shows the catalog and the listing the model sees, with ROOT as the workspace folder
@@ -37,6 +38,9 @@ eval      runs routing eval files (catalog-level JSON/JSONL, or evals/trigger-ev
           --router openai uses SKILLSMITH_OPENAI_BASE_URL, _API_KEY and _MODEL
 hosts     says, per skill, whether each agent host (vscode, claude-code, codex, copilot-cli,
           vscode-copilot) finds it, loads it and lists it to its model, and why not
+mcp       serves the catalog and its actions to any agent over MCP (stdio): tools, prompts,
+          skill:// resources, skills/list and skills/get; --actions ask (default) confirms
+          each run with the client, allow runs without asking, off refuses
 
 Exit codes: 0 success, 1 errors found (validate), unknown/invalid skill (expand), a run
 that did not succeed (run), top-1 below --min-top1 (eval), or a skill that does not load
@@ -177,7 +181,14 @@ async function hosts(argv: readonly string[]): Promise<number> {
   return failures.length > 0 ? 1 : 0;
 }
 
-const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand, run, route, eval: evaluate, hosts };
+/** `skillsmith mcp`: its own bundle (dist/mcp.js), loaded only for this command, so the SDK never loads for the others. */
+async function mcp(argv: readonly string[]): Promise<number> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runMcp } = require(`${__dirname}/mcp.js`) as typeof import('./mcp/main');
+  return runMcp(argv);
+}
+
+const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand, run, route, eval: evaluate, hosts, mcp };
 
 /** Runs the CLI and returns its exit code; never throws. */
 export async function main(argv: readonly string[]): Promise<number> {
