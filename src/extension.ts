@@ -17,6 +17,7 @@ import { registerScaffold } from './vscode/scaffold/newSkill';
 import type { SkillsmithServices } from './vscode/services';
 import { affectsCatalog, readSettings } from './vscode/settings';
 import { createTestHooks } from './vscode/testHooks';
+import { registerMcpServer } from './vscode/mcp/registerMcpServer';
 import { registerSkillTools } from './vscode/tools/languageModelTools';
 import { registerStatusBar } from './vscode/views/statusBar';
 import { registerSkillsView } from './vscode/views/skillsView';
@@ -72,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     ...registerViewCommands(services, () => diagnostics.validateAll()),
     ...registerRouting(services),
     ...registerHosts(services),
+    ...registerMcpServer(services, context),
     ...skillsView.disposables,
     ...statusBar.disposables,
   );

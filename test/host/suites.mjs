@@ -93,6 +93,13 @@ export const suites = [
     settings: { 'skillsmith.hosts': ['vscode'], 'chat.useAgentSkills': true },
   },
   {
+    // skillsmith mcp, started by VS Code's own MCP client from the extension's provider.
+    name: 'mcp',
+    fixture: 'hosts',
+    tests: ['test/host/tests/mcpServer.test.ts'],
+    settings: { 'skillsmith.mcp.enabled': true },
+  },
+  {
     name: 'actions',
     fixture: 'actions',
     tests: ['test/host/tests/actionsTool.test.ts', 'test/host/tests/actionsChat.test.ts', 'test/host/tests/actionsEditor.test.ts'],
