@@ -19,6 +19,7 @@ import { parseDocument } from 'yaml';
 import { NodeFileSystem } from '../src/node/nodeFileSystem';
 import { seededRandom } from '../test/seededRandom';
 import { measureActionOverhead } from './actionOverhead';
+import { measureMcpStartup } from './mcpStartup';
 import { measureSchemaChecks, SCHEMA_CHECK_BUDGET_MS } from './schemaPatterns';
 import { DEFAULT_CONTEXT_TOKENS, DEFAULT_HOSTS } from '../src/core/hosts/profiles';
 import { HostVerdictCache } from '../src/core/hosts/verdictCache';
@@ -245,9 +246,11 @@ async function main(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-bench-'));
   const small = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-bench-500-'));
   const hostRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-bench-hosts-'));
+  const mcpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-bench-mcp-'));
   try {
     const workspace = generateWorkspace(root, options.skills);
     const workspace500 = generateWorkspace(small, 500, 99);
+    const mcpWorkspace = generateWorkspace(mcpRoot, 1000, 5);
     const hostWorkspace = generateWorkspace(hostRoot, options.skills, 7, ['.agents/skills', '.claude/skills', '.github/skills']);
 
     // Warm the page cache and the JIT once, then alternate floor and scan runs.
@@ -272,6 +275,7 @@ async function main(): Promise<void> {
     const action = await measureActionOverhead(options.runs * 8);
     const schemaChecks = measureSchemaChecks(options.runs);
     const cli = await cliFigures(root, options.runs);
+    const mcp = await measureMcpStartup(REPO, mcpWorkspace.root, options.runs);
     const peakRssMb = cliPeakRssMb(root);
     const host = options.host ? hostFigures(options.skills) : {};
 
@@ -299,6 +303,7 @@ async function main(): Promise<void> {
       schema_check_cold_ms: round(schemaChecks.coldMs, 2),
       schema_check_worst_ms: round(schemaChecks.worstMs, 2),
       ...cli,
+      ...mcp,
       cli_peak_rss_mb: round(peakRssMb, 1),
       ...host,
       bodies_held: bodiesHeld,
@@ -318,6 +323,7 @@ async function main(): Promise<void> {
       [`schema_check_cold_ms ≤ ${SCHEMA_CHECK_BUDGET_MS} ms (the first check, re2js loading)`, figures.schema_check_cold_ms <= SCHEMA_CHECK_BUDGET_MS, `ratio ${round(figures.schema_check_cold_ms / SCHEMA_CHECK_BUDGET_MS, 2)}`],
       [`schema_check_worst_ms ≤ ${SCHEMA_CHECK_BUDGET_MS} ms (adversarial patterns, 256 KiB input)`, figures.schema_check_worst_ms <= SCHEMA_CHECK_BUDGET_MS, `ratio ${round(figures.schema_check_worst_ms / SCHEMA_CHECK_BUDGET_MS, 2)} (${schemaChecks.worstPattern})`],
       ['cli_list_ms ≤ 2 × cli_floor_ms (whole processes)', figures.cli_list_ratio <= 2, `ratio ${figures.cli_list_ratio}`],
+      ['mcp_first_tools_list_ms ≤ 1.5 × the CLI\'s cold list (1,000 skills, whole processes)', figures.mcp_ratio_to_cli_list <= 1.5, `ratio ${figures.mcp_ratio_to_cli_list}`],
       ...(figures.host_max_block_ms !== undefined
         ? [['host_max_block_ms ≤ 50 (extension host, cold start)', figures.host_max_block_ms <= 50, `${figures.host_max_block_ms} ms`] as [string, boolean, string]]
         : []),
@@ -336,6 +342,7 @@ async function main(): Promise<void> {
     fs.rmSync(root, { recursive: true, force: true });
     fs.rmSync(small, { recursive: true, force: true });
     fs.rmSync(hostRoot, { recursive: true, force: true });
+    fs.rmSync(mcpRoot, { recursive: true, force: true });
   }
 }
 

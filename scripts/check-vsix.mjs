@@ -20,7 +20,7 @@ const ALLOWED = [
   /^extension\/readme\.md$/i,
   /^extension\/changelog\.md$/i,
   /^extension\/license(\.txt|\.md)?$/i,
-  /^extension\/dist\/(extension|cli)\.js$/,
+  /^extension\/dist\/(extension|cli|mcp)\.js$/,
   /^extension\/dist\/lazy\/[a-zA-Z]+\.js$/,
   /^extension\/skills-templates\/[^/]+\/.+$/,
   /^extension\/schemas\/actions\.schema\.json$/,
@@ -33,6 +33,7 @@ const REQUIRED = [
   'extension/package.json',
   'extension/dist/extension.js',
   'extension/dist/cli.js',
+  'extension/dist/mcp.js',
   'extension/schemas/actions.schema.json',
   'extension/media/icon.png',
   'extension/readme.md',
@@ -104,10 +105,34 @@ export function checkBundledCli(buffer, entries) {
     if (run.status !== 1 || !(report.files?.length > 0) || !(report.errors > 0)) {
       return [`the CLI taken from the .vsix gave exit ${run.status} and ${report.files?.length} files, ${report.errors} errors on examples/`];
     }
-    return [];
+    return checkBundledMcp(buffer, entries, dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What VS Code's MCP client does with the packaged files: `cli.js mcp` (which loads mcp.js beside
+ * it) answers initialize and tools/list on stdio, with nothing but JSON-RPC on stdout.
+ */
+function checkBundledMcp(buffer, entries, dir) {
+  const entry = entries.find((e) => e.name === 'extension/dist/mcp.js');
+  if (!entry) return ['the .vsix has no extension/dist/mcp.js'];
+  writeFileSync(join(dir, 'mcp.js'), readZipEntry(buffer, entry));
+  const input = [
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'check-vsix', version: '0' } } },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+  ].map((m) => JSON.stringify(m)).join('\n') + '\n';
+  const run = spawnSync(process.execPath, [join(dir, 'skillsmith.js'), 'mcp', '--root', join(REPO_ROOT, 'examples'), '--no-user'], { input, encoding: 'utf8', timeout: 60_000 });
+  let messages;
+  try {
+    messages = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  } catch {
+    return [`the MCP server taken from the .vsix wrote something that is not JSON-RPC on stdout: ${run.stdout.slice(0, 300)}`];
+  }
+  const tools = messages.find((m) => m.id === 2)?.result?.tools?.map((t) => t.name) ?? [];
+  return tools.includes('load_skill') ? [] : [`the MCP server taken from the .vsix did not list its tools (exit ${run.status}): ${run.stderr.slice(0, 300)}`];
 }
 
 /** The walkthrough files package.json points at, and the relative images those pages show. */
@@ -164,5 +189,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     for (const problem of problems) console.error(`✖ ${problem}`);
     process.exit(1);
   }
-  console.log('✔ the .vsix holds only the allowed files, and its CLI validates examples/ on its own');
+  console.log('✔ the .vsix holds only the allowed files, its CLI validates examples/ on its own, and its MCP server lists its tools');
 }

@@ -5,7 +5,6 @@
 // carries protocol messages only.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ActionExecutor } from '../core/actions/executor';
 import { createSkillCatalog } from '../core/access/policy';
 import { coalesced } from '../core/base/coalesce';
@@ -15,6 +14,7 @@ import { CatalogUpdater } from '../core/catalog/catalogUpdater';
 import { resolveLocations } from '../core/catalog/locations';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 import { NodeProcessRunner } from '../node/nodeProcessRunner';
+import { LineTransport } from './lineTransport';
 import { createSkillsServer, type ActionsMode } from './skillsServer';
 
 declare const SKILLSMITH_VERSION: string;
@@ -82,32 +82,38 @@ export async function runMcp(argv: readonly string[]): Promise<number> {
     workspaceOf: (dir) => options.roots.find((root) => isInside(dir, root)),
     log: (line) => log(line),
   });
-  const { server, notifyChanged } = createSkillsServer({ catalog, fs: nodeFs, executor, actions: options.actions, version: SKILLSMITH_VERSION, budget: DEFAULT_LISTING_BUDGET, log });
+  const scanned = updater.scanAll();
+  const { server, notifyChanged, invalidate } = createSkillsServer({ catalog, fs: nodeFs, executor, actions: options.actions, version: SKILLSMITH_VERSION, budget: DEFAULT_LISTING_BUDGET, log, ready: scanned });
 
   const announce = coalesced(() => notifyChanged(), ANNOUNCE_DELAY_MS);
   catalog.onDidChange(() => announce.schedule());
-  // One recursive watch per location that exists; a location created later is not watched.
+  // The client may speak at once: requests wait for the first scan (createSkillsServer's `ready`).
+  const transport = new LineTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+  });
+  server.onerror = (error) => log(`protocol error: ${error.message}`);
+  await server.connect(transport);
+  await scanned;
+  // One recursive watch per location that exists (a location created later is not watched),
+  // started after the first answers can go out; then each location is looked at once more, for
+  // what changed between the scan and the watch.
   const watchers: fs.FSWatcher[] = [];
+  await new Promise((resolve) => setImmediate(resolve));
   for (const location of locations) {
     try {
       watchers.push(
         fs.watch(toNativePath(location.path), { recursive: true }, (_event, file) => {
+          invalidate();
           const changed = file ? joinPath(location.path, String(file).split(/[\\/]/).join('/')) : location.path;
           void (fs.existsSync(toNativePath(changed)) ? updater.pathChanged(changed) : updater.pathDeleted(changed));
         }),
       );
+      void updater.pathChanged(location.path);
     } catch {
       // Not there (yet): nothing to watch.
     }
   }
-  await updater.scanAll();
-  const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => {
-    transport.onclose = () => resolve();
-    process.stdin.on('end', () => resolve());
-  });
-  server.onerror = (error) => log(`protocol error: ${error.message}`);
-  await server.connect(transport);
   log(`serving ${catalog.size} skills from ${options.roots.join(', ')} (actions: ${options.actions})`);
   await closed;
   for (const watcher of watchers) watcher.close();

@@ -45,6 +45,8 @@ export interface SkillsServerOptions {
   readonly unicodeNames?: boolean;
   /** A line for stderr (never stdout). */
   readonly log: (line: string) => void;
+  /** Resolves when the catalog is first scanned: requests wait for it. */
+  readonly ready?: Promise<void>;
 }
 
 /** The Skills extension's identifier (SEP-2640). */
@@ -85,7 +87,7 @@ function actionResult(result: ExecutionResult): CallToolResult {
 }
 
 /** The MCP server over one catalog. `notifyChanged` tells the client that the lists changed. */
-export function createSkillsServer(options: SkillsServerOptions): { server: Server; notifyChanged: () => void } {
+export function createSkillsServer(options: SkillsServerOptions): { server: Server; notifyChanged: () => void; invalidate: () => void } {
   const { catalog, fs, executor } = options;
   const server = new Server(
     { name: 'skillsmith', version: options.version },
@@ -100,18 +102,33 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
       instructions: `Agent Skills from this workspace. ${MCP_TOOLS.list} lists them; ${MCP_TOOLS.load} loads one's instructions when a task needs it; ${MCP_TOOLS.read} reads a file it bundles; ${MCP_TOOLS.run} runs an action it declares (the user confirms).`,
     },
   );
-  const context: ToolContext = { catalog, fs, budget: options.budget, requester: 'model', unicodeNames: options.unicodeNames, actionsEnabled: options.actions !== 'off' };
+  // Every request waits for the first scan: the catalog is empty before it.
+  const handle: typeof server.setRequestHandler = (schema, handler) =>
+    server.setRequestHandler(schema, async (request, extra) => {
+      await options.ready;
+      return handler(request, extra);
+    });
+  const context: ToolContext = { catalog, fs, budget: options.budget, requester: 'model', unicodeNames: options.unicodeNames, actionsEnabled: options.actions !== 'off', runActionTool: MCP_TOOLS.run };
+
+  // Each skill's declared actions, read once and forgotten on any change (invalidate).
+  let actionsByDir = new Map<string, Promise<readonly ActionDeclaration[]>>();
+  const actionsOf = (dir: string): Promise<readonly ActionDeclaration[]> => {
+    let known = actionsByDir.get(dir);
+    if (!known) {
+      known = readActionsFile(fs, dir).then((read) => (read?.ok ? read.actions : []), () => []);
+      actionsByDir.set(dir, known);
+    }
+    return known;
+  };
+  catalog.onDidChange(() => (actionsByDir = new Map()));
 
   /** The actions of the skills offered to the model, with their tool names. */
   const offeredActions = async (): Promise<{ skill: string; action: ActionDeclaration; tool: string }[]> => {
     if (options.actions === 'off') return [];
-    const found: { skill: string; action: ActionDeclaration; tool: string }[] = [];
-    for (const entry of catalog.offered()) {
-      const read = await readActionsFile(fs, entry.record.dir).catch(() => undefined);
-      if (!read || !read.ok) continue;
-      for (const action of read.actions) found.push({ skill: entry.record.name, action, tool: perSkillActionToolName(entry.record.name, action.name) });
-    }
-    return found;
+    await options.ready;
+    const offered = catalog.offered();
+    const declared = await Promise.all(offered.map((entry) => actionsOf(entry.record.dir)));
+    return offered.flatMap((entry, i) => declared[i].map((action) => ({ skill: entry.record.name, action, tool: perSkillActionToolName(entry.record.name, action.name) })));
   };
 
   /** Runs an action as the model asked, with the consent the mode requires. */
@@ -139,7 +156,7 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
     return actionResult(await executor.execute(run, NEVER_CANCELLED));
   };
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+  handle(ListToolsRequestSchema, async () => {
     const tools: Tool[] = [
       { name: MCP_TOOLS.list, description: LIST_SKILLS_TOOL.description, inputSchema: LIST_SKILLS_TOOL.inputSchema as Tool['inputSchema'] },
       { name: MCP_TOOLS.load, description: LOAD_SKILL_TOOL.description, inputSchema: LOAD_SKILL_TOOL.inputSchema as Tool['inputSchema'] },
@@ -154,7 +171,7 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
     return { tools };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  handle(CallToolRequestSchema, async (request) => {
     const { name, arguments: args = {} } = request.params;
     switch (name) {
       case MCP_TOOLS.list:
@@ -178,7 +195,7 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
     }
   });
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+  handle(ListPromptsRequestSchema, async () => ({
     prompts: catalog.offered().map((entry) => ({
       name: entry.record.name,
       description: entry.record.description,
@@ -186,7 +203,7 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
     })),
   }));
 
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  handle(GetPromptRequestSchema, async (request) => {
     const args = request.params.arguments?.arguments;
     const result = await runLoadSkill(context, { name: request.params.name, ...(args === undefined ? {} : { args }) });
     if (!result.ok) throw new McpError(ErrorCode.InvalidParams, formatToolError(result.error));
@@ -196,7 +213,7 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
   /** Every file of an offered skill, SKILL.md first, as paths relative to its folder. */
   const filesOf = async (dir: string): Promise<string[]> => ['SKILL.md', ...(await listBundledFiles(fs, dir))];
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+  handle(ListResourcesRequestSchema, async () => {
     const resources = [{ uri: 'skill://index', name: 'index', description: 'The listing of the skills, as a model sees it.', mimeType: 'text/markdown' }];
     for (const entry of catalog.offered()) {
       for (const path of await filesOf(entry.record.dir)) {
@@ -207,7 +224,7 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
     return { resources };
   });
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  handle(ReadResourceRequestSchema, async (request) => {
     const uri = request.params.uri;
     if (uri === 'skill://index') {
       const listing = runListSkills(context, {});
@@ -244,7 +261,7 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
     return { ...(analysis.frontmatter ?? {}) };
   };
 
-  server.setRequestHandler(SkillsListRequestSchema, async () => {
+  handle(SkillsListRequestSchema, async () => {
     const skills = [];
     for (const entry of catalog.offered()) {
       const skill = await skillEntry(entry.record.name);
@@ -253,7 +270,7 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
     return { resultType: 'complete', skills, ttlMs: SKILLS_TTL_MS, cacheScope: 'private' };
   });
 
-  server.setRequestHandler(SkillsGetRequestSchema, async (request) => {
+  handle(SkillsGetRequestSchema, async (request) => {
     const parsed = parseSkillUri(request.params.uri);
     const skill = parsed && parsed.path === 'SKILL.md' ? await skillEntry(parsed.name) : undefined;
     if (!skill) throw new McpError(ErrorCode.InvalidParams, `No skill at ${request.params.uri}.`);
@@ -265,5 +282,5 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
     void server.sendPromptListChanged().catch(() => undefined);
     void server.sendResourceListChanged().catch(() => undefined);
   };
-  return { server, notifyChanged };
+  return { server, notifyChanged, invalidate: () => (actionsByDir = new Map()) };
 }

@@ -5,7 +5,7 @@
 // messages through a raw pipe.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -202,6 +202,22 @@ test('stdout carries only JSON-RPC: malformed lines, an unknown method and a hug
   for (const message of messages) assert.equal((message as { jsonrpc?: string }).jsonrpc, '2.0');
   const byId = new Map(messages.filter((m) => m.id !== undefined).map((m) => [m.id, m as { id: number; error?: { code: number }; result?: unknown }]));
   assert.equal(byId.get(3)?.error?.code, -32601, 'method not found');
+  // The lines that are not JSON, or not JSON-RPC, are answered too (id null: they had none to give).
+  assert.equal(messages.filter((m) => (m as { id?: unknown }).id === null && (m as { error?: { code: number } }).error?.code === -32700).length, 2, 'two parse errors');
   assert.ok(byId.get(4)?.result, 'the huge call is answered');
   assert.ok(byId.get(5)?.result, 'the server went on');
+});
+
+test("the MCP Inspector's CLI (@modelcontextprotocol/inspector, a client we did not write) lists the tools and loads a skill", { timeout: 120_000 }, () => {
+  // The package's own launcher (its `bin`), a devDependency installed by npm ci.
+  const bin = [path.join(REPO, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js')];
+  const server = ['--cli', process.execPath, cli, 'mcp', '--root', ws, '--no-user'];
+  const run = (extra: string[]) => spawnSync(process.execPath, [...bin, ...server, ...extra], { encoding: 'utf8', timeout: 60_000 });
+  const listed = run(['--method', 'tools/list']);
+  assert.equal(listed.status, 0, listed.stderr);
+  const names = (JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map((t) => t.name);
+  for (const name of ['list_skills', 'load_skill', 'read_skill_file', 'run_action']) assert.ok(names.includes(name), name);
+  const called = run(['--method', 'tools/call', '--tool-name', 'load_skill', '--tool-arg', 'name=review']);
+  assert.equal(called.status, 0, called.stderr);
+  assert.match(called.stdout, /Review .*carefully/);
 });

@@ -22,15 +22,15 @@ export const RUN_ACTION_TOOL = {
 } as const;
 
 /** One line per action, for the load tool's result. */
-export function describeActions(actions: readonly ActionDeclaration[]): string {
+export function describeActions(actions: readonly ActionDeclaration[], runTool: string = RUN_ACTION_TOOL.name): string {
   const lines = actions.map((a) => `- ${a.name}${a.isDefault ? ' (default)' : ''}: ${a.description.replace(/\s+/g, ' ').trim()} Input: ${summarizeInput(a.input)}.`);
-  return `Actions of this skill (run one with the ${RUN_ACTION_TOOL.name} tool; the user confirms each run):\n${lines.join('\n')}`;
+  return `Actions of this skill (run one with the ${runTool} tool; the user confirms each run):\n${lines.join('\n')}`;
 }
 
 /** The section the load tool appends for a skill's actions; undefined when it has none. */
-export async function actionsSection(fs: FileSystem, skillDir: string): Promise<string | undefined> {
+export async function actionsSection(fs: FileSystem, skillDir: string, runTool?: string): Promise<string | undefined> {
   const declared = await readActionsFile(fs, skillDir);
   if (!declared) return undefined;
   if (!declared.ok) return `This skill's actions.json is invalid, so its actions cannot run: ${declared.errors.join(' ')}`;
-  return declared.actions.length > 0 ? describeActions(declared.actions) : undefined;
+  return declared.actions.length > 0 ? describeActions(declared.actions, runTool) : undefined;
 }

@@ -49,6 +49,8 @@ export interface ToolContext {
   readonly requester: Requester;
   /** False when actions are turned off: loading a skill then does not list its actions. */
   readonly actionsEnabled?: boolean;
+  /** The run-action tool's name where it differs from the editor's (the MCP server's run_action). */
+  readonly runActionTool?: string;
   /**
    * Skills that the host calling the tools already lists to the model itself (VS Code's own
    * agent skills, by file path key): the list and load tools leave them out, saying why, so
@@ -195,7 +197,7 @@ export async function runLoadSkill(context: ToolContext, input: unknown): Promis
     bundledFiles,
     fileBytes: skillBody.fileBytes,
   });
-  const actions = context.actionsEnabled === false ? undefined : await actionsSection(context.fs, entry.record.dir);
+  const actions = context.actionsEnabled === false ? undefined : await actionsSection(context.fs, entry.record.dir, context.runActionTool);
   const full = actions ? `${text}\n\n${actions}` : text;
   const errors = analysis.problems.filter((p) => p.severity === 'error');
   return errors.length > 0 ? { ok: true, text: full, entry, problems: errors } : { ok: true, text: full, entry };

@@ -3,21 +3,13 @@
 // `node` when none is on PATH), secrets from SecretStorage, and the output channel as log.
 import * as vscode from 'vscode';
 import { ActionExecutor } from '../../core/actions/executor';
-import { pathKey } from '../../core/base/paths';
+import { secretKey } from './secretKey';
 import { failure, type ExecutionResult } from '../../core/actions/result';
 import { NodeProcessRunner } from '../../node/nodeProcessRunner';
 import { ACTIONS_ENABLED_SETTING, COMMANDS } from '../ids';
 import { readSettings } from '../settings';
 import type { ActionsState } from './actionsState';
 
-/**
- * Where a skill's secret is kept in SecretStorage: per skill folder, so that a skill from
- * another repository that declares the same name (GITHUB_TOKEN) never receives the value
- * the user set for another skill (docs/actions.md, "Policies").
- */
-export function secretKey(name: string, skillDir: string): string {
-  return `skillsmith.secret.${pathKey(skillDir)}#${name}`;
-}
 
 /** The executor, created on the first run. */
 export function executorOf(state: ActionsState): ActionExecutor {
