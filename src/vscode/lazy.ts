@@ -7,8 +7,10 @@
 export function lazyModule<T>(name: string): () => T {
   let loaded: T | undefined;
   return () => {
-    // A computed path, so that esbuild leaves the require to run time.
-    loaded ??= require(`${__dirname}/lazy/${name}.js`) as T;
+    // A computed path, so that esbuild leaves the require to run time. This code also runs from
+    // inside a lazy bundle (dist/lazy/routing.js loads dist/lazy/hosts.js): then it is a sibling.
+    const folder = /[\\/]lazy$/.test(__dirname) ? __dirname : `${__dirname}/lazy`;
+    loaded ??= require(`${folder}/${name}.js`) as T;
     return loaded;
   };
 }

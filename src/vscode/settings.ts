@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { DEFAULT_LISTING_BUDGET, DEFAULT_MAX_ROUNDS, MAX_MAX_ROUNDS, MIN_LISTING_BUDGET } from '../core/base/limits';
 import { DEFAULT_LOCATIONS } from '../core/catalog/locations';
-import { DEFAULT_CONTEXT_TOKENS, DEFAULT_HOSTS, isHostId, type HostId } from '../core/hosts/profiles';
+import { DEFAULT_CONTEXT_TOKENS, DEFAULT_HOSTS, isHostId, type HostId } from '../core/hosts/hostIds';
 
 export interface SkillsmithSettings {
   readonly locations: readonly string[];

@@ -4,9 +4,9 @@
 // checked. Nothing about a host is written anywhere else in the code: the verdicts
 // (verdicts.ts) read these facts only, and a unit test cites each one.
 
-/** The hosts Skillsmith judges skills for. */
-export const HOST_IDS = ['vscode', 'claude-code', 'codex', 'copilot-cli', 'vscode-copilot'] as const;
-export type HostId = (typeof HOST_IDS)[number];
+import { type HostId } from './hostIds';
+
+export { DEFAULT_CONTEXT_TOKENS, DEFAULT_HOSTS, HOST_IDS, isHostId, type HostId } from './hostIds';
 
 /** One fact about a host: its value, where it comes from, and when it was checked. */
 export interface Fact<T> {
@@ -276,13 +276,3 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
   'vscode-copilot': copilotProfile('vscode-copilot', "VS Code's agent (Copilot harness)", '1.139.1 (@github/copilot-sdk)', harness),
 };
 
-/** The hosts a user cares about when they say nothing (`skillsmith.hosts`). */
-export const DEFAULT_HOSTS: readonly HostId[] = ['vscode', 'claude-code', 'codex'];
-
-/** The context window the budgets are computed for when none is given, in tokens. */
-export const DEFAULT_CONTEXT_TOKENS = 200_000;
-
-/** True for a known host id. */
-export function isHostId(value: string): value is HostId {
-  return (HOST_IDS as readonly string[]).includes(value);
-}

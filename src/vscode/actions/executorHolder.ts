@@ -3,7 +3,7 @@
 // `node` when none is on PATH), secrets from SecretStorage, and the output channel as log.
 import * as vscode from 'vscode';
 import { ActionExecutor } from '../../core/actions/executor';
-import { secretKey } from './secretKey';
+import { secretKey } from '../secretKey';
 import { failure, type ExecutionResult } from '../../core/actions/result';
 import { NodeProcessRunner } from '../../node/nodeProcessRunner';
 import { ACTIONS_ENABLED_SETTING, COMMANDS } from '../ids';

@@ -8,7 +8,7 @@ import { readActionsFile, SECRET_NAME } from '../../core/actions/declaration';
 import { secretValueProblem } from '../../core/actions/secretMask';
 import { samePath, toNativePath } from '../../core/base/paths';
 import type { ActionsState } from './actionsState';
-import { secretKey } from './secretKey';
+import { secretKey } from '../secretKey';
 
 const STORED_KEY = 'skillsmith.storedSecrets';
 

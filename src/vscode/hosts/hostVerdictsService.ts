@@ -5,7 +5,8 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { normalizePath, pathKey } from '../../core/base/paths';
 import type { SkillCatalog } from '../../core/catalog/catalog';
-import { HostVerdictCache, type CatalogVerdicts } from '../../core/hosts/verdictCache';
+import type { CatalogVerdicts, HostVerdictCache } from '../../core/hosts/verdictCache';
+import { hostsModule } from '../hostsModule';
 import { readSettings } from '../settings';
 import type { WorkspaceFileSystem } from '../workspaceFileSystem';
 
@@ -22,7 +23,9 @@ export interface HostVerdictService {
 
 /** The verdict service over the one catalog. */
 export function createHostVerdicts(catalog: SkillCatalog, fs: WorkspaceFileSystem): HostVerdictService {
-  const cache = new HostVerdictCache(catalog);
+  // Created on the first question: that loads the engine (dist/lazy/hosts.js).
+  let created: HostVerdictCache | undefined;
+  const cache = { verdicts: (...args: Parameters<HostVerdictCache['verdicts']>) => (created ??= new (hostsModule().HostVerdictCache)(catalog)).verdicts(...args) };
   const context = () => ({
     projectRoots: (vscode.workspace.workspaceFolders ?? []).map((folder) => fs.toPath(folder.uri)),
     home: normalizePath(os.homedir()),

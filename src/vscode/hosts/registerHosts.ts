@@ -6,13 +6,14 @@
 // catalog or the settings change, coalesced.
 import * as vscode from 'vscode';
 import { coalesced } from '../../core/base/coalesce';
-import { hostCompatFindings, shortenedScalar, type HostCompatFinding, type HostCompatFix } from '../../core/hosts/hostCompat';
+import type { HostCompatFinding, HostCompatFix } from '../../core/hosts/hostCompat';
 import { descriptionRange } from '../../core/routing/descriptionField';
 import type { SkillRecord } from '../../core/catalog/skillRecord';
 import type { HostId } from '../../core/hosts/profiles';
 import type { CatalogVerdicts } from '../../core/hosts/verdictCache';
 import type { HostVerdict } from '../../core/hosts/verdicts';
-import { linkEditsForMove, type FolderMove } from '../../core/hosts/moveReferences';
+import type { FolderMove } from '../../core/hosts/moveReferences';
+import { hostsModule } from '../hostsModule';
 import type { SkillsmithServices } from '../services';
 import { SKILL_FILE_SELECTOR } from '../ids';
 import { HostBadges } from './hostBadges';
@@ -37,7 +38,7 @@ export function registerHosts(services: SkillsmithServices): vscode.Disposable[]
   /** The problems of one skill file (none: cleared), and what its badge shows. */
   const publishRecord = (record: SkillRecord, byHost: ReadonlyMap<HostId, HostVerdict> | undefined) => {
     const uri = services.fs.toUri(record.filePath);
-    const findings = byHost ? hostCompatFindings(record, byHost) : [];
+    const findings = byHost ? hostsModule().hostCompatFindings(record, byHost) : [];
     if (findings.length === 0) {
       published.delete(uri.toString());
       collection.delete(uri);
@@ -132,7 +133,7 @@ function codeAction(services: SkillsmithServices, document: vscode.TextDocument,
       const range = descriptionRange(document.getText());
       if (!range) return [];
       const current = document.getText(new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character));
-      edit.replace(document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), shortenedScalar(current, fix.maxLength));
+      edit.replace(document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), hostsModule().shortenedScalar(current, fix.maxLength));
       break;
     }
   }
@@ -172,7 +173,7 @@ async function moveEdit(services: SkillsmithServices, move: FolderMove, token: v
     } catch {
       continue;
     }
-    for (const link of linkEditsForMove(text, services.fs.toPath(uri), move)) {
+    for (const link of hostsModule().linkEditsForMove(text, services.fs.toPath(uri), move)) {
       edit.replace(uri, new vscode.Range(link.range.start.line, link.range.start.character, link.range.end.line, link.range.end.character), link.newText);
     }
   }

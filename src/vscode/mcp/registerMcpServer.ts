@@ -7,7 +7,7 @@
 // definition to start it. The MCP API arrived in VS Code 1.101; older versions skip this feature.
 import * as vscode from 'vscode';
 import { readActionsFile } from '../../core/actions/declaration';
-import { secretKey } from '../actions/secretKey';
+import { secretKey } from '../secretKey';
 import type { SkillsmithServices } from '../services';
 
 /** The provider id, as package.json's `mcpServerDefinitionProviders` declares it. */

@@ -8,7 +8,7 @@ import { escapeInlineMarkdown } from '../../core/chat/chatCommands';
 import type { RoutingCase } from '../../core/routing/evalCases';
 import { runEval } from '../../core/routing/evalRun';
 import { summarize, type EvalSummary } from '../../core/routing/metrics';
-import { hostListingNotes } from '../../core/hosts/hostListingText';
+import { hostsModule } from '../hostsModule';
 import { summaryMarkdown } from '../../core/routing/report';
 import type { SkillsmithServices } from '../services';
 import { readRoutingSettings } from '../settings';
@@ -59,7 +59,7 @@ export async function evalInChat(services: SkillsmithServices, index: EvalFileIn
   });
   if (token.isCancellationRequested) return { result: { metadata: { ...metadata, status: 'cancelled' } } };
   const summary = summarize(model.name, outcomes);
-  stream.markdown(summaryMarkdown(summary, `Routing with ${model.name}`, hostListingNotes(services.catalog.records(), services.hostVerdicts())));
+  stream.markdown(summaryMarkdown(summary, `Routing with ${model.name}`, hostsModule().hostListingNotes(services.catalog.records(), services.hostVerdicts())));
   stream.markdown(`\n_${plural(requests, 'model request')} sent._`);
   // A failed request counts as no pick: say why, or the summary reads as a routing problem.
   if (errors.length > 0) stream.markdown(`\n\n**${plural(errors.length, 'run')} failed** and counted as no pick: ${escapeInlineMarkdown(errors[0])}`);

@@ -12,7 +12,7 @@ import type { SkillsmithServices } from '../services';
 import { evalInChat, type EvalChatTurn } from './evalChat';
 import { EvalFileIndex } from './evalFileIndex';
 import { improveDescriptionCommand } from './improveDescriptionCommand';
-import { hostListingNotes } from '../../core/hosts/hostListingText';
+import { hostsModule } from '../hostsModule';
 import type { HostListingNotes } from '../../core/routing/report';
 import { RoutingReport } from './reportDocument';
 import { RoutingLint } from './routingLint';
@@ -70,7 +70,7 @@ export class RoutingController implements vscode.Disposable {
 
   /** What the chosen agents' own listings do to each skill, for the report (docs/hosts.md). */
   private hostNotes(): HostListingNotes {
-    return hostListingNotes(this.services.catalog.records(), this.services.hostVerdicts());
+    return hostsModule().hostListingNotes(this.services.catalog.records(), this.services.hostVerdicts());
   }
 
   async command(id: string, args: readonly unknown[]): Promise<unknown> {

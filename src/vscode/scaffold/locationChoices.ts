@@ -6,7 +6,7 @@
 // first one configured) is offered only when none exists.
 import type { SkillLocation } from '../../core/catalog/locations';
 import type { HostId } from '../../core/hosts/profiles';
-import { hostsReading } from '../../core/hosts/verdicts';
+import { hostsModule } from '../hostsModule';
 import { locationDescription } from '../locationLabels';
 import type { SkillsmithServices } from '../services';
 
@@ -24,7 +24,7 @@ export interface LocationChoice {
 export async function scaffoldLocationChoices(services: SkillsmithServices): Promise<LocationChoice[]> {
   const locations = services.watcher.locations; // sorted by precedence
   const { hosts, context } = services.hostVerdicts();
-  const readers = new Map(locations.map((location) => [location.path, hostsReading(location.path, hosts, context)]));
+  const readers = new Map(locations.map((location) => [location.path, hostsModule().hostsReading(location.path, hosts, context)]));
   // Per owner (a workspace folder, or the user), the location most of the chosen agents read;
   // the first configured one when none reads any.
   const bestOfOwner = new Map<string, SkillLocation>();

@@ -6,7 +6,8 @@
 // written as it is); Escape at any step ends it with nothing written.
 import * as vscode from 'vscode';
 import { locationOf } from '../../core/catalog/locations';
-import { HOST_PROFILES, type HostId } from '../../core/hosts/profiles';
+import type { HostId } from '../../core/hosts/hostIds';
+import { hostsModule } from '../hostsModule';
 import { analyzeSkillText } from '../../core/lint/analyze';
 import { scaffoldLocationChoices } from './locationChoices';
 import { checkDescription, checkSkillName, type InputProblem, type NameCheckContext } from './inputValidation';
@@ -173,7 +174,7 @@ async function chooseDescription(args: NewSkillArgs): Promise<string | undefined
 
 /** Which chosen agents read a location, for the picker. */
 function readBy(hosts: readonly HostId[]): string {
-  return hosts.length > 0 ? `read by ${hosts.map((host) => HOST_PROFILES[host].displayName).join(', ')}` : 'read by none of your agents (skillsmith.hosts)';
+  return hosts.length > 0 ? `read by ${hosts.map((host) => hostsModule().HOST_PROFILES[host].displayName).join(', ')}` : 'read by none of your agents (skillsmith.hosts)';
 }
 
 function resolveLocationArg(services: SkillsmithServices, location: string | vscode.Uri): string {

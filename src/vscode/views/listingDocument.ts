@@ -8,7 +8,7 @@ import { coalesced } from '../../core/base/coalesce';
 import { pathKey } from '../../core/base/paths';
 import type { SkillCatalog } from '../../core/catalog/catalog';
 import { whyNotOffered } from '../../core/catalog/offerStatusText';
-import { hostListingSections } from '../../core/hosts/hostListingText';
+import { hostsModule } from '../hostsModule';
 import type { CatalogVerdicts } from '../../core/hosts/verdictCache';
 import { LISTING_SCHEME } from '../ids';
 import type { SkillsmithServices } from '../services';
@@ -63,7 +63,7 @@ export function renderListingReport(catalog: SkillCatalog, budget: number, displ
     lines.push(...native.map((entry) => `- ${entry.record.name} — ${displayPath(entry.record.filePath)}`));
   }
   // The listing as each host of `skillsmith.hosts` would build it (docs/hosts.md).
-  if (hosts && hosts.hosts.length > 0) lines.push(...hostListingSections(catalog.entries().map((e) => e.record), hosts, displayPath));
+  if (hosts && hosts.hosts.length > 0) lines.push(...hostsModule().hostListingSections(catalog.entries().map((e) => e.record), hosts, displayPath));
   return lines.join('\n') + '\n';
 }
 
