@@ -2,8 +2,8 @@
 // steps for a query and for what the model sees of a skill, so that they meet.
 //   - NFKC and lower case; a few technical names that punctuation would break keep one
 //     form (`C#` and `csharp`, `.NET` and `dotnet`, `C++` and `cpp`);
-//   - identifiers are split where people read word breaks: `getWeather`, `change_drink`,
-//     `dotnet-xunit`, `ChaDri.change_drink`;
+//   - identifiers are split where people read word breaks: `getWeather`, `rename_branch`,
+//     `dotnet-xunit`, `GitOps.rename_branch`;
 //   - Chinese and Japanese, written without spaces, become overlapping character pairs;
 //   - English stop words go; every other word is reduced to its Porter stem.
 import { porterStem } from './stemmer';
