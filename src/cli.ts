@@ -156,6 +156,10 @@ async function evaluate(argv: readonly string[]): Promise<number> {
     env: process.env,
   });
   await writeOut(flag(args, 'json') ? evalJson(summary) + '\n' : evalText(summary, catalog, root));
+  if (summary.errored_cases > 0) {
+    writeErr(`skillsmith eval: ${summary.errored_cases} case(s) had no valid run: every request failed (${summary.first_error ?? 'no answer'}); the figures leave them out`);
+    return 1;
+  }
   if (minTop1 !== undefined && summary.top1 < minTop1) {
     writeErr(`skillsmith eval: top-1 ${summary.top1} is below --min-top1 ${minTop1}`);
     return 1;

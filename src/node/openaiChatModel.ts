@@ -15,7 +15,24 @@ export interface OpenAiModelOptions {
   readonly model: string;
   /** Per request; default 60 s. */
   readonly timeoutMs?: number;
+  /** Retries of a request answered 429, 408 or 5xx; default 4. (A timeout or a refused connection is not retried.) */
+  readonly retries?: number;
+  /** The first backoff, doubled each retry (a Retry-After header wins, up to maxRetryDelayMs); default 1 s. */
+  readonly retryDelayMs?: number;
+  readonly maxRetryDelayMs?: number;
 }
+
+/** How long a Retry-After header asks to wait (seconds, or an HTTP date), in ms; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** A status worth asking again: rate limits and the server's own failures. */
+const RETRIED_STATUS = (status: number) => status === 429 || status === 408 || status >= 500;
 
 /** Token counts the server reported, summed over requests. */
 export interface TokenUsage {
@@ -116,10 +133,26 @@ export class OpenAiChatModel implements ChatModel {
     }
   }
 
+  /**
+   * One request, asked again with backoff when it is rate-limited (429, honouring Retry-After)
+   * or answered with a server error. A request that still fails rejects: the evals count it as
+   * an error, never as a pick or an abstention.
+   */
   private async post(body: object, token: CancellationToken): Promise<Record<string, unknown>> {
     const url = `${this.options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
     const timeoutMs = this.options.timeoutMs ?? 60_000;
-    const { status, text } = await postJson(url, body, this.options.apiKey, timeoutMs, token);
+    const retries = this.options.retries ?? 4;
+    const maxDelay = this.options.maxRetryDelayMs ?? 30_000;
+    let delay = this.options.retryDelayMs ?? 1000;
+    let answer: { status: number; text: string; retryAfter?: string };
+    for (let attempt = 0; ; attempt++) {
+      answer = await postJson(url, body, this.options.apiKey, timeoutMs, token);
+      if (!RETRIED_STATUS(answer.status) || attempt >= retries) break;
+      const wait = Math.min(maxDelay, retryAfterMs(answer.retryAfter) ?? delay);
+      delay *= 2;
+      await sleep(wait, token);
+    }
+    const { status, text } = answer;
     let data: unknown;
     try {
       data = JSON.parse(text);
@@ -139,7 +172,22 @@ export class OpenAiChatModel implements ChatModel {
  * One JSON POST with node:http(s). (Not fetch: its connections fail under Wine, where the
  * Windows unit tests run, and node:http needs nothing more.)
  */
-function postJson(url: string, body: object, apiKey: string | undefined, timeoutMs: number, token: CancellationToken): Promise<{ status: number; text: string }> {
+/** Waits, or rejects when cancelled. */
+function sleep(ms: number, token: CancellationToken): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (token.isCancellationRequested) return reject(new Error('cancelled'));
+    const timer = setTimeout(() => {
+      cancel.dispose();
+      resolve();
+    }, ms);
+    const cancel = token.onCancellationRequested(() => {
+      clearTimeout(timer);
+      reject(new Error('cancelled'));
+    });
+  });
+}
+
+function postJson(url: string, body: object, apiKey: string | undefined, timeoutMs: number, token: CancellationToken): Promise<{ status: number; text: string; retryAfter?: string }> {
   return new Promise((resolve, reject) => {
     if (token.isCancellationRequested) return reject(new Error('cancelled'));
     const payload = Buffer.from(JSON.stringify(body));
@@ -159,7 +207,8 @@ function postJson(url: string, body: object, apiKey: string | undefined, timeout
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => finish(() => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') })));
+        const retryAfter = response.headers['retry-after'];
+        response.on('end', () => finish(() => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ...(typeof retryAfter === 'string' ? { retryAfter } : {}) })));
         response.on('error', (error) => finish(() => reject(failure ?? error)));
       },
     );

@@ -3,7 +3,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeAnswer = { status?: number; body: unknown } | 'hang';
+export type FakeAnswer = { status?: number; body: unknown; headers?: Record<string, string> } | 'hang';
 
 export interface FakeServer {
   readonly baseUrl: string;
@@ -29,7 +29,7 @@ export async function startFakeOpenAi(answer: (body: Record<string, any>, index:
         hanging.add(res);
         return;
       }
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...(reply.headers ?? {}) });
       res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
     });
   });

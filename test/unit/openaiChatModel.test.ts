@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { CancellationToken, ResponsePart } from '../../src/core/chat/conversation';
 import { runRoutingTurn } from '../../src/core/chat/routingTurn';
 import { buildListing } from '../../src/core/catalog/listing';
-import { OpenAiChatModel, openAiOptionsFromEnv, toWireMessages } from '../../src/node/openaiChatModel';
+import { OpenAiChatModel, openAiOptionsFromEnv, retryAfterMs, toWireMessages } from '../../src/node/openaiChatModel';
 import { LOAD_SKILL_TOOL } from '../../src/core/loading/toolDefinitions';
 import { completion, startFakeOpenAi } from './fakeOpenAiServer';
 
@@ -91,6 +91,35 @@ test('a server that does not answer times out; a cancelled request stops at once
   } finally {
     await server.close();
   }
+});
+
+test('a 429 is asked again after its Retry-After, then answered; one that stays 429 rejects after the retries', async () => {
+  const limited = { status: 429, body: { error: { message: 'rate limited' } }, headers: { 'retry-after': '1' } };
+  const flaky = await startFakeOpenAi((_, i) => (i === 0 ? limited : completion({ content: 'fine' })));
+  try {
+    const started = Date.now();
+    const parts = await collect(new OpenAiChatModel({ baseUrl: flaky.baseUrl, model: 'm', retryDelayMs: 1 }).sendRequest([], [], NEVER));
+    assert.deepEqual(parts, [{ kind: 'text', value: 'fine' }]);
+    assert.equal(flaky.requests.length, 2);
+    // Retry-After: 1 is one second, not the 1 ms this client was told to start its backoff at.
+    assert.ok(Date.now() - started >= 900, 'waited for Retry-After');
+  } finally {
+    await flaky.close();
+  }
+  const always = await startFakeOpenAi(() => ({ ...limited, headers: { 'retry-after': '0' } }));
+  try {
+    await assert.rejects(collect(new OpenAiChatModel({ baseUrl: always.baseUrl, model: 'm', retries: 2, retryDelayMs: 1 }).sendRequest([], [], NEVER)), /answered 429: rate limited/);
+    assert.equal(always.requests.length, 3, 'the first request and two retries');
+  } finally {
+    await always.close();
+  }
+});
+
+test('retryAfterMs reads seconds and HTTP dates', () => {
+  assert.equal(retryAfterMs('2'), 2000);
+  assert.equal(retryAfterMs('Wed, 21 Oct 2026 07:28:10 GMT', Date.parse('Wed, 21 Oct 2026 07:28:00 GMT')), 10_000);
+  assert.equal(retryAfterMs(undefined), undefined);
+  assert.equal(retryAfterMs('soon'), undefined);
 });
 
 test('an unreachable server is reported as such', async () => {

@@ -140,3 +140,40 @@ test('eval --router openai asks the model with the @skills prompt, 3 runs by def
     await server.close();
   }
 });
+
+test('eval --router openai: a failed request never scores; 429 with Retry-After is retried; a case with no valid run fails the CLI', { timeout: 120_000 }, async () => {
+  writeFile(path.join(ws, 'limited.json'), JSON.stringify([{ query: 'rain in Oslo?', expected: ['weather'] }, { query: 'bake a cake', expected: [] }]));
+  const limited = { status: 429, body: { error: { message: 'rate limited' } }, headers: { 'retry-after': '0' } };
+  // Everything rate-limited: nothing may pass, not even the case that expects no skill.
+  const always = await startFakeOpenAi(() => limited);
+  try {
+    const env = { SKILLSMITH_OPENAI_BASE_URL: always.baseUrl, SKILLSMITH_OPENAI_MODEL: 'fake-gpt' };
+    const result = await run(['eval', 'limited.json', '--router', 'openai', '--no-user', '--runs', '1', '--min-top1', '0.3', '--json'], env);
+    assert.equal(result.status, 1, result.stderr);
+    const summary = JSON.parse(result.stdout);
+    assert.equal(summary.cases, 0);
+    assert.equal(summary.errored_cases, 2);
+    assert.equal(summary.errored_runs, 2);
+    assert.equal(summary.abstain_fpr, null, 'no abstention was measured');
+    assert.match(summary.first_error, /429: rate limited/);
+    assert.match(result.stderr, /2 case\(s\) had no valid run/);
+    // Each request was asked 5 times (4 retries).
+    assert.equal(always.requests.length, 10);
+    const text = await run(['eval', 'limited.json', '--router', 'openai', '--no-user', '--runs', '1'], env);
+    assert.match(text.stdout, /\*\*2 requests failed\*\* and are left out of every figure; 2 cases had no valid run/);
+  } finally {
+    await always.close();
+  }
+  // Rate-limited once, then answered: the retry makes it count.
+  let calls = 0;
+  const flaky = await startFakeOpenAi(() => (calls++ % 2 === 0 ? limited : completion({ tool_calls: [{ name: 'skillsmith_loadSkill', arguments: { name: 'weather' } }] })));
+  try {
+    const env = { SKILLSMITH_OPENAI_BASE_URL: flaky.baseUrl, SKILLSMITH_OPENAI_MODEL: 'fake-gpt' };
+    const result = await run(['eval', 'limited.json', '--router', 'openai', '--no-user', '--runs', '1', '--json'], env);
+    assert.equal(result.status, 0, result.stderr);
+    const summary = JSON.parse(result.stdout);
+    assert.deepEqual([summary.cases, summary.errored_runs, summary.top1, summary.abstain_fpr], [2, 0, 0.5, 1]);
+  } finally {
+    await flaky.close();
+  }
+});

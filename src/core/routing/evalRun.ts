@@ -12,7 +12,7 @@ export interface RoutedPick {
   readonly pick: string | null;
   /** A ranker's order, best first. */
   readonly ranking?: readonly string[];
-  /** Set when the router failed on this case (the run counts as no pick). */
+  /** Set when the router failed on this case: the run is left out of the figures, and counted as an error. */
   readonly error?: string;
 }
 
@@ -58,12 +58,15 @@ export async function runEval(cases: readonly RoutingCase[], router: CaseRouter,
       if (cancelled()) break;
       const routed = await router.route(cases[i], token);
       if (cancelled()) break;
-      picks.push(routed.pick);
+      // A failed request is no pick at all: it is counted apart, never as an abstention.
       if (routed.error) errors.push(routed.error);
-      ranking ??= routed.ranking;
+      else {
+        picks.push(routed.pick);
+        ranking ??= routed.ranking;
+      }
     }
-    if (picks.length < options.runs) break;
-    const outcome: CaseOutcome = ranking ? { case: cases[i], picks, ranking } : { case: cases[i], picks };
+    if (picks.length + errors.length < options.runs) break;
+    const outcome: CaseOutcome = { case: cases[i], picks, ...(ranking ? { ranking } : {}), ...(errors.length > 0 ? { errors } : {}) };
     outcomes.push(outcome);
     options.onCase?.(i, outcome, errors);
   }

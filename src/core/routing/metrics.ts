@@ -9,8 +9,10 @@ import type { RoutingCase } from './evalCases';
 /** What one case got from a router. */
 export interface CaseOutcome {
   readonly case: RoutingCase;
-  /** One pick per run; null when no skill was picked. */
+  /** One pick per valid run; null when no skill was picked. A run whose request failed is not here. */
   readonly picks: readonly (string | null)[];
+  /** The runs whose request failed (rate limit, quota, network): they count nowhere, only here. */
+  readonly errors?: readonly string[];
   /** A ranker's full order (first run), for hit@3 and MRR. */
   readonly ranking?: readonly string[];
 }
@@ -36,8 +38,15 @@ export interface Failure {
 /** The `skillsmith eval --json` shape (docs/routing.md). */
 export interface EvalSummary {
   readonly router: string;
+  /** The cases with at least one valid run: every rate is over these. */
   readonly cases: number;
   readonly runs: number;
+  /** Runs whose request failed, left out of every denominator. */
+  readonly errored_runs: number;
+  /** Cases with no valid run at all: not scored (the CLI exits non-zero when there are any). */
+  readonly errored_cases: number;
+  /** The first error message, to say why. */
+  readonly first_error?: string;
   readonly top1: number;
   readonly hit3: number | null;
   readonly mrr: number | null;
@@ -91,7 +100,11 @@ function round(value: number): number {
 }
 
 /** Summarises the outcomes of one router over a set of cases. */
-export function summarize(router: string, outcomes: readonly CaseOutcome[]): EvalSummary {
+export function summarize(router: string, allOutcomes: readonly CaseOutcome[]): EvalSummary {
+  // A failed request never scores: a case without a valid run is left out of every figure.
+  const outcomes = allOutcomes.filter((o) => o.picks.length > 0);
+  const erroredRuns = allOutcomes.reduce((sum, o) => sum + (o.errors?.length ?? 0), 0);
+  const firstError = allOutcomes.find((o) => o.errors?.length)?.errors?.[0];
   const passed = outcomes.map(casePasses);
   const runs = outcomes.reduce((most, o) => Math.max(most, o.picks.length), 0);
 
@@ -152,6 +165,9 @@ export function summarize(router: string, outcomes: readonly CaseOutcome[]): Eva
     router,
     cases: outcomes.length,
     runs,
+    errored_runs: erroredRuns,
+    errored_cases: allOutcomes.length - outcomes.length,
+    ...(firstError === undefined ? {} : { first_error: firstError }),
     top1: ratio(passed.filter(Boolean).length, outcomes.length),
     hit3: hasRankings ? ratio(ranks.filter((r) => r >= 1 && r <= 3).length, ranked.length) : null,
     mrr: hasRankings ? ratio(ranks.reduce((sum, r) => sum + (r > 0 ? 1 / r : 0), 0), ranked.length) : null,

@@ -28,7 +28,11 @@ export function figuresLine(summary: EvalSummary): string {
   if (summary.mrr !== null) parts.push(`MRR ${summary.mrr.toFixed(3)}`);
   if (summary.abstain_fpr !== null) parts.push(`abstention false positives ${percent(summary.abstain_fpr)}`);
   const runs = summary.runs > 1 ? ` × ${summary.runs} runs (a case passes on a majority)` : '';
-  return `${summary.cases} cases${runs}: ${parts.join(', ')}`;
+  const line = `${summary.cases} cases${runs}: ${parts.join(', ')}`;
+  if (!summary.errored_runs) return line;
+  // Failed requests never score: say how many there were, and why, beside the figures.
+  const unscored = summary.errored_cases ? `; ${summary.errored_cases} case${summary.errored_cases === 1 ? '' : 's'} had no valid run and ${summary.errored_cases === 1 ? 'was' : 'were'} not scored` : '';
+  return `${line}. **${summary.errored_runs} request${summary.errored_runs === 1 ? '' : 's'} failed** and ${summary.errored_runs === 1 ? 'is' : 'are'} left out of every figure${unscored}${summary.first_error ? ` (first: ${summary.first_error.replace(/\s+/g, ' ').slice(0, 200)})` : ''}`;
 }
 
 /** A confusion as a sentence: "`db-migrate` took 40 % of `sql-review`'s requests". */

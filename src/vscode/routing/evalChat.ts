@@ -61,7 +61,7 @@ export async function evalInChat(services: SkillsmithServices, index: EvalFileIn
   const summary = summarize(model.name, outcomes);
   stream.markdown(summaryMarkdown(summary, `Routing with ${model.name}`, hostsModule().hostListingNotes(services.catalog.records(), services.hostVerdicts())));
   stream.markdown(`\n_${plural(requests, 'model request')} sent._`);
-  // A failed request counts as no pick: say why, or the summary reads as a routing problem.
-  if (errors.length > 0) stream.markdown(`\n\n**${plural(errors.length, 'run')} failed** and counted as no pick: ${escapeInlineMarkdown(errors[0])}`);
+  // A failed request is left out of the figures (the summary says how many): say why.
+  if (errors.length > 0) stream.markdown(`\n\n**${plural(errors.length, 'run')} failed** and counted nowhere: ${escapeInlineMarkdown(errors[0])}`);
   return { result: { metadata }, summary };
 }

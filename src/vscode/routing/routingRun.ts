@@ -21,6 +21,8 @@ export interface RoutingRunResult {
   readonly passed: readonly string[];
   readonly failed: readonly { readonly id: string; readonly message: string }[];
   readonly skipped: readonly string[];
+  /** Cases whose every request failed: shown as errored, scored nowhere. */
+  readonly errored: readonly string[];
   readonly estimate?: { readonly requests: number; readonly tokens: number };
   readonly cancelled: boolean;
 }
@@ -75,7 +77,7 @@ export async function runRoutingTests(
   run.appendOutput(`Routing ${plural(items.length, 'case')} with ${what}.\r\n`);
   if (estimate) run.appendOutput(`${estimate.requests} model requests at least, about ${estimate.tokens.toLocaleString('en-US')} input tokens.\r\n`);
   const outcomes: CaseOutcome[][] = routers.map(() => []);
-  const result = { passed: [] as string[], failed: [] as { id: string; message: string }[], skipped: [] as string[] };
+  const result = { passed: [] as string[], failed: [] as { id: string; message: string }[], skipped: [] as string[], errored: [] as string[] };
   // Read while the run is open: VS Code may let go of the token once it has ended.
   let cancelled = false;
   try {
@@ -91,6 +93,8 @@ export async function runRoutingTests(
       run.started(item);
       const started = Date.now();
       const messages: vscode.TestMessage[] = [];
+      // Runs whose request failed (rate limit, quota, network): a case with no valid run is errored, not failed or passed.
+      const erroredMessages: vscode.TestMessage[] = [];
       let complete = true;
       for (let r = 0; r < routers.length; r++) {
         let errors: readonly string[] = [];
@@ -100,8 +104,12 @@ export async function runRoutingTests(
           break;
         }
         outcomes[r].push(outcome);
-        if (!casePasses(outcome)) {
-          const failedRequests = errors.length > 0 ? ` ${errors.length} of its requests failed: ${errors[0]}` : '';
+        if (outcome.picks.length === 0) {
+          const message = new vscode.TestMessage(`${routers[r].name}: every request failed, so the case was not scored: ${errors[0] ?? 'no answer'}`);
+          message.location = new vscode.Location(item.uri!, item.range!);
+          erroredMessages.push(message);
+        } else if (!casePasses(outcome)) {
+          const failedRequests = errors.length > 0 ? ` ${errors.length} of its requests failed (not counted): ${errors[0]}` : '';
           const message = new vscode.TestMessage(failureMessage(routers[r].name, refs[i], outcome) + failedRequests);
           message.location = new vscode.Location(item.uri!, item.range!);
           messages.push(message);
@@ -111,6 +119,9 @@ export async function runRoutingTests(
         cancelled = true;
         run.skipped(item);
         result.skipped.push(item.id);
+      } else if (erroredMessages.length > 0 && messages.length === 0) {
+        run.errored(item, erroredMessages, Date.now() - started);
+        result.errored.push(item.id);
       } else if (messages.length === 0) {
         run.passed(item, Date.now() - started);
         result.passed.push(item.id);
