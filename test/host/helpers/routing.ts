@@ -15,6 +15,7 @@ export interface RoutingRun {
   passed: string[];
   failed: { id: string; message: string }[];
   skipped: string[];
+  errored: string[];
   estimate?: { requests: number; tokens: number };
   cancelled: boolean;
 }

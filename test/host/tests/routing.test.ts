@@ -73,6 +73,20 @@ export const tests: HostTest[] = [
     },
   },
   {
+    name: 'a rate-limited case is errored, not passed or failed, and the report leaves it out of its figures (the run read through the extension\'s test command)',
+    timeoutMs: 60_000,
+    fn: async () => {
+      await routingReady();
+      await setFakeScript({ fallback: { route: [{ when: 'snowing', error: 'rate limited (429): try again in 20 s' }, ...ROUTES.route] } });
+      const run = await runAllRoutingTests();
+      assert.deepEqual(run.errored, [caseId(CATALOG, 3)]);
+      assert.ok(!run.passed.includes(caseId(CATALOG, 3)) && !run.failed.some((f) => f.id === caseId(CATALOG, 3)));
+      const report = await routingReportText();
+      assert.match(report, /6 cases × 3 runs/);
+      assert.match(report, /\*\*3 requests failed\*\* and are left out of every figure; 1 case had no valid run and was not scored \(first: .*rate limited \(429\)/);
+    },
+  },
+  {
     name: 'a run with the scripted fake model passes and fails the right cases, and the report shows the confusion',
     timeoutMs: 60_000,
     fn: async () => {
@@ -138,7 +152,8 @@ export const tests: HostTest[] = [
         const text = await lastResponseMarkdown();
         return text.includes('Routing with Fake Model') ? text : undefined;
       }, { message: 'the /eval summary in chat' });
-      assert.match(answer, /\*\*\d+ runs failed\*\* and counted as no pick: .*quota exceeded for fake-model/);
+      assert.match(answer, /\*\*\d+ runs failed\*\* and counted nowhere: .*quota exceeded for fake-model/);
+      assert.match(answer, /\*\*\d+ requests failed\*\* and are left out of every figure/);
     },
   },
   {
