@@ -24,14 +24,35 @@ export interface CaseRouter {
   route(c: RoutingCase, token: CancellationToken): Promise<RoutedPick>;
 }
 
-/** The lexical ranker as a router over `skills` (what the model sees of each). */
+/** How many rankers over candidate sets are kept (a data set may give each case its own). */
+const MAX_CANDIDATE_RANKERS = 256;
+
+/**
+ * The lexical ranker as a router over `skills` (what the model sees of each). A case with
+ * `candidates` is routed exactly as if those skills were the catalog: the ranker is built over
+ * them alone, so that its statistics (word rarity, the catalog's rate of new words, which decide
+ * when it abstains) are the candidates', not the whole catalog's (SPEC §9).
+ */
 export function lexicalCaseRouter(skills: readonly RoutableSkill[]): CaseRouter {
   const ranker = new LexicalRanker(skills);
+  const byCandidates = new Map<string, LexicalRanker>();
+  const rankerFor = (candidates: readonly string[] | undefined): LexicalRanker => {
+    if (!candidates) return ranker;
+    const key = JSON.stringify([...new Set(candidates)].sort());
+    let found = byCandidates.get(key);
+    if (!found) {
+      const wanted = new Set(candidates);
+      found = new LexicalRanker(skills.filter((s) => wanted.has(s.name)));
+      if (byCandidates.size >= MAX_CANDIDATE_RANKERS) byCandidates.delete(byCandidates.keys().next().value!);
+      byCandidates.set(key, found);
+    }
+    return found;
+  };
   return {
     name: 'lexical',
     defaultRuns: 1,
     route: async (c) => {
-      const ranking = ranker.rank(c.query, c.candidates);
+      const ranking = rankerFor(c.candidates).rank(c.query);
       return { pick: ranking.pick, ranking: ranking.results.map((r) => r.name) };
     },
   };
