@@ -147,12 +147,16 @@ async function evaluate(argv: readonly string[]): Promise<number> {
   const fs = new NodeFileSystem();
   const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
   const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames: flag(args, 'unicode-names') });
+  const routerName = stringOption(args, 'router') ?? 'lexical';
+  // The lexical router is deterministic: repeats would be identical runs, counted as evidence.
+  const deterministic = routerName === 'lexical' && runs !== undefined && runs > 1;
+  if (deterministic) writeErr(`skillsmith eval: the lexical router is deterministic, so --runs ${runs} would repeat identical runs; running each case once`);
   const summary = await evalFiles(fs, catalog, {
     files: args.positionals,
     cwd: cwd(),
     skill: stringOption(args, 'skill'),
-    router: stringOption(args, 'router') ?? 'lexical',
-    runs,
+    router: routerName,
+    runs: deterministic ? 1 : runs,
     env: process.env,
   });
   await writeOut(flag(args, 'json') ? evalJson(summary) + '\n' : evalText(summary, catalog, root));

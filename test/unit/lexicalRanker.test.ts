@@ -88,6 +88,7 @@ test('a request mostly of words no skill knows is foreign: the router abstains e
   assert.deepEqual(ranking.results.map((r) => r.name), ['sql-format']);
   assert.equal(ranking.pick, null);
   assert.equal(ranking.inDomainChance, 0.041);
+  assert.equal(ranking.abstention, 'foreign');
 });
 
 test('details a description leaves out do not count against a long request', () => {

@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { builtCli, makeTempDir, removeDir, writeFile, writeSkill } from './engineTestUtils';
 import { completion, startFakeOpenAi } from './fakeOpenAiServer';
@@ -56,12 +57,17 @@ test('route prints the ranking and the pick', async () => {
   assert.equal(result.status, 0, result.stderr);
   const output = JSON.parse(result.stdout);
   assert.deepEqual(Object.keys(output), ['query', 'results', 'pick']);
+  assert.equal(output.abstention, undefined);
   assert.equal(output.query, 'will it rain in Paris');
   assert.equal(output.pick, 'weather');
   assert.equal(output.results[0].name, 'weather');
   assert.equal(typeof output.results[0].score, 'number');
   const none = JSON.parse((await run(['route', 'xyzzy plugh', '--no-user', '--json'])).stdout);
-  assert.deepEqual(none, { query: 'xyzzy plugh', results: [], pick: null });
+  assert.deepEqual(none, { query: 'xyzzy plugh', results: [], pick: null, abstention: { reason: 'no-match', message: 'no skill shares a word with the request' } });
+  // Words every description has, and nothing else: the text says why there is no pick.
+  const common = await run(['route', 'the user asks', '--no-user']);
+  assert.match(common.stdout, /pick: none \(the best match shares with the request only words that every skill has\)/);
+  assert.equal(JSON.parse((await run(['route', 'the user asks', '--no-user', '--json'])).stdout).abstention.reason, 'common-words-only');
   assert.equal((await run(['route', 'q', '--top', '0', '--no-user'])).status, 2);
 });
 
@@ -175,5 +181,37 @@ test('eval --router openai: a failed request never scores; 429 with Retry-After 
     assert.deepEqual([summary.cases, summary.errored_runs, summary.top1, summary.abstain_fpr], [2, 0, 0.5, 1]);
   } finally {
     await flaky.close();
+  }
+});
+
+test('eval reports the skills that took requests expecting none; --runs with the lexical router runs once, with a warning', async () => {
+  writeFile(path.join(ws, 'offtopic.json'), JSON.stringify([
+    { query: 'will it rain in Paris tomorrow', expected: ['weather'] },
+    { query: 'how much rain fell in my garden barrel', expected: [] },
+    { query: 'rain dance music playlist', expected: [] },
+  ]));
+  const result = await run(['eval', 'offtopic.json', '--no-user', '--json']);
+  const summary = JSON.parse(result.stdout);
+  assert.deepEqual(summary.false_picks, { requests: 2, picks: { weather: 2 } });
+  const text = await run(['eval', 'offtopic.json', '--no-user']);
+  assert.match(text.stdout, /\*\*Picked when no skill should be\*\*\n\n- `weather` took 2 of the 2 requests that expect no skill/);
+  assert.doesNotMatch(text.stdout, /No confusions/);
+  const repeated = await run(['eval', 'offtopic.json', '--no-user', '--runs', '3', '--json']);
+  assert.match(repeated.stderr, /the lexical router is deterministic, so --runs 3 would repeat identical runs/);
+  assert.equal(JSON.parse(repeated.stdout).runs, 1);
+});
+
+test('route warns when the two best scores are a near tie', async () => {
+  // Two skills with one description and names the request does not use: their scores tie.
+  writeSkill(path.join(ws, 'skills'), 'meteo', 'Reports the snowfall for a mountain. Use when the user asks about snow depth.');
+  writeSkill(path.join(ws, 'skills'), 'clima', 'Reports the snowfall for a mountain. Use when the user asks about snow depth.');
+  try {
+    const result = await run(['route', 'snow depth on the mountain', '--no-user']);
+    assert.match(result.stdout, /warning: clima and meteo score within 2 % of each other/);
+    assert.deepEqual(JSON.parse((await run(['route', 'snow depth on the mountain', '--no-user', '--json'])).stdout).nearTie, ['clima', 'meteo']);
+    assert.doesNotMatch((await run(['route', 'will it rain in Paris', '--no-user'])).stdout, /warning/);
+  } finally {
+    fs.rmSync(path.join(ws, 'skills', 'meteo'), { recursive: true, force: true });
+    fs.rmSync(path.join(ws, 'skills', 'clima'), { recursive: true, force: true });
   }
 });

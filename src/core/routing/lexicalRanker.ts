@@ -60,6 +60,8 @@ export interface Ranking {
    * `foreignSignificance`, the request is foreign and the router abstains.
    */
   readonly inDomainChance: number;
+  /** Why the pick is null: no skill matches, the request is foreign, or the best match shares only common words. */
+  readonly abstention?: 'no-match' | 'foreign' | 'common-words-only';
 }
 
 interface IndexedSkill {
@@ -169,8 +171,9 @@ export class LexicalRanker {
     const results = scored.map(({ skill, score }) => ({ name: skill.name, score: round(score) }));
     const inDomainChance = this.inDomainChance(query);
     const best = scored[0]?.skill;
-    const fits = best !== undefined && inDomainChance >= this.options.foreignSignificance && this.singlesOut(best, unique);
-    return { results, pick: fits ? best.name : null, inDomainChance: round(inDomainChance) };
+    const abstention =
+      best === undefined ? 'no-match' : inDomainChance < this.options.foreignSignificance ? 'foreign' : !this.singlesOut(best, unique) ? 'common-words-only' : undefined;
+    return { results, pick: abstention ? null : best!.name, inDomainChance: round(inDomainChance), ...(abstention ? { abstention } : {}) };
   }
 
   /** The foreign-request test of foreignRequest.ts, on the request's words without its values. */

@@ -53,6 +53,11 @@ export interface EvalSummary {
   readonly abstain_fpr: number | null;
   readonly per_skill: Readonly<Record<string, { readonly recall: number; readonly cases: number }>>;
   readonly confusions: readonly Confusion[];
+  /**
+   * The skills that took requests expecting no skill, with how many (runs) of them: which skill
+   * absorbs off-topic requests. `requests` is how many such runs there were in all.
+   */
+  readonly false_picks: { readonly requests: number; readonly picks: Readonly<Record<string, number>> };
   readonly failures: readonly Failure[];
 }
 
@@ -115,6 +120,9 @@ export function summarize(router: string, allOutcomes: readonly CaseOutcome[]): 
 
   const abstaining = outcomes.filter((o) => o.case.expected.length === 0 && !o.case.avoid?.length);
   const falsePositives = abstaining.filter((o) => !casePasses(o)).length;
+  const falsePicks = new Map<string, number>();
+  for (const o of abstaining) for (const pick of o.picks) if (pick !== null) falsePicks.set(pick, (falsePicks.get(pick) ?? 0) + 1);
+  const abstainingRequests = abstaining.reduce((sum, o) => sum + o.picks.length, 0);
 
   const perSkill = new Map<string, { passed: number; cases: number }>();
   const confusionCounts = new Map<string, Map<string, number>>();
@@ -174,6 +182,7 @@ export function summarize(router: string, allOutcomes: readonly CaseOutcome[]): 
     abstain_fpr: abstaining.length === 0 ? null : ratio(falsePositives, abstaining.length),
     per_skill,
     confusions,
+    false_picks: { requests: abstainingRequests, picks: Object.fromEntries([...falsePicks].sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0]))) },
     failures,
   };
 }

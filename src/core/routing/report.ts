@@ -62,12 +62,19 @@ export function summaryMarkdown(summary: EvalSummary, heading = `Routing with ${
     for (const [name, notes] of missed) for (const note of notes) lines.push(`- ${code(name)}: ${note}`);
     lines.push('');
   }
+  const falsePicks = Object.entries(summary.false_picks?.picks ?? {});
   if (summary.confusions.length > 0) {
     lines.push('**Confusions**', '');
     for (const c of summary.confusions) lines.push(`- ${confusionSentence(c)}`);
     lines.push('');
-  } else {
+  } else if (falsePicks.length === 0) {
     lines.push('No confusions: no case went to another skill.', '');
+  }
+  // Which skill absorbs the requests that should get none: what an author most needs to know.
+  if (falsePicks.length > 0) {
+    lines.push('**Picked when no skill should be**', '');
+    for (const [skill, n] of falsePicks) lines.push(`- ${code(skill)} took ${n} of the ${summary.false_picks.requests} requests that expect no skill`);
+    lines.push('');
   }
   if (summary.failures.length > 0) {
     lines.push(`**Failures** (${summary.failures.length})`, '');
