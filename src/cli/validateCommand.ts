@@ -1,15 +1,21 @@
 // `skillsmith validate [PATH...] [--json] [--unicode-names]` (docs/cli.md): every SKILL.md, and the
-// actions.json beside it (docs/actions.md).
+// actions.json beside it (docs/actions.md); `description-overlap` across the validated skills,
+// measured as the editor measures it (docs/routing.md, "Collisions").
 import type { FileSystem } from '../core/base/fileSystem';
 import { lintActionsText } from '../core/actions/lintActions';
-import { ACTIONS_FILE, MAX_ACTIONS_FILE_BYTES, MAX_VALIDATE_SEARCH_DEPTH } from '../core/base/limits';
+import { ACTIONS_FILE, MAX_ACTIONS_FILE_BYTES, MAX_VALIDATE_SEARCH_DEPTH, ROUTING_LINT_MAX_SKILLS } from '../core/base/limits';
 import { decodeUtf8 } from '../core/base/text';
 import { dirnamePath, joinPath, pathKey, relativePath, resolvePath, toNativePath } from '../core/base/paths';
 import { plural } from '../core/base/text';
-import type { Problem } from '../core/base/types';
+import { sortProblems, type Problem } from '../core/base/types';
 import { discoverSkillFiles, skillFileIn } from '../core/catalog/discovery';
 import { resolveLocations, type SkillLocation } from '../core/catalog/locations';
 import { validateSkillFiles } from '../core/catalog/validate';
+import { catalogOverlapFindings, heldOutRoutes, overlapMessage } from '../core/routing/collisions';
+import { descriptionRange } from '../core/routing/descriptionField';
+import { parseEvalFile, type RoutingCase } from '../core/routing/evalCases';
+import { lexicalCaseRouter, runEval } from '../core/routing/evalRun';
+import { summarize } from '../core/routing/metrics';
 import { UsageError } from './args';
 
 interface ValidateTarget {
@@ -97,13 +103,15 @@ export async function collectReports(fs: FileSystem, cwd: string, inputs: readon
       targets.push(target);
     }
   }
-  for (const outcome of await validateSkillFiles(fs, targets, { unicodeNames })) {
+  const outcomes = await validateSkillFiles(fs, targets, { unicodeNames });
+  const overlaps = await overlapProblems(fs, outcomes);
+  for (const outcome of outcomes) {
     if (outcome.ok) {
       reports.push({
         path: outcome.filePath,
         name: outcome.analysis.name ?? null,
         description: outcome.analysis.description ?? null,
-        problems: outcome.problems,
+        problems: sortProblems([...outcome.problems, ...(overlaps.get(outcome.filePath) ?? [])]),
       });
       const actions = await actionsReport(fs, dirnamePath(outcome.filePath), outcome.analysis.name ?? null);
       if (actions) reports.push(actions);
@@ -112,6 +120,46 @@ export async function collectReports(fs: FileSystem, cwd: string, inputs: readon
     }
   }
   return { reports, unreadable };
+}
+
+/**
+ * `description-overlap` on the validated skills, on the editor's basis (core/routing/collisions.ts):
+ * the lexical router over each skill's trigger evals (`evals/trigger-evals.json`), and the
+ * descriptions' own sentences routed against the others for skills without evals. The skills
+ * are those that would be offered: no errors, not hidden, one copy of each name.
+ */
+async function overlapProblems(fs: FileSystem, outcomes: Awaited<ReturnType<typeof validateSkillFiles>>): Promise<Map<string, Problem[]>> {
+  const byName = new Map<string, { filePath: string; description: string }>();
+  for (const outcome of outcomes) {
+    if (!outcome.ok || outcome.analysis.hidden || outcome.problems.some((p) => p.severity === 'error')) continue;
+    const name = outcome.analysis.name?.trim();
+    const description = outcome.analysis.description?.trim();
+    if (!name || !description || byName.has(name)) continue;
+    byName.set(name, { filePath: outcome.filePath, description });
+  }
+  const skills = [...byName].map(([name, { description }]) => ({ name, description }));
+  const problems = new Map<string, Problem[]>();
+  if (skills.length < 2) return problems;
+  const cases: RoutingCase[] = [];
+  for (const [name, { filePath }] of byName) {
+    const file = joinPath(dirnamePath(filePath), 'evals', 'trigger-evals.json');
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (!stat || stat.kind !== 'file') continue;
+    cases.push(...parseEvalFile(decodeUtf8(await fs.readFile(file)), { skill: name }).cases);
+  }
+  const withEvals = new Set(cases.flatMap((c) => [...c.expected, ...(c.avoid ?? [])]));
+  const confusions = cases.length > 0 ? summarize('lexical', await runEval(cases, lexicalCaseRouter(skills), { runs: 1 })).confusions : [];
+  const routes = skills.length <= ROUTING_LINT_MAX_SKILLS ? [...heldOutRoutes(skills)] : undefined;
+  for (const finding of catalogOverlapFindings(confusions, withEvals, routes)) {
+    const skill = byName.get(finding.skill);
+    if (!skill) continue;
+    const range = descriptionRange(decodeUtf8(await fs.readFile(skill.filePath)).replace(/^\uFEFF/, ''));
+    if (!range) continue;
+    const list = problems.get(skill.filePath) ?? [];
+    list.push({ code: 'description-overlap', severity: 'warning', message: overlapMessage(finding), range });
+    problems.set(skill.filePath, list);
+  }
+  return problems;
 }
 
 /** The lint of the skill's actions.json (docs/actions.md), when it has one. */

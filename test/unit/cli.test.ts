@@ -446,3 +446,19 @@ test('validate --json over 400 skills survives a pipe whole', async () => {
   assert.equal(new Set(out.files.map((f: any) => f.name)).size, 400);
   assert.equal(out.errors, 0);
 });
+
+test('validate reports description-overlap on both skills of a pair that routing confuses, as the editor does', () => {
+  const ws = folder('overlap');
+  const same = 'Reviews SQL queries for slow joins and missing indexes. Use when the user asks to check SQL.';
+  writeSkill(path.join(ws, 'skills'), 'sql-review', same);
+  writeSkill(path.join(ws, 'skills'), 'sql-audit', same);
+  writeSkill(path.join(ws, 'skills'), 'weather', 'Looks up the weather forecast for a city. Use when asked about rain.');
+  const report = json(cli(['validate', ws, '--json']));
+  const overlap = (name: string) => report.files.find((f: any) => f.name === name).problems.filter((p: any) => p.code === 'description-overlap');
+  assert.match(overlap('sql-audit')[0].message, /Routing confuses this skill with 'sql-review': 'sql-review' took 100 % of this skill's requests/);
+  assert.match(overlap('sql-review')[0].message, /Routing confuses this skill with 'sql-audit': this skill took 100 %/);
+  assert.equal(overlap('sql-review')[0].severity, 'warning');
+  // At the description's value: line 3 (1-based), after `description: `.
+  assert.deepEqual([overlap('sql-audit')[0].line, overlap('sql-audit')[0].column], [3, 14]);
+  assert.deepEqual(overlap('weather'), []);
+});

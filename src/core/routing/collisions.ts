@@ -106,3 +106,26 @@ export function overlapMessage(finding: OverlapFinding): string {
       : `this skill took ${percent} of '${finding.other}''s requests ${finding.source === 'evals' ? 'in its routing evals' : 'when its sentences are routed against the catalog'}`;
   return `Routing confuses this skill with '${finding.other}': ${what}. Say what sets them apart in both descriptions (when to use each, and when not).`;
 }
+
+/**
+ * The `description-overlap` findings of a catalog, on the editor's and the CLI's common basis
+ * (docs/routing.md, "Collisions"): the confusions measured over the eval cases (the lexical
+ * router's, or a model run's for the skills it covered), and, for skills without eval cases,
+ * their descriptions' sentences routed against the catalog (`routes`; none for a catalog too
+ * large to measure). Each skill gets one finding per other skill (the larger share wins).
+ */
+export function catalogOverlapFindings(
+  evalConfusions: readonly Confusion[],
+  skillsWithEvals: ReadonlySet<string>,
+  routes: readonly HeldOutRoutes[] | undefined,
+): OverlapFinding[] {
+  const offline = routes ? mutualConfusions(routes).filter((c) => !skillsWithEvals.has(c.expected)) : [];
+  const all = [...overlapFindings(evalConfusions, 'evals'), ...overlapFindings(offline, 'descriptions')];
+  const best = new Map<string, OverlapFinding>();
+  for (const finding of all) {
+    const key = `${finding.skill}\u0000${finding.other}`;
+    const known = best.get(key);
+    if (!known || finding.share > known.share) best.set(key, finding);
+  }
+  return [...best.values()];
+}

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { ROUTING_LINT_MAX_SKILLS } from '../../core/base/limits';
 import { decodeUtf8 } from '../../core/base/text';
 import type { Problem } from '../../core/base/types';
-import { heldOutRoutes, mutualConfusions, overlapFindings, overlapMessage, type HeldOutRoutes, type OverlapFinding } from '../../core/routing/collisions';
+import { catalogOverlapFindings, heldOutRoutes, overlapMessage, type HeldOutRoutes, type OverlapFinding } from '../../core/routing/collisions';
 import { descriptionRange } from '../../core/routing/descriptionField';
 import { runEval } from '../../core/routing/evalRun';
 import { summarize, type Confusion } from '../../core/routing/metrics';
@@ -78,15 +78,8 @@ export class RoutingLint implements vscode.Disposable {
     const lexical = summarize('lexical', await runEval(cases, lexicalRouter(this.services), { runs: 1 })).confusions;
     const model = this.modelConfusions;
     const measured = model ? [...model.confusions, ...lexical.filter((c) => !model.skills.has(c.expected))] : lexical;
-    const offline = skills.length <= ROUTING_LINT_MAX_SKILLS ? mutualConfusions(await this.offlineRoutes(skills)).filter((c) => !withEvals.has(c.expected)) : [];
-    const all = [...overlapFindings(measured, 'evals'), ...overlapFindings(offline, 'descriptions')];
-    const best = new Map<string, OverlapFinding>();
-    for (const finding of all) {
-      const key = `${finding.skill}\u0000${finding.other}`;
-      const known = best.get(key);
-      if (!known || finding.share > known.share) best.set(key, finding);
-    }
-    return [...best.values()];
+    const routes = skills.length <= ROUTING_LINT_MAX_SKILLS ? await this.offlineRoutes(skills) : undefined;
+    return catalogOverlapFindings(measured, withEvals, routes);
   }
 
   /** The descriptions' held-out routes, measured again only when the catalog changed, pausing every few skills. */
