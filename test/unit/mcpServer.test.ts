@@ -26,6 +26,9 @@ before(() => {
   writeSkill(path.join(ws, 'skills'), 'review', 'Reviews a change for defects. Use when asked to review code.', { body: 'Review $ARGUMENTS carefully.\n\nSee [the checklist](references/checklist.md).\n' });
   writeFile(path.join(ws, 'skills', 'review', 'references', 'checklist.md'), '# Checklist\n\n- Tests fail first.\n');
   writeFile(path.join(ws, 'secret.txt'), 'not for the model');
+  // A skill hidden from the model, and a shadowed copy (a user-level... here a later location's twin).
+  writeSkill(path.join(ws, 'skills'), 'manual', 'Runs only when the user asks. Use when invoked by hand.', { extra: 'disable-model-invocation: true\n' });
+  writeSkill(path.join(ws, '.claude', 'skills'), 'review', 'The shadowed twin of review. Use never.', { body: 'SHADOWED BODY\n' });
   // An action that records what it was given, so a test can tell whether it ran and with what.
   writeActionSkill(ws, 'recorder', [nodeAction('note', 'scripts/note.js', { default: true, input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false } })], {
     'scripts/note.js': "let s='';process.stdin.on('data',d=>s+=d);process.stdin.on('end',()=>{const r=JSON.parse(s);require('fs').appendFileSync(require('path').join(__dirname,'..','ran.log'),JSON.stringify(r.input)+'\\n');process.stdout.write(JSON.stringify({noted:r.input.text}));});",
@@ -67,6 +70,12 @@ test('tools: list, load (with $ARGUMENTS), read a bundled file; a path outside t
     const unknown = await client.callTool({ name: 'load_skill', arguments: { name: 'reveiw' } });
     assert.equal(unknown.isError, true);
     assert.equal(JSON.parse(text(unknown)).error.type, 'not_found');
+    // The policy as a model's request: a hidden skill is not served, and the shadowed copy never is.
+    const hidden = await client.callTool({ name: 'load_skill', arguments: { name: 'manual' } });
+    assert.equal(hidden.isError, true);
+    assert.doesNotMatch(text(await client.callTool({ name: 'list_skills', arguments: {} })), /manual/);
+    assert.doesNotMatch(text(loaded), /SHADOWED BODY/);
+    assert.ok(!(await client.listPrompts()).prompts.some((p) => p.name === 'manual'));
   } finally {
     await client.close();
   }
