@@ -40,7 +40,7 @@ function randomText(random: () => number, name: string): string {
 test('after random edits, the judge that replaces what changed agrees with one that starts over', () => {
   const random = seededRandom(2026);
   const records: SkillRecord[] = [];
-  for (let i = 0; i < 160; i++) {
+  for (let i = 0; i < 120; i++) {
     const folder = FOLDERS[i % FOLDERS.length];
     const name = `s${String(i).padStart(3, '0')}`;
     records.push(record(folder, name, randomText(random, name)));
@@ -140,4 +140,25 @@ test('the routing report says which agents cut a failing skill from their listin
   assert.match(text, /- `s100`: VS Code's agent lists only its name/);
   assert.doesNotMatch(text, /- `s000`:/);
   assert.doesNotMatch(summaryMarkdown(summary), /Cut by an agent/);
+});
+
+test("the cache, led by the catalog's change events, agrees with judging from the start after each of many edits", () => {
+  const random = seededRandom(77);
+  const catalog = createSkillCatalog();
+  const initial = Array.from({ length: 80 }, (_, i) => record(FOLDERS[i % 3], `c${i}`, randomText(random, `c${i}`)));
+  catalog.replaceAll(initial);
+  const cache = new HostVerdictCache(catalog);
+  const hosts = ['vscode', 'codex', 'claude-code', 'copilot-cli'] as const;
+  const context = { projectRoots: [ROOT], home: undefined, contextTokens: 20_000 };
+  cache.verdicts(hosts, context);
+  for (let step = 0; step < 12; step++) {
+    const old = catalog.records()[Math.floor(random() * 80)];
+    catalog.upsert(record(old.location.label, old.folderName, randomText(random, old.folderName)));
+    const answer = cache.verdicts(hosts, context);
+    const records = catalog.records();
+    for (const host of hosts) {
+      const fresh = hostVerdicts(host, records, context);
+      for (const r of records) assert.deepEqual(answer.of(r)?.get(host), fresh.get(r), `${host}, step ${step}: ${r.filePath}`);
+    }
+  }
 });

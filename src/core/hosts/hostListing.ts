@@ -54,13 +54,15 @@ interface EntryMeasure {
   readonly description: string;
   /** Copilot: the entry's characters. */
   xml?: number;
+  /** VS Code: the characters of `- key: description` and its newline. */
+  entry?: number;
   /** Claude Code: the display widths of `- label` and `- label: description`, and whether the description is cut. */
   claude?: { readonly nameOnly: number; readonly full: number; readonly cut: boolean };
   /** Codex: the description as listed (capped), the full line's tokens, and the name-only line's bytes. */
   codex?: { readonly shown: string; readonly fullTokens: number; readonly nameOnlyBytes: number };
 }
 
-const measureOf = (entry: ListedSkill): EntryMeasure => (entry.measure ??= { description: entry.description?.trim().replace(/\s+/g, ' ') ?? '', xml: undefined, claude: undefined, codex: undefined });
+const measureOf = (entry: ListedSkill): EntryMeasure => (entry.measure ??= { description: entry.description?.trim().replace(/\s+/g, ' ') ?? '', xml: undefined, entry: undefined, claude: undefined, codex: undefined });
 
 /** The characters an entry `- key: description` and its newline take. */
 function entryLength(key: string, description: string): number {
@@ -170,39 +172,43 @@ export function listSkills(profile: HostProfile, offered: readonly ListedSkill[]
     const budget = Math.floor(window * rule.charactersPerToken * rule.shareOfContext);
     const capped = (text: string) => (codePointLength(text) > rule.descriptionCap ? `${[...text].slice(0, rule.descriptionCap - 1).join('')}…` : text);
     const label = (entry: ListedSkill) => (entry.declaredName && entry.declaredName !== entry.key ? `${entry.key} (${entry.declaredName})` : entry.key);
-    const widths = offered.map((entry) => {
-      const measure = measureOf(entry);
+    const widthOf = (entry: ListedSkill) => {
+      const measure = entry.measure ?? measureOf(entry);
       if (!measure.claude) {
         const shown = capped(measure.description);
         measure.claude = { nameOnly: displayWidth(`- ${label(entry)}`), full: displayWidth(`- ${label(entry)}: ${shown}`), cut: shown !== measure.description };
       }
       return measure.claude;
-    });
+    };
     const newlines = offered.length + rule.builtins.count - 1;
     let total = rule.builtins.characters + newlines;
     let names = rule.builtins.characters + newlines;
-    for (const width of widths) {
+    for (let i = 0; i < offered.length; i++) {
+      const width = widthOf(offered[i]);
       total += width.full;
       names += width.nameOnly;
     }
     let remaining = budget - names;
-    offered.forEach((entry, i) => {
-      const width = widths[i];
-      const whole = () => (width.cut ? set(entry, 'shortened', i + 1, 'claude-cap') : set(entry, 'full', i + 1));
-      if (total <= budget) return whole();
-      const upgrade = width.full - width.nameOnly;
-      if (upgrade <= remaining) {
-        remaining -= upgrade;
-        return whole();
+    for (let i = 0; i < offered.length; i++) {
+      const entry = offered[i];
+      const width = entry.measure!.claude!;
+      let whole = total <= budget;
+      if (!whole && width.full - width.nameOnly <= remaining) {
+        remaining -= width.full - width.nameOnly;
+        whole = true;
       }
-      set(entry, 'name-only', i + 1, 'claude-names');
-    });
+      if (!whole) set(entry, 'name-only', i + 1, 'claude-names');
+      else if (width.cut) set(entry, 'shortened', i + 1, 'claude-cap');
+      else set(entry, 'full', i + 1);
+    }
     return moved;
   }
   if (rule.kind === 'full-then-name-only') {
     let spent = 0;
-    offered.forEach((entry, i) => {
-      const full = entryLength(entry.key, measureOf(entry).description);
+    for (let i = 0; i < offered.length; i++) {
+      const entry = offered[i];
+      const measure = entry.measure ?? measureOf(entry);
+      const full = (measure.entry ??= entryLength(entry.key, measure.description));
       const length = Math.min(full, rule.entryCap);
       if (spent + length <= rule.budget) {
         spent += length;
@@ -211,7 +217,7 @@ export function listSkills(profile: HostProfile, offered: readonly ListedSkill[]
       } else {
         set(entry, 'name-only', i + 1, 'budget-names');
       }
-    });
+    }
     return moved;
   }
   // A token budget: full, else descriptions shortened round robin, else names only and the rest dropped.

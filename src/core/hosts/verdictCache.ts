@@ -26,6 +26,10 @@ const MAX_HISTORY = 32;
 /** How many questions (host lists and contexts) are kept. */
 const MAX_QUESTIONS = 4;
 
+/** How many catalog changes are remembered, and how many changed files a judge takes in place. */
+const MAX_CHANGES = 64;
+const MAX_CHANGED_FILES = 64;
+
 /**
  * The verdicts of the whole catalog for the hosts a user cares about, judged again only when the
  * catalog or the question changed, and then only for what the change touched (HostJudge).
@@ -33,11 +37,39 @@ const MAX_QUESTIONS = 4;
 export class HostVerdictCache {
   /** The judges of each question, oldest first. */
   private readonly judges = new Map<string, HostJudge[]>();
-  private readonly answers = new Map<string, { revision: number; records: ReadonlySet<SkillRecord>; verdicts: CatalogVerdicts }>();
+  private readonly answers = new Map<string, { revision: number; verdicts: CatalogVerdicts }>();
+  /**
+   * The files each catalog change touched, by the revision it led to, newest last: what changed
+   * since an answer is read from here, without comparing the whole catalog.
+   */
+  private readonly changes: { revision: number; files: readonly string[] }[] = [];
   /** Of each question, what each answer changed (undefined: everything), and the answers themselves. */
   private readonly history = new Map<string, { answer: CatalogVerdicts; changed: ReadonlySet<SkillRecord> | undefined }[]>();
 
-  constructor(private readonly catalog: SkillCatalog) {}
+  constructor(private readonly catalog: SkillCatalog) {
+    catalog.onDidChange((change) => {
+      this.changes.push({ revision: catalog.revision, files: change.files });
+      if (this.changes.length > MAX_CHANGES) this.changes.shift();
+    });
+  }
+
+  /** The records at the files changed after `revision`, or undefined when that is unknown or too many. */
+  private recordsChangedSince(revision: number): SkillRecord[] | undefined {
+    const first = this.changes.findIndex((c) => c.revision > revision);
+    // The log must reach back to the first revision after the answer.
+    if (first < 0 || this.changes[first].revision !== revision + 1) return undefined;
+    const files = new Set<string>();
+    for (let i = first; i < this.changes.length; i++) for (const file of this.changes[i].files) files.add(file);
+    if (files.size > MAX_CHANGED_FILES) return undefined;
+    const records: SkillRecord[] = [];
+    for (const file of files) {
+      const entry = this.catalog.entryForFile(file);
+      // A file gone from the catalog: the judges start over.
+      if (!entry) return undefined;
+      records.push(entry.record);
+    }
+    return records;
+  }
 
   /** The verdicts for the current catalog. */
   verdicts(hosts: readonly HostId[], context: HostContext): CatalogVerdicts {
@@ -45,10 +77,12 @@ export class HostVerdictCache {
     const key = JSON.stringify([hosts, context.projectRoots, context.home ?? null, context.contextTokens ?? null]);
     const known = this.answers.get(key);
     if (known?.revision === revision) return known.verdicts;
-    const records = this.catalog.records();
-    // What is new since this question's last answer, found once for all its hosts.
-    const added = known && records.length === known.records.size ? records.filter((record) => !known.records.has(record)) : undefined;
-    const judged = this.judgesFor(key, hosts, context).map((judge) => judge.judge(records, added));
+    // What changed since this question's last answer, from the catalog's own change events: the
+    // whole catalog is listed only when a judge starts over.
+    const changedRecords = known ? this.recordsChangedSince(known.revision) : undefined;
+    let all: SkillRecord[] | undefined;
+    const records = () => (all ??= this.catalog.records());
+    const judged = this.judgesFor(key, hosts, context).map((judge) => judge.judge(records, changedRecords, this.catalog.size));
     let changed: Set<SkillRecord> | undefined = known ? new Set() : undefined;
     for (const result of judged) {
       if (!result.changed) changed = undefined;
@@ -80,7 +114,7 @@ export class HostVerdictCache {
     if (history.length > MAX_HISTORY) history.shift();
     this.history.set(key, history);
     this.answers.delete(key);
-    this.answers.set(key, { revision, records: new Set(records), verdicts });
+    this.answers.set(key, { revision, verdicts });
     if (this.answers.size > MAX_QUESTIONS) {
       const oldest = this.answers.keys().next().value!;
       this.answers.delete(oldest);

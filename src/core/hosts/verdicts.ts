@@ -206,11 +206,17 @@ export class HostJudge {
     this.projectCount = context.projectRoots.length * this.profile.projectFolders.value.length;
   }
 
-  /** The verdicts of `records`, and which records' verdicts are new (undefined: all of them). */
-  judge(records: readonly SkillRecord[], added?: readonly SkillRecord[]): { verdicts: ReadonlyMap<SkillRecord, HostVerdict>; changed: ReadonlySet<SkillRecord> | undefined } {
-    const changed = this.last && this.judgeChanges(this.last, records, added);
-    if (changed) return { verdicts: this.last!.verdicts, changed };
-    this.last = this.judgeAll(records);
+  /**
+   * The verdicts of `records` (a list, or a function that lists them, called only when needed),
+   * and which records' verdicts are new (undefined: all of them). `changed`, when the caller
+   * knows it, is the records at the files that changed since the last judgement, and `size` the
+   * catalog's count: with both, nothing is compared over the whole catalog.
+   */
+  judge(records: readonly SkillRecord[] | (() => readonly SkillRecord[]), changed?: readonly SkillRecord[], size?: number): { verdicts: ReadonlyMap<SkillRecord, HostVerdict>; changed: ReadonlySet<SkillRecord> | undefined } {
+    const list = typeof records === 'function' ? records : () => records;
+    const result = this.last && this.judgeChanges(this.last, list, changed, size);
+    if (result) return { verdicts: this.last!.verdicts, changed: result };
+    this.last = this.judgeAll(list());
     return { verdicts: this.last.verdicts, changed: undefined };
   }
 
@@ -302,12 +308,13 @@ export class HostJudge {
 
   /**
    * Judges a few files changed in place; undefined when the change needs a judgement from the
-   * start. `known` is the records not in the last judgement, when the caller knows them (it
-   * compares the same lists for several hosts).
+   * start. `known` is the records at the files that changed since, when the caller knows them
+   * (from the catalog's change events), and `size` the catalog's count.
    */
-  private judgeChanges(last: Judgement, records: readonly SkillRecord[], known?: readonly SkillRecord[]): Set<SkillRecord> | undefined {
-    if (records.length !== last.records.size) return undefined;
-    const added = known ? [...known] : records.filter((record) => !last.records.has(record));
+  private judgeChanges(last: Judgement, records: () => readonly SkillRecord[], known?: readonly SkillRecord[], size?: number): Set<SkillRecord> | undefined {
+    if ((size ?? records().length) !== last.records.size) return undefined;
+    // The records at the changed files that are new to this judge (an unchanged one is skipped).
+    const added = known ? known.filter((record) => !last.records.has(record)) : records().filter((record) => !last.records.has(record));
     if (added.length > MAX_INCREMENTAL_CHANGES) return undefined;
     if (added.length === 0) return new Set();
     // Each new record replaces the old one at its path. The counts are equal and a catalog holds
