@@ -13,7 +13,7 @@ import { registerSkillsParticipant } from './vscode/chat/participant';
 import { registerCodeActions } from './vscode/lint/codeActions';
 import { registerRouting } from './vscode/routing/registerRouting';
 import { createSkillDiagnostics } from './vscode/lint/diagnostics';
-import { registerScaffold } from './vscode/scaffold/newSkill';
+import { registerScaffold } from './vscode/scaffold/registerScaffold';
 import type { SkillsmithServices } from './vscode/services';
 import { affectsCatalog, readSettings } from './vscode/settings';
 import { createTestHooks } from './vscode/testHooks';

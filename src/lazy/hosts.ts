@@ -8,3 +8,4 @@ export { linkEditsForMove } from '../core/hosts/moveReferences';
 export { hostsReading } from '../core/hosts/verdicts';
 export { HOST_PROFILES } from '../core/hosts/profiles';
 export { hostListingNotes, hostListingSections } from '../core/hosts/hostListingText';
+export { hostCompatFeature } from '../vscode/hosts/hostCompatFeature';

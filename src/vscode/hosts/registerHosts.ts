@@ -6,81 +6,26 @@
 // catalog or the settings change, coalesced.
 import * as vscode from 'vscode';
 import { coalesced } from '../../core/base/coalesce';
-import type { HostCompatFinding, HostCompatFix } from '../../core/hosts/hostCompat';
-import { descriptionRange } from '../../core/routing/descriptionField';
-import type { SkillRecord } from '../../core/catalog/skillRecord';
-import type { HostId } from '../../core/hosts/profiles';
-import type { CatalogVerdicts } from '../../core/hosts/verdictCache';
-import type { HostVerdict } from '../../core/hosts/verdicts';
-import type { FolderMove } from '../../core/hosts/moveReferences';
 import { hostsModule } from '../hostsModule';
 import type { SkillsmithServices } from '../services';
 import { SKILL_FILE_SELECTOR } from '../ids';
 import { HostBadges } from './hostBadges';
+import type { HostCompatFeature } from './hostCompatFeature';
 
-const CODE = 'host-compat';
 /** How long after the last catalog change the verdicts are published. */
 const PUBLISH_DELAY_MS = 300;
 
-const SEVERITY = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, info: vscode.DiagnosticSeverity.Information } as const;
-
-/** A diagnostic and the finding behind it, so that the quick fixes know what to do. */
-interface Published {
-  readonly diagnostic: vscode.Diagnostic;
-  readonly finding: HostCompatFinding;
-}
-
-/** Registers the host-compat problems and their quick fixes; returns the disposables. */
+/**
+ * Registers the host-compat problems and their quick fixes; returns the disposables. The work is
+ * in the lazily loaded hosts bundle (hostCompatFeature.ts), loaded by the first publication,
+ * which comes after the first scan.
+ */
 export function registerHosts(services: SkillsmithServices): vscode.Disposable[] {
   const collection = vscode.languages.createDiagnosticCollection('skillsmith-hosts');
   const badges = new HostBadges();
-  const published = new Map<string, Published[]>();
-  /** The problems of one skill file (none: cleared), and what its badge shows. */
-  const publishRecord = (record: SkillRecord, byHost: ReadonlyMap<HostId, HostVerdict> | undefined) => {
-    const uri = services.fs.toUri(record.filePath);
-    const findings = byHost ? hostsModule().hostCompatFindings(record, byHost) : [];
-    if (findings.length === 0) {
-      published.delete(uri.toString());
-      collection.delete(uri);
-      return { uri, findings };
-    }
-    const nameRange = record.nameRange;
-    const items = findings.map((finding) => {
-      const range = finding.about === 'name' && nameRange ? new vscode.Range(nameRange.start.line, nameRange.start.character, nameRange.end.line, nameRange.end.character) : new vscode.Range(0, 0, 0, 3);
-      const diagnostic = new vscode.Diagnostic(range, finding.message, SEVERITY[finding.severity]);
-      diagnostic.source = 'skillsmith';
-      diagnostic.code = CODE;
-      return { diagnostic, finding };
-    });
-    published.set(uri.toString(), items);
-    collection.set(uri, items.map((item) => item.diagnostic));
-    return { uri, findings };
-  };
-  let shownVerdicts: CatalogVerdicts | undefined;
-  const publish = () => {
-    const verdicts = services.hostVerdicts();
-    const changed = verdicts.changedSince(shownVerdicts);
-    shownVerdicts = verdicts;
-    // After a few files changed in place, only the skills whose verdicts changed are published again.
-    if (changed) {
-      const files = new Map<string, { uri: vscode.Uri; findings: HostCompatFinding[] }>();
-      for (const record of changed) {
-        const shown = publishRecord(record, verdicts.of(record));
-        files.set(shown.uri.toString(), shown);
-      }
-      badges.patch(files);
-      return;
-    }
-    collection.clear();
-    published.clear();
-    const badged = new Map<string, { uri: vscode.Uri; findings: HostCompatFinding[] }>();
-    for (const record of services.catalog.records()) {
-      const shown = publishRecord(record, verdicts.of(record));
-      if (shown.findings.length > 0) badged.set(shown.uri.toString(), shown);
-    }
-    badges.update(badged);
-  };
-  const schedule = coalesced(publish, PUBLISH_DELAY_MS);
+  let feature: HostCompatFeature | undefined;
+  const loaded = () => (feature ??= hostsModule().hostCompatFeature(services, collection, badges));
+  const schedule = coalesced(() => loaded().publish(), PUBLISH_DELAY_MS);
   const catalogChanges = services.catalog.onDidChange(() => schedule.schedule());
   schedule.schedule();
   return [
@@ -93,91 +38,14 @@ export function registerHosts(services: SkillsmithServices): vscode.Disposable[]
       if (event.affectsConfiguration('skillsmith.hosts') || event.affectsConfiguration('skillsmith.hostContextTokens')) schedule.schedule();
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => schedule.schedule()),
-    vscode.languages.registerCodeActionsProvider(SKILL_FILE_SELECTOR, {
-      provideCodeActions: (document, _range, context) => {
-        const items = published.get(document.uri.toString()) ?? [];
-        return context.diagnostics.flatMap((diagnostic) => {
-          const item = items.find((p) => p.diagnostic.message === diagnostic.message && p.diagnostic.range.isEqual(diagnostic.range));
-          return item ? item.finding.fixes.flatMap((fix) => codeAction(services, document, diagnostic, fix)) : [];
-        });
+    vscode.languages.registerCodeActionsProvider(
+      SKILL_FILE_SELECTOR,
+      {
+        // Nothing is published before the feature is loaded: no problems, no fixes.
+        provideCodeActions: (document, _range, context) => feature?.provideCodeActions(document, context) ?? [],
+        resolveCodeAction: (action, token) => (feature ? feature.resolveCodeAction(action, token) : action),
       },
-      // A move's edit (the folder, and the links that point into or out of it) is worked out only
-      // when it is chosen: it reads the workspace's markdown files.
-      resolveCodeAction: async (action, token) => {
-        if (action instanceof MoveSkillAction) action.edit = await moveEdit(services, action.move, token);
-        return action;
-      },
-    }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
+      { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+    ),
   ];
-}
-
-/** The code action of one fix; none when it cannot apply (the target exists, the field is gone). */
-function codeAction(services: SkillsmithServices, document: vscode.TextDocument, diagnostic: vscode.Diagnostic, fix: HostCompatFix): vscode.CodeAction[] {
-  const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
-  action.diagnostics = [diagnostic];
-  const edit = new vscode.WorkspaceEdit();
-  switch (fix.kind) {
-    case 'move': {
-      const move = new MoveSkillAction(fix.title, { from: fix.from, to: fix.to });
-      move.diagnostics = [diagnostic];
-      return [move];
-    }
-    case 'rename-file':
-      // Never over what exists: the scaffold's rule, and the user's files.
-      edit.renameFile(services.fs.toUri(fix.from), services.fs.toUri(fix.to), { overwrite: false, ignoreIfExists: true });
-      break;
-    case 'rename-to-folder':
-      edit.replace(document.uri, diagnostic.range, fix.name);
-      break;
-    case 'shorten-description': {
-      const range = descriptionRange(document.getText());
-      if (!range) return [];
-      const current = document.getText(new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character));
-      edit.replace(document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), hostsModule().shortenedScalar(current, fix.maxLength));
-      break;
-    }
-  }
-  action.edit = edit;
-  return [action];
-}
-
-/** The Move quick fix: its edit is resolved when chosen (moveEdit). */
-class MoveSkillAction extends vscode.CodeAction {
-  constructor(title: string, readonly move: FolderMove) {
-    super(title, vscode.CodeActionKind.QuickFix);
-  }
-}
-
-/** How many markdown files a move looks through for links to rewrite. */
-const MAX_LINKED_FILES = 5000;
-
-/**
- * The folder's move, never over what exists, and before it the links that would break: in the
- * workspace's markdown files that point into the folder, and in the folder's own that point out.
- */
-async function moveEdit(services: SkillsmithServices, move: FolderMove, token: vscode.CancellationToken): Promise<vscode.WorkspaceEdit> {
-  const edit = new vscode.WorkspaceEdit();
-  // Never over what exists (the folder would not move, and the links would point at the other one).
-  const exists = await vscode.workspace.fs.stat(services.fs.toUri(move.to)).then(() => true, () => false);
-  if (exists) {
-    void vscode.window.showWarningMessage(`Skillsmith did not move the skill: ${services.fs.toUri(move.to).fsPath} already exists.`);
-    return edit;
-  }
-  const files = await vscode.workspace.findFiles('**/*.md', '{**/node_modules/**,**/.git/**}', MAX_LINKED_FILES, token);
-  const open = new Map(vscode.workspace.textDocuments.map((document) => [document.uri.toString(), document]));
-  for (const uri of files) {
-    if (token.isCancellationRequested) break;
-    let text: string;
-    try {
-      text = open.get(uri.toString())?.getText() ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    } catch {
-      continue;
-    }
-    for (const link of hostsModule().linkEditsForMove(text, services.fs.toPath(uri), move)) {
-      edit.replace(uri, new vscode.Range(link.range.start.line, link.range.start.character, link.range.end.line, link.range.end.character), link.newText);
-    }
-  }
-  // The text edits apply first, to the files where they are now; then the folder moves.
-  edit.renameFile(services.fs.toUri(move.from), services.fs.toUri(move.to), { overwrite: false, ignoreIfExists: true });
-  return edit;
 }

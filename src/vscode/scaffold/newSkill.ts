@@ -12,7 +12,6 @@ import { analyzeSkillText } from '../../core/lint/analyze';
 import { scaffoldLocationChoices } from './locationChoices';
 import { checkDescription, checkSkillName, type InputProblem, type NameCheckContext } from './inputValidation';
 import { joinPath, normalizePath, resolvePath } from '../../core/base/paths';
-import { COMMANDS } from '../ids';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
 import { closingFenceLine, renderSkillFile } from './skillTemplate';
@@ -48,15 +47,6 @@ type SkillSource = { readonly template: SkillTemplate } | { readonly content: st
 const TITLE = 'New Skill';
 
 /** Registers `skillsmith.newSkill`; it resolves with the new SKILL.md, or undefined. */
-export function registerScaffold(services: SkillsmithServices): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(COMMANDS.newSkill, (arg?: NewSkillArgs | vscode.Uri) => {
-      const args: NewSkillArgs = arg instanceof vscode.Uri ? { location: arg } : (arg ?? {});
-      return newSkill(services, args).catch((error: unknown) => fail(services, `New Skill failed: ${error instanceof Error ? error.message : String(error)}`));
-    }),
-  ];
-}
-
 function fail(services: SkillsmithServices, message: string): undefined {
   services.log.warn(message);
   void vscode.window.showErrorMessage(message);
@@ -69,7 +59,8 @@ function toValidationMessage(problem: InputProblem | undefined): vscode.InputBox
   return { message: problem.message, severity };
 }
 
-async function newSkill(services: SkillsmithServices, given: NewSkillArgs): Promise<vscode.Uri | undefined> {
+/** New Skill (docs/scaffold.md): asks for what it needs, writes the skill, never over anything. */
+export async function newSkill(services: SkillsmithServices, given: NewSkillArgs): Promise<vscode.Uri | undefined> {
   const unicodeNames = readSettings().unicodeNames;
   const args = given.content !== undefined ? withFieldsOf(given.content, given, unicodeNames) : given;
   let source: SkillSource;
