@@ -6,6 +6,9 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
+/** How long answers may still go out after the client closed stdin. */
+const CLOSE_GRACE_MS = 30_000;
+
 /** The longest line read, in UTF-16 code units (about 64 MB of ASCII). */
 const MAX_LINE = 64 * 1024 * 1024;
 
@@ -16,6 +19,9 @@ export class LineTransport implements Transport {
   private pending = '';
   private overflowing = false;
   private closed = false;
+  /** Requests received and not yet answered: a client that closes stdin still gets their answers. */
+  private readonly unanswered = new Set<string | number>();
+  private inputEnded = false;
 
   constructor(
     private readonly input: NodeJS.ReadableStream = process.stdin,
@@ -43,7 +49,12 @@ export class LineTransport implements Transport {
     }
   };
 
-  private readonly onEnd = () => void this.close();
+  private readonly onEnd = () => {
+    this.inputEnded = true;
+    if (this.unanswered.size === 0) void this.close();
+    // A request that waits on the gone client (an elicitation) must not keep the server alive.
+    else setTimeout(() => void this.close(), CLOSE_GRACE_MS).unref();
+  };
   private readonly onError = (error: Error) => this.onerror?.(error);
 
   async start(): Promise<void> {
@@ -64,6 +75,8 @@ export class LineTransport implements Transport {
     }
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (parsed.success) {
+      const message = parsed.data as { id?: string | number; method?: string };
+      if (message.id !== undefined && message.method !== undefined) this.unanswered.add(message.id);
       this.onmessage?.(parsed.data);
       return;
     }
@@ -81,16 +94,23 @@ export class LineTransport implements Transport {
     this.write({ jsonrpc: '2.0', id, error: { code, message } });
   }
 
+  // Answers still go out after the client closed its end of stdin: what it asked before, it gets.
   private write(message: unknown): Promise<void> {
     return new Promise((resolve) => {
-      if (this.closed) return resolve();
+      if ((this.output as NodeJS.WritableStream & { writable?: boolean }).writable === false) return resolve();
       if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
       else this.output.once('drain', () => resolve());
     });
   }
 
-  send(message: JSONRPCMessage): Promise<void> {
-    return this.write(message);
+  async send(message: JSONRPCMessage): Promise<void> {
+    await this.write(message);
+    const answered = message as { id?: string | number; method?: string };
+    if (answered.id !== undefined && answered.method === undefined) {
+      this.unanswered.delete(answered.id);
+      // The client closed stdin: close once the last of its requests is answered.
+      if (this.inputEnded && this.unanswered.size === 0) void this.close();
+    }
   }
 
   async close(): Promise<void> {

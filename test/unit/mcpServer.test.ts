@@ -226,3 +226,22 @@ test("the MCP Inspector's CLI (@modelcontextprotocol/inspector, a client we did 
   assert.equal(called.status, 0, called.stderr);
   assert.match(called.stdout, /Review .*carefully/);
 });
+
+test('a client that sends its requests and closes stdin at once still gets every answer, and the server exits', { timeout: 60_000 }, async () => {
+  const child = spawn(process.execPath, [cli, 'mcp', '--root', ws, '--no-user'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  let stdout = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  child.stdin.end(
+    [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'oneshot', version: '0' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'load_skill', arguments: { name: 'review' } } },
+    ].map((m) => JSON.stringify(m)).join('\n') + '\n',
+  );
+  assert.equal(await exited, 0);
+  const answers = new Map(stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: number; result?: { tools?: unknown[]; content?: { text: string }[] } }).map((m) => [m.id, m]));
+  assert.ok((answers.get(2)?.result?.tools?.length ?? 0) >= 4, 'tools/list answered');
+  assert.match(answers.get(3)?.result?.content?.[0]?.text ?? '', /Review .*carefully/);
+});
