@@ -22,9 +22,10 @@ function fail(message) {
 }
 
 const countTestFiles = (dir) => !existsSync(dir) ? 0 : readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.test.js')).length;
-// The unit tests and the fuzz tests (test/fuzz: the slow property tests, apart so that the
-// unit suite stays fast) both run under Windows semantics.
-const testFiles = countTestFiles(join(outDir, 'test', 'unit')) + countTestFiles(join(outDir, 'test', 'fuzz'));
+// The unit tests, the fuzz tests (test/fuzz: the slow property tests) and the integration tests
+// (test/integration: whole processes talking to each other), the last two apart so that the unit
+// suite stays fast, all run under Windows semantics.
+const testFiles = ['unit', 'fuzz', 'integration'].reduce((sum, dir) => sum + countTestFiles(join(outDir, 'test', dir)), 0);
 if (testFiles === 0) fail(`no compiled unit tests in ${rel(outDir)}/test/unit: run node scripts/build.mjs --tests --outdir=${rel(outDir)}`);
 // The tests rebuild a missing CLI with esbuild, whose Linux binary the Windows Node cannot run.
 if (!existsSync(join(REPO, 'dist', 'cli.js'))) fail('dist/cli.js is missing: run node scripts/build.mjs first');
@@ -45,7 +46,7 @@ const tapFile = join(outDir, 'windows-tap.txt');
 const errFile = join(outDir, 'windows-stderr.txt');
 const [tapFd, errFd] = [openSync(tapFile, 'w'), openSync(errFile, 'w')];
 // Globs: Windows Node does not expand a folder.
-const globs = ['unit', 'fuzz'].map((dir) => `${rel(outDir)}/test/${dir}/**/*.test.js`);
+const globs = ['unit', 'fuzz', 'integration'].map((dir) => `${rel(outDir)}/test/${dir}/**/*.test.js`);
 const child = spawn(WINE, [layout.nodeExe, '--enable-source-maps', '--test', '--test-timeout=240000', '--test-reporter=tap', ...globs],
   { cwd: REPO, env: wineEnv(layout), stdio: ['ignore', tapFd, errFd], detached: true });
 closeSync(tapFd);

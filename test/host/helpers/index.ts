@@ -7,3 +7,4 @@ export * from './screenshot';
 export * from './workbenchPage';
 export * from './log';
 export type { HostTest } from '../runner';
+export * from './toolResult';

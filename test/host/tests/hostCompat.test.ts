@@ -6,12 +6,11 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { HostTest, clickInWorkbench, openWorkspaceFile, pressInWorkbench, waitFor, workbenchAfterContents, workbenchTexts, workspaceUri } from '../helpers';
+import { HostTest, toolResultText, clickInWorkbench, openWorkspaceFile, pressInWorkbench, waitFor, workbenchAfterContents, workbenchTexts, workspaceUri } from '../helpers';
 import { diskPath, idleApi } from './uiSupport';
 
 const hostProblems = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skillsmith' && d.code === 'host-compat');
 
-const textOf = (result: vscode.LanguageModelToolResult) => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 
 export const tests: HostTest[] = [
   {
@@ -19,11 +18,11 @@ export const tests: HostTest[] = [
     timeoutMs: 30_000,
     fn: async () => {
       await idleApi();
-      const list = textOf(await vscode.lm.invokeTool('skillsmith_listSkills', { input: {}, toolInvocationToken: undefined }));
+      const list = toolResultText(await vscode.lm.invokeTool('skillsmith_listSkills', { input: {}, toolInvocationToken: undefined }));
       assert.match(list, /^- legacy: /m, 'skills/ is not read by VS Code: offered by our tools');
       assert.doesNotMatch(list.split('\n\n')[0], /review/);
       assert.match(list, /1 skill left out: VS Code's agent lists it itself: review/);
-      const load = JSON.parse(textOf(await vscode.lm.invokeTool('skillsmith_loadSkill', { input: { name: 'review' }, toolInvocationToken: undefined })));
+      const load = JSON.parse(toolResultText(await vscode.lm.invokeTool('skillsmith_loadSkill', { input: { name: 'review' }, toolInvocationToken: undefined })));
       assert.strictEqual(load.error.type, 'not_found');
       assert.match(load.error.message, /one of VS Code's agent's own skills/);
     },

@@ -3,10 +3,9 @@
 // its tools join the agent's tool list, and a call returns a skill's body.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { HostTest, waitFor } from '../helpers';
+import { HostTest, toolResultText, waitFor } from '../helpers';
 import { idleApi } from './uiSupport';
 
-const textOf = (result: vscode.LanguageModelToolResult) => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 
 export const tests: HostTest[] = [
   {
@@ -22,7 +21,7 @@ export const tests: HostTest[] = [
       const names = vscode.lm.tools.map((tool) => tool.name);
       for (const tool of ['list_skills', 'read_skill_file']) assert.ok(names.some((name) => name.endsWith(tool)), `${tool} in ${names.join(', ')}`);
       const result = await vscode.lm.invokeTool(load.name, { input: { name: 'review' }, toolInvocationToken: undefined });
-      assert.match(textOf(result), /Review the code./);
+      assert.match(toolResultText(result), /Review the code./);
     },
   },
 ];

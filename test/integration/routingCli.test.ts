@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { builtCli, makeTempDir, removeDir, writeFile, writeSkill } from './engineTestUtils';
-import { completion, startFakeOpenAi } from './fakeOpenAiServer';
+import { builtCli, makeTempDir, removeDir, writeFile, writeSkill } from '../unit/engineTestUtils';
+import { completion, startFakeOpenAi } from '../unit/fakeOpenAiServer';
 
 let tmp: string;
 let ws: string;

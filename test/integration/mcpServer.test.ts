@@ -13,8 +13,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { nodeAction, writeActionSkill } from './actionTestUtils';
-import { builtCli, findRepoRoot, makeTempDir, removeDir, writeFile, writeSkill } from './engineTestUtils';
+import { nodeAction, writeActionSkill } from '../unit/actionTestUtils';
+import { builtCli, findRepoRoot, makeTempDir, removeDir, writeFile, writeSkill } from '../unit/engineTestUtils';
 
 const REPO = findRepoRoot();
 let cli: string;
