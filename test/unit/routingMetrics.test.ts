@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RoutingCase } from '../../src/core/routing/evalCases';
 import { casePasses, isRightPick, summarize, type CaseOutcome } from '../../src/core/routing/metrics';
+import { reportMarkdown, summaryMarkdown } from '../../src/core/routing/report';
 
 const ZERO = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -52,7 +53,8 @@ test('top-1, hit@3, MRR and the abstention false-positive rate of a ranker', () 
   assert.equal(s.hit3, 0.6667); // 2 of 3
   assert.equal(s.mrr, 0.5833); // (1 + 1/2 + 1/4) / 3 = 1.75 / 3
   assert.equal(s.abstain_fpr, 0.5); // q5 of q4, q5
-  assert.deepEqual(s.per_skill, { a: { recall: 0.5, cases: 2 }, d: { recall: 0, cases: 1 } });
+  // Wilson 95 %: 1 of 2 is 0.5 ± 1.96/2.9207 × √(0.125 + 0.2401) = [0.0945, 0.9055]; 0 of 1 is [0, z²/(1 + z²)] = [0, 0.7935]
+  assert.deepEqual(s.per_skill, { a: { recall: 0.5, recall_ci: [0.0945, 0.9055], cases: 2 }, d: { recall: 0, recall_ci: [0, 0.7935], cases: 1 } });
   // a lost 1 of its 2 requests to c; d lost 1 of 1 to a
   assert.deepEqual(s.confusions, [
     { expected: 'd', picked: 'a', share: 1 },
@@ -80,7 +82,8 @@ test('models have no ranking: hit@3 and MRR are null; confusion shares count run
   assert.equal(s.runs, 2);
   // passes: only s4 (2 of 2); s2, s3, s5 have 1 of 2, which is not a majority
   assert.equal(s.top1, 0.2);
-  assert.deepEqual(s.per_skill, { 'sql-review': { recall: 0.2, cases: 5 } });
+  // 1 of 5: centre (0.2 + 0.3841) / 1.7683 = 0.3303, half 1.1084 × √(0.032 + 0.0384) = 0.2941
+  assert.deepEqual(s.per_skill, { 'sql-review': { recall: 0.2, recall_ci: [0.0362, 0.6245], cases: 5 } });
   // a missed pick (null) is not a confusion with another skill
   assert.deepEqual(s.confusions, [{ expected: 'sql-review', picked: 'db-migrate', share: 0.4 }]);
   const s1 = s.failures.find((f) => f.query === 's1')!;
@@ -96,7 +99,7 @@ test('a trigger eval that should not trigger fails when its skill is picked, and
   ]);
   assert.equal(s.top1, 0.5);
   assert.equal(s.abstain_fpr, null);
-  assert.deepEqual(s.failures, [{ query: 'n1', expected: [], picked: 'pdf', avoid: ['pdf'] }]);
+  assert.deepEqual(s.failures, [{ query: 'n1', expected: [], picked: 'pdf', avoid: ['pdf'], right: 0, runs: 1 }]);
 });
 
 test('hit@3 and MRR are null when no case expects a skill', () => {
@@ -104,4 +107,47 @@ test('hit@3 and MRR are null when no case expects a skill', () => {
   assert.equal(s.hit3, null);
   assert.equal(s.mrr, null);
   assert.equal(s.abstain_fpr, 0);
+});
+
+test('with N runs each case carries k of N, its interval and, for a trigger eval, its trigger rate', () => {
+  const trigger = (query: string, triggers: boolean): RoutingCase => ({ ...c(query, triggers ? ['pdf'] : [], [], triggers ? undefined : ['pdf']), skill: 'pdf' });
+  const s = summarize('model', [
+    { case: trigger('fill this form', true), picks: ['pdf', 'pdf', 'docx'] },
+    { case: trigger('write a poem', false), picks: ['pdf', null, null] },
+  ]);
+  assert.deepEqual(s.per_case.map((r) => [r.query, r.passed, r.right, r.runs, r.trigger_rate]), [
+    ['fill this form', true, 2, 3, 0.6667],
+    ['write a poem', true, 2, 3, 0.3333],
+  ]);
+  // 2 of 3: centre (0.6667 + 0.6403) / 2.2805 = 0.5731, half 0.8595 × √(0.0741 + 0.1067) = 0.3655
+  assert.deepEqual(s.per_case[0].rate_ci, [0.2077, 0.9385]);
+  // the poem's trigger rate is 1 of 3: the mirror image
+  assert.deepEqual(s.per_case[1].trigger_rate_ci, [0.0615, 0.7923]);
+  // 2 of 2 cases passed: top-1 [z²/(2 + z²)... ] = 1 - 3.8415/5.8415 = 0.3424 to 1
+  assert.deepEqual(s.top1_ci, [0.3424, 1]);
+  assert.equal(s.per_case[0].key === s.per_case[1].key, false);
+});
+
+test('the report puts an interval on every rate, k of N on failures and shaky passes, and compares routers with McNemar', () => {
+  const k = (query: string) => c(query, ['a']);
+  const a = summarize('model-a', [
+    { case: k('q1'), picks: ['a', 'a', 'b'] },
+    { case: k('q2'), picks: ['b', 'b', 'a'] },
+  ]);
+  const text = summaryMarkdown(a);
+  // 1 of 2 passed: [0.0945, 0.9055]
+  assert.match(text, /top-1 \*\*50 %\*\* \(95 % CI 9\.5–90\.6 %\)/);
+  assert.match(text, /\| `a` \| 50 % \| 9\.5–90\.6 % \| 2 \|/);
+  assert.match(text, /“q2”: expected `a`, got `b` ×2, `a` ×1 \(right 1 of 3\)/);
+  assert.match(text, /Passed, but not in every run[\s\S]*“q1”: right 2 of 3 \(95 % CI 20\.8–93\.9 %\)/);
+
+  // Two routers on the same 8 cases: B alone right on 6, A alone on none: p = 2 × 2⁻⁶ = 0.031
+  const cases = Array.from({ length: 8 }, (_, i) => k(`r${i}`));
+  const left = summarize('left', cases.map((kc, i) => ({ case: kc, picks: [i < 2 ? 'a' : 'b'] })));
+  const right = summarize('right', cases.map((kc) => ({ case: kc, picks: ['a'] })));
+  const report = reportMarkdown('Routing', [left, right]);
+  assert.match(report, /### Comparison\n\n- right is better \(left alone right on 0, right alone on 6, 2 alike, of 8 cases; McNemar p = 0\.0313\)\./);
+  // 5 against 0 is not enough, and the sentence says why
+  const five = summarize('five', cases.map((kc, i) => ({ case: kc, picks: [i < 3 ? 'a' : 'b'] })));
+  assert.match(reportMarkdown('Routing', [five, right]), /No significant difference between five and right \(five alone right on 0, right alone on 5, 3 alike, of 8 cases; McNemar p = 0\.0625: fewer than 6 cases differ/);
 });

@@ -5,6 +5,7 @@
 // requests.
 import { compareCodePoints } from '../base/text';
 import type { RoutingCase } from './evalCases';
+import { wilsonInterval, type Interval } from './statistics';
 
 /** What one case got from a router. */
 export interface CaseOutcome {
@@ -33,6 +34,24 @@ export interface Failure {
   readonly avoid?: readonly string[];
   /** With repeats: how often each pick came ("(none)" for no pick). */
   readonly picks?: Readonly<Record<string, number>>;
+  /** Runs that picked right, of `runs`. */
+  readonly right: number;
+  readonly runs: number;
+}
+
+/** One case's result: how many of its runs picked right (k of N), and how sure that rate is. */
+export interface CaseResult {
+  /** Pairs this case with the same case in another run (`--baseline`, comparisons). */
+  readonly key: string;
+  readonly query: string;
+  readonly passed: boolean;
+  readonly right: number;
+  readonly runs: number;
+  readonly rate_ci: Interval;
+  /** Trigger evals: the skill, and the share of runs that picked it (should_trigger false: ideally 0). */
+  readonly skill?: string;
+  readonly trigger_rate?: number;
+  readonly trigger_rate_ci?: Interval;
 }
 
 /** The `skillsmith eval --json` shape (docs/routing.md). */
@@ -48,10 +67,14 @@ export interface EvalSummary {
   /** The first error message, to say why. */
   readonly first_error?: string;
   readonly top1: number;
+  /** 95 % Wilson intervals of the rates, over the scored cases (statistics.ts). */
+  readonly top1_ci: Interval | null;
   readonly hit3: number | null;
+  readonly hit3_ci: Interval | null;
   readonly mrr: number | null;
   readonly abstain_fpr: number | null;
-  readonly per_skill: Readonly<Record<string, { readonly recall: number; readonly cases: number }>>;
+  readonly abstain_fpr_ci: Interval | null;
+  readonly per_skill: Readonly<Record<string, { readonly recall: number; readonly recall_ci: Interval | null; readonly cases: number }>>;
   readonly confusions: readonly Confusion[];
   /**
    * The skills that took requests expecting no skill, with how many (runs) of them: which skill
@@ -59,6 +82,8 @@ export interface EvalSummary {
    */
   readonly false_picks: { readonly requests: number; readonly picks: Readonly<Record<string, number>> };
   readonly failures: readonly Failure[];
+  /** Every scored case, in order: k of N and its interval. */
+  readonly per_case: readonly CaseResult[];
 }
 
 export const NONE_LABEL = '(none)';
@@ -72,8 +97,35 @@ export function isRightPick(c: RoutingCase, pick: string | null): boolean {
 
 /** True when more than half of the runs picked right. */
 export function casePasses(outcome: CaseOutcome): boolean {
-  const right = outcome.picks.filter((pick) => isRightPick(outcome.case, pick)).length;
-  return right * 2 > outcome.picks.length;
+  return rightRuns(outcome) * 2 > outcome.picks.length;
+}
+
+/** How many of the outcome's runs picked right. */
+export function rightRuns(outcome: CaseOutcome): number {
+  return outcome.picks.filter((pick) => isRightPick(outcome.case, pick)).length;
+}
+
+/** The key that pairs a case across runs and routers: its request and what it expects. */
+export function caseKey(c: RoutingCase): string {
+  return JSON.stringify([c.query, [...c.expected].sort(), [...(c.avoid ?? [])].sort()]);
+}
+
+/** One case's k of N, with its interval and, for a trigger eval, how often its skill was picked. */
+export function caseResult(outcome: CaseOutcome): CaseResult {
+  const c = outcome.case;
+  const runs = outcome.picks.length;
+  const right = rightRuns(outcome);
+  const skill = c.skill;
+  const triggered = skill === undefined ? 0 : outcome.picks.filter((pick) => pick === skill).length;
+  return {
+    key: caseKey(c),
+    query: c.query,
+    passed: right * 2 > runs,
+    right,
+    runs,
+    rate_ci: wilsonInterval(right, runs) ?? [0, 1],
+    ...(skill === undefined ? {} : { skill, trigger_rate: ratio(triggered, runs), trigger_rate_ci: wilsonInterval(triggered, runs) ?? [0, 1] }),
+  };
 }
 
 /** How often each pick came, most frequent first (ties in name order, none last). */
@@ -149,10 +201,10 @@ export function summarize(router: string, allOutcomes: readonly CaseOutcome[]): 
   }
   confusions.sort((a, b) => b.share - a.share || compareCodePoints(a.expected, b.expected) || compareCodePoints(a.picked, b.picked));
 
-  const per_skill: Record<string, { recall: number; cases: number }> = {};
+  const per_skill: Record<string, { recall: number; recall_ci: Interval | null; cases: number }> = {};
   for (const name of [...perSkill.keys()].sort(compareCodePoints)) {
     const entry = perSkill.get(name)!;
-    per_skill[name] = { recall: ratio(entry.passed, entry.cases), cases: entry.cases };
+    per_skill[name] = { recall: ratio(entry.passed, entry.cases), recall_ci: wilsonInterval(entry.passed, entry.cases), cases: entry.cases };
   }
 
   const failures: Failure[] = [];
@@ -165,10 +217,14 @@ export function summarize(router: string, allOutcomes: readonly CaseOutcome[]): 
       picked: wrong[0]?.[0] ?? null,
       ...(o.case.avoid?.length ? { avoid: o.case.avoid } : {}),
       ...(o.picks.length > 1 ? { picks: Object.fromEntries(pickCounts(o.picks).map(([pick, n]) => [pick ?? NONE_LABEL, n])) } : {}),
+      right: rightRuns(o),
+      runs: o.picks.length,
     };
     failures.push(failure);
   });
 
+  const passedCount = passed.filter(Boolean).length;
+  const hits = ranks.filter((r) => r >= 1 && r <= 3).length;
   return {
     router,
     cases: outcomes.length,
@@ -176,13 +232,17 @@ export function summarize(router: string, allOutcomes: readonly CaseOutcome[]): 
     errored_runs: erroredRuns,
     errored_cases: allOutcomes.length - outcomes.length,
     ...(firstError === undefined ? {} : { first_error: firstError }),
-    top1: ratio(passed.filter(Boolean).length, outcomes.length),
-    hit3: hasRankings ? ratio(ranks.filter((r) => r >= 1 && r <= 3).length, ranked.length) : null,
+    top1: ratio(passedCount, outcomes.length),
+    top1_ci: wilsonInterval(passedCount, outcomes.length),
+    hit3: hasRankings ? ratio(hits, ranked.length) : null,
+    hit3_ci: hasRankings ? wilsonInterval(hits, ranked.length) : null,
     mrr: hasRankings ? ratio(ranks.reduce((sum, r) => sum + (r > 0 ? 1 / r : 0), 0), ranked.length) : null,
     abstain_fpr: abstaining.length === 0 ? null : ratio(falsePositives, abstaining.length),
+    abstain_fpr_ci: wilsonInterval(falsePositives, abstaining.length),
     per_skill,
     confusions,
     false_picks: { requests: abstainingRequests, picks: Object.fromEntries([...falsePicks].sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0]))) },
     failures,
+    per_case: outcomes.map(caseResult),
   };
 }
