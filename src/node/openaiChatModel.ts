@@ -4,8 +4,9 @@
 // an error status or outlasts the timeout rejects with a message that says which.
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { ChatModel } from '../core/chat/agentLoop';
+import type { ChatModel, ChatRequestOptions } from '../core/chat/agentLoop';
 import type { CancellationToken, ChatMessage, ResponsePart } from '../core/chat/conversation';
+import { RequestGate } from '../core/chat/rateLimits';
 import type { ToolDefinition } from '../core/loading/toolDefinitions';
 
 export interface OpenAiModelOptions {
@@ -20,6 +21,8 @@ export interface OpenAiModelOptions {
   /** The first backoff, doubled each retry (a Retry-After header wins, up to maxRetryDelayMs); default 1 s. */
   readonly retryDelayMs?: number;
   readonly maxRetryDelayMs?: number;
+  /** Shared by the requests of one run, so that a rate limit holds all of them (core/chat/rateLimits.ts). */
+  readonly gate?: RequestGate;
 }
 
 /** How long a Retry-After header asks to wait (seconds, or an HTTP date), in ms; undefined when absent or unreadable. */
@@ -105,14 +108,17 @@ export class OpenAiChatModel implements ChatModel {
     return this.options.model;
   }
 
-  async *sendRequest(messages: readonly ChatMessage[], tools: readonly ToolDefinition[], token: CancellationToken): AsyncIterable<ResponsePart> {
+  /** Requests sent, retries included. */
+  requests = 0;
+
+  async *sendRequest(messages: readonly ChatMessage[], tools: readonly ToolDefinition[], token: CancellationToken, options?: ChatRequestOptions): AsyncIterable<ResponsePart> {
     const body = {
       model: this.options.model,
       messages: toWireMessages(messages),
       ...(tools.length > 0
         ? { tools: tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } })), tool_choice: 'auto' }
         : {}),
-      temperature: 0,
+      temperature: options?.temperature ?? 0,
     };
     const data = await this.post(body, token);
     const usage = data.usage as { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined;
@@ -144,13 +150,16 @@ export class OpenAiChatModel implements ChatModel {
     const retries = this.options.retries ?? 4;
     const maxDelay = this.options.maxRetryDelayMs ?? 30_000;
     let delay = this.options.retryDelayMs ?? 1000;
+    const gate = this.options.gate ?? new RequestGate();
     let answer: { status: number; text: string; retryAfter?: string };
     for (let attempt = 0; ; attempt++) {
+      await gate.ready(token);
+      this.requests++;
       answer = await postJson(url, body, this.options.apiKey, timeoutMs, token);
       if (!RETRIED_STATUS(answer.status) || attempt >= retries) break;
-      const wait = Math.min(maxDelay, retryAfterMs(answer.retryAfter) ?? delay);
+      // Every request of the run waits, not only this one.
+      gate.holdFor(Math.min(maxDelay, retryAfterMs(answer.retryAfter) ?? delay));
       delay *= 2;
-      await sleep(wait, token);
     }
     const { status, text } = answer;
     let data: unknown;
@@ -172,21 +181,6 @@ export class OpenAiChatModel implements ChatModel {
  * One JSON POST with node:http(s). (Not fetch: its connections fail under Wine, where the
  * Windows unit tests run, and node:http needs nothing more.)
  */
-/** Waits, or rejects when cancelled. */
-function sleep(ms: number, token: CancellationToken): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (token.isCancellationRequested) return reject(new Error('cancelled'));
-    const timer = setTimeout(() => {
-      cancel.dispose();
-      resolve();
-    }, ms);
-    const cancel = token.onCancellationRequested(() => {
-      clearTimeout(timer);
-      reject(new Error('cancelled'));
-    });
-  });
-}
-
 function postJson(url: string, body: object, apiKey: string | undefined, timeoutMs: number, token: CancellationToken): Promise<{ status: number; text: string; retryAfter?: string }> {
   return new Promise((resolve, reject) => {
     if (token.isCancellationRequested) return reject(new Error('cancelled'));

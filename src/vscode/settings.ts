@@ -57,11 +57,23 @@ export function affectsCatalog(event: vscode.ConfigurationChangeEvent): boolean 
 }
 
 /** The routing eval settings (docs/routing.md), read by the routing feature only. */
-export function readRoutingSettings(): { readonly models: readonly string[]; readonly runs: number } {
+export interface RoutingSettings {
+  readonly models: readonly string[];
+  readonly runs: number;
+  /** The sampling temperature; undefined: 0 for one run, 1 for more (defaultTemperature). */
+  readonly temperature?: number;
+  /** Cases routed at once. */
+  readonly concurrency: number;
+}
+
+export function readRoutingSettings(): RoutingSettings {
   const config = vscode.workspace.getConfiguration('skillsmith.routing');
   const models = config.get<unknown>('models');
+  const temperature = config.get<unknown>('temperature');
   return {
     models: Array.isArray(models) ? models.filter((m): m is string => typeof m === 'string' && m.trim() !== '') : [],
     runs: boundedSetting(config.get('runs'), 3, 1, 20),
+    ...(typeof temperature === 'number' && Number.isFinite(temperature) ? { temperature: Math.min(2, Math.max(0, temperature)) } : {}),
+    concurrency: boundedSetting(config.get('concurrency'), 4, 1, 16),
   };
 }

@@ -31,3 +31,18 @@ export function createCancellationSource(): { readonly token: CancellationToken;
     },
   };
 }
+
+/** Waits `ms`, or rejects with "cancelled" as soon as the token fires. */
+export function sleep(ms: number, token: CancellationToken = NEVER_CANCELLED): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (token.isCancellationRequested) return reject(new Error('cancelled'));
+    const timer = setTimeout(() => {
+      cancel.dispose();
+      resolve();
+    }, ms);
+    const cancel = token.onCancellationRequested(() => {
+      clearTimeout(timer);
+      reject(new Error('cancelled'));
+    });
+  });
+}

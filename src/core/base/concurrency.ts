@@ -15,6 +15,21 @@ export async function mapConcurrent<T, R>(items: readonly T[], limit: number, wo
   return results;
 }
 
+/**
+ * Runs `work` over the items, at most `limit` at once, taking items in order; once `stop()`
+ * says so (a cancelled run), no new item starts and the ones running finish.
+ */
+export async function forEachConcurrent<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>, stop: () => boolean = () => false): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !stop()) {
+      const index = next++;
+      await work(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
 /** A gate that runs at most `limit` tasks at once, in the order they were given. */
 export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
   let active = 0;

@@ -22,6 +22,11 @@ import { closestMatches, didYouMean } from '../base/suggest';
 import type { ToolDefinition } from '../loading/toolDefinitions';
 import type { ToolErrorType } from '../loading/tools';
 
+/** Sampling options of one request (the routing evals' temperature); a model applies what it can. */
+export interface ChatRequestOptions {
+  readonly temperature?: number;
+}
+
 /** A language model, as the loop sees it. */
 export interface ChatModel {
   /** Shown in error messages (e.g. `vscode.LanguageModelChat.name`). */
@@ -34,6 +39,7 @@ export interface ChatModel {
     messages: readonly ChatMessage[],
     tools: readonly ToolDefinition[],
     token: CancellationToken,
+    options?: ChatRequestOptions,
   ): AsyncIterable<ResponsePart>;
 }
 

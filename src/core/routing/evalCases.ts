@@ -26,6 +26,8 @@ export interface RoutingCase {
   readonly range: Range;
   /** 0-based position of the entry in its file. */
   readonly index: number;
+  /** The description loop's half for this case, when the file says (evalSplit.ts). */
+  readonly split?: 'train' | 'test';
 }
 
 /** A skill name written in an eval file, and where (for the unknown-name lint). */
@@ -47,8 +49,8 @@ export interface ParseEvalOptions {
   readonly skill?: string;
 }
 
-const CATALOG_KEYS = new Set(['query', 'expected', 'acceptable', 'candidates']);
-const TRIGGER_KEYS = new Set(['query', 'should_trigger']);
+const CATALOG_KEYS = new Set(['query', 'expected', 'acceptable', 'candidates', 'split']);
+const TRIGGER_KEYS = new Set(['query', 'should_trigger', 'split']);
 /** Keys people add for themselves; allowed in both formats. */
 const NOTE_KEYS = new Set(['id', 'note', 'notes', 'comment', 'category', 'group', 'description']);
 
@@ -128,7 +130,7 @@ class EntryReader {
       const key = property.children?.[0];
       const name = String(key?.value);
       if (key && !known.has(name) && !NOTE_KEYS.has(name)) {
-        const hint = isTrigger ? '"query" and "should_trigger"' : '"query", "expected", "acceptable" and "candidates"';
+        const hint = isTrigger ? '"query", "should_trigger" and "split"' : '"query", "expected", "acceptable", "candidates" and "split"';
         this.at(key, base, `Unknown field '${name}': a ${isTrigger ? 'trigger eval' : 'case'} has ${hint}.`, 'warning');
       }
     }
@@ -137,7 +139,8 @@ class EntryReader {
       return this.at(query ?? node, base, `${label} needs "query": the user's request, as a non-empty string.`);
     }
     const range = this.lines.rangeOf(base + node.offset, base + node.offset + node.length);
-    if (isTrigger) return this.triggerEntry(fields.get('should_trigger')!, String(query.value), range, index, base);
+    const split = this.split(fields.get('split'), base);
+    if (isTrigger) return this.triggerEntry(fields.get('should_trigger')!, String(query.value), range, index, base, split);
 
     const expected = this.nameList(fields.get('expected'), 'expected', base, true, node);
     const acceptable = this.nameList(fields.get('acceptable'), 'acceptable', base, false, node);
@@ -150,17 +153,26 @@ class EntryReader {
       ...(fields.has('candidates') ? { candidates } : {}),
       range,
       index,
+      ...(split ? { split } : {}),
     });
   }
 
-  private triggerEntry(flag: Node, query: string, range: Range, index: number, base: number): void {
+  /** The optional "split": "train" or "test"; anything else is flagged and ignored (the loop assigns one). */
+  private split(node: Node | undefined, base: number): 'train' | 'test' | undefined {
+    if (!node) return undefined;
+    if (node.type === 'string' && (node.value === 'train' || node.value === 'test')) return node.value;
+    this.at(node, base, '"split" is "train" or "test": the half of the description loop this case belongs to. It is ignored.', 'warning');
+    return undefined;
+  }
+
+  private triggerEntry(flag: Node, query: string, range: Range, index: number, base: number, split: 'train' | 'test' | undefined): void {
     if (flag.type !== 'boolean') return this.at(flag, base, '"should_trigger" must be true or false.');
     const skill = this.options.skill;
     if (skill === undefined) {
       return this.at(flag, base, 'A trigger eval belongs to one skill: put the file in <skill>/evals/trigger-evals.json, or name the skill (--skill NAME).');
     }
     const triggers = flag.value === true;
-    this.cases.push({ query, expected: triggers ? [skill] : [], acceptable: [], ...(triggers ? {} : { avoid: [skill] }), skill, range, index });
+    this.cases.push({ query, expected: triggers ? [skill] : [], acceptable: [], ...(triggers ? {} : { avoid: [skill] }), skill, range, index, ...(split ? { split } : {}) });
   }
 
   /** A list of skill names; undefined (and a problem) when malformed. Absent optional lists are empty. */

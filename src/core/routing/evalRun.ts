@@ -2,6 +2,7 @@
 // progress and cancellation. The router is anything that picks for one case: the lexical
 // ranker here, a model (core/chat/modelCaseRouter.ts) in the editor and the CLI.
 import { NEVER_CANCELLED, type CancellationToken } from '../base/cancellation';
+import { forEachConcurrent } from '../base/concurrency';
 import type { RoutingCase } from './evalCases';
 import { LexicalRanker } from './lexicalRanker';
 import type { CaseOutcome } from './metrics';
@@ -60,36 +61,46 @@ export function lexicalCaseRouter(skills: readonly RoutableSkill[]): CaseRouter 
 
 export interface EvalRunOptions {
   readonly runs: number;
+  /** Cases routed at once (a model's requests in flight); default 1. */
+  readonly concurrency?: number;
   readonly token?: CancellationToken;
-  /** After each case, with its outcome and errors of its runs. */
+  /** After each case, with its outcome and errors of its runs (in the order cases finish). */
   readonly onCase?: (index: number, outcome: CaseOutcome, errors: readonly string[]) => void;
 }
 
-/** Runs every case `runs` times, in order; stops early (with the cases done so far) when cancelled. */
+/**
+ * Runs every case `runs` times, `concurrency` cases at once, and resolves with the outcomes in
+ * the cases' order. When cancelled, no case starts, and a case cut short is left out: the result
+ * holds only the cases that ran to the end.
+ */
 export async function runEval(cases: readonly RoutingCase[], router: CaseRouter, options: EvalRunOptions): Promise<CaseOutcome[]> {
   const token = options.token ?? NEVER_CANCELLED;
   const cancelled = () => token.isCancellationRequested;
-  const outcomes: CaseOutcome[] = [];
-  for (let i = 0; i < cases.length; i++) {
-    if (cancelled()) break;
-    const picks: (string | null)[] = [];
-    const errors: string[] = [];
-    let ranking: readonly string[] | undefined;
-    for (let run = 0; run < options.runs; run++) {
-      if (cancelled()) break;
-      const routed = await router.route(cases[i], token);
-      if (cancelled()) break;
-      // A failed request is no pick at all: it is counted apart, never as an abstention.
-      if (routed.error) errors.push(routed.error);
-      else {
-        picks.push(routed.pick);
-        ranking ??= routed.ranking;
-      }
+  const done: (CaseOutcome | undefined)[] = new Array(cases.length);
+  await forEachConcurrent(cases, options.concurrency ?? 1, async (c, i) => {
+    const outcome = await runCase(c, router, options.runs, token);
+    if (!outcome) return;
+    done[i] = outcome;
+    options.onCase?.(i, outcome, outcome.errors ?? []);
+  }, cancelled);
+  return done.filter((o): o is CaseOutcome => o !== undefined);
+}
+
+/** One case's runs; undefined when cancelled before they all came back. */
+export async function runCase(c: RoutingCase, router: CaseRouter, runs: number, token: CancellationToken = NEVER_CANCELLED): Promise<CaseOutcome | undefined> {
+  const picks: (string | null)[] = [];
+  const errors: string[] = [];
+  let ranking: readonly string[] | undefined;
+  for (let run = 0; run < runs; run++) {
+    if (token.isCancellationRequested) return undefined;
+    const routed = await router.route(c, token);
+    if (token.isCancellationRequested) return undefined;
+    // A failed request is no pick at all: it is counted apart, never as an abstention.
+    if (routed.error) errors.push(routed.error);
+    else {
+      picks.push(routed.pick);
+      ranking ??= routed.ranking;
     }
-    if (picks.length + errors.length < options.runs) break;
-    const outcome: CaseOutcome = { case: cases[i], picks, ...(ranking ? { ranking } : {}), ...(errors.length > 0 ? { errors } : {}) };
-    outcomes.push(outcome);
-    options.onCase?.(i, outcome, errors);
   }
-  return outcomes;
+  return { case: c, picks, ...(ranking ? { ranking } : {}), ...(errors.length > 0 ? { errors } : {}) };
 }

@@ -13,7 +13,9 @@ import { summaryMarkdown } from '../../core/routing/report';
 import type { SkillsmithServices } from '../services';
 import { readRoutingSettings } from '../settings';
 import type { EvalFileIndex } from './evalFileIndex';
-import { languageModelRouter } from './routers';
+import { estimateRun, languageModelRouter } from './routers';
+import { estimateText, usageText } from '../../core/chat/runCost';
+import type { TokenCounter } from '../languageModelChat';
 
 /** The part of the participant's turn that /eval needs. */
 export interface EvalChatTurn {
@@ -43,14 +45,16 @@ export async function evalInChat(services: SkillsmithServices, index: EvalFileIn
     );
     return { result: { metadata } };
   }
-  const runs = readRoutingSettings().runs;
-  let requests = 0;
-  const router = languageModelRouter(services, model, (n) => (requests += n));
-  stream.markdown(`Routing ${plural(cases.length, 'case')}${skill ? ` about \`${skill}\`` : ''} with **${model.name}**, ${plural(runs, 'run')} each: ${cases.length * runs} model requests at least.\n\n`);
+  const { runs, concurrency } = readRoutingSettings();
+  const usage: TokenCounter = { requests: 0, input: 0, output: 0 };
+  const router = languageModelRouter(services, model, { usage });
+  const estimate = await estimateRun(services, [model], cases, runs);
+  stream.markdown(`Routing ${plural(cases.length, 'case')}${skill ? ` about \`${skill}\`` : ''} with **${model.name}**, ${plural(runs, 'run')} each: ${estimateText(estimate)}.\n\n`);
   let done = 0;
   const errors: string[] = [];
   const outcomes = await runEval(cases, router, {
     runs,
+    concurrency,
     token,
     onCase: (_, __, failed) => {
       errors.push(...failed);
@@ -60,7 +64,7 @@ export async function evalInChat(services: SkillsmithServices, index: EvalFileIn
   if (token.isCancellationRequested) return { result: { metadata: { ...metadata, status: 'cancelled' } } };
   const summary = summarize(model.name, outcomes);
   stream.markdown(summaryMarkdown(summary, `Routing with ${model.name}`, hostsModule().hostListingNotes(services.catalog.records(), services.hostVerdicts())));
-  stream.markdown(`\n_${plural(requests, 'model request')} sent._`);
+  stream.markdown(`\n_${usageText({ requests: usage.requests, input_tokens: usage.input, output_tokens: usage.output, source: 'counted' })}._`);
   // A failed request is left out of the figures (the summary says how many): say why.
   if (errors.length > 0) stream.markdown(`\n\n**${plural(errors.length, 'run')} failed** and counted nowhere: ${escapeInlineMarkdown(errors[0])}`);
   return { result: { metadata }, summary };

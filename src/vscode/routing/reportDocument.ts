@@ -57,6 +57,13 @@ export class RoutingReport implements vscode.TextDocumentContentProvider, vscode
     this.emitter.fire(reportUri());
   }
 
+  /** Replaces the report with the account of a description loop. */
+  setLoop(skill: string, markdown: string, when: Date = new Date()): void {
+    const stamp = when.toISOString().replace('T', ' ').slice(0, 16);
+    this.text = `# Improving the description of ${skill}\n\n_Run at ${stamp} UTC._\n\n${markdown}`;
+    this.emitter.fire(reportUri());
+  }
+
   /** The report's current Markdown. */
   get markdown(): string {
     return this.text;

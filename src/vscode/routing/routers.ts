@@ -4,16 +4,17 @@
 // Calls that are not picks run through the core tools, as the model's own calls would.
 import * as vscode from 'vscode';
 import type { ListingItem } from '../../core/catalog/listing';
-import { modelCaseRouter } from '../../core/chat/modelCaseRouter';
-import { routingSystemPrompt, routingTools } from '../../core/chat/routingTurn';
+import { defaultTemperature, modelCaseRouter } from '../../core/chat/modelCaseRouter';
+import { RequestGate, retryingModel } from '../../core/chat/rateLimits';
+import { addEstimates, estimateRunCost, routingPromptText, type RunEstimate } from '../../core/chat/runCost';
 import { LIST_SKILLS_TOOL, READ_SKILL_FILE_TOOL } from '../../core/loading/toolDefinitions';
 import { formatToolError, runListSkills, runReadSkillFile } from '../../core/loading/tools';
 import type { RoutingCase } from '../../core/routing/evalCases';
 import { lexicalCaseRouter, type CaseRouter } from '../../core/routing/evalRun';
 import { listedSkills as listedSkillsOf } from '../../core/routing/listedSkills';
-import { LanguageModelChatAdapter } from '../languageModelChat';
+import { LanguageModelChatAdapter, type TokenCounter } from '../languageModelChat';
 import type { SkillsmithServices } from '../services';
-import { readSettings } from '../settings';
+import { readRoutingSettings, readSettings } from '../settings';
 import { skillToolContext, toolResultText } from '../toolContext';
 
 /** The listed skills under the current budget (core/routing/listedSkills.ts). */
@@ -25,20 +26,32 @@ export function lexicalRouter(services: SkillsmithServices): CaseRouter {
   return lexicalCaseRouter(listedSkills(services));
 }
 
-/** A model as a router over `skills` (default: the listed ones); `onRequests` counts the requests each case sent. */
-export function languageModelRouter(
-  services: SkillsmithServices,
-  model: vscode.LanguageModelChat,
-  onRequests?: (n: number) => void,
-  skills: readonly ListingItem[] = listedSkills(services),
-): CaseRouter {
+export interface ModelRouterOptions {
+  /** Counts the requests each case sent. */
+  readonly onRequests?: (n: number) => void;
+  /** The skills offered (default: the listed ones). */
+  readonly skills?: readonly ListingItem[];
+  /** Shared by every request of a run: a rate limit holds them all (core/chat/rateLimits.ts). */
+  readonly gate?: RequestGate;
+  /** The requests of the run, for the tokens they used. */
+  readonly usage?: TokenCounter;
+}
+
+/**
+ * A model as a router, at the temperature of `skillsmith.routing.temperature` (or its default
+ * for the number of runs), asking again after a rate limit.
+ */
+export function languageModelRouter(services: SkillsmithServices, model: vscode.LanguageModelChat, options: ModelRouterOptions = {}): CaseRouter {
   const settings = readSettings();
+  const routing = readRoutingSettings();
+  const adapter = new LanguageModelChatAdapter(model, options.usage);
   return modelCaseRouter({
-    model: new LanguageModelChatAdapter(model),
-    skills,
+    model: retryingModel(adapter, options.gate ?? new RequestGate()),
+    skills: options.skills ?? listedSkills(services),
     budget: settings.listingBudget,
     mode: settings.toolMode,
-    ...(onRequests ? { onRequests } : {}),
+    temperature: routing.temperature ?? defaultTemperature(routing.runs),
+    ...(options.onRequests ? { onRequests: options.onRequests } : {}),
     invokeTool: async (call) => {
       const context = skillToolContext(services, 'model');
       if (call.name === LIST_SKILLS_TOOL.name) return toolResultText(runListSkills(context, call.input));
@@ -48,23 +61,11 @@ export function languageModelRouter(
   });
 }
 
-export interface RunEstimate {
-  /** One request per case, run and model; a turn that lists skills first takes more. */
-  readonly requests: number;
-  /** Input tokens of those requests as the models count them (prompt, tools and query). */
-  readonly tokens: number;
-}
-
-/** What a run will cost at least, counted with each model's own tokenizer. */
+/** What a run will cost at least, each model's tokens counted with its own tokenizer (core/chat/runCost.ts). */
 export async function estimateRun(services: SkillsmithServices, models: readonly vscode.LanguageModelChat[], cases: readonly RoutingCase[], runs: number): Promise<RunEstimate> {
   const settings = readSettings();
-  const listing = services.catalog.listing(settings.listingBudget);
-  const descriptions = new Map(listedSkills(services).map((s) => [s.name, s.description]));
-  const fixed = routingSystemPrompt(settings.toolMode, listing) + JSON.stringify(routingTools(settings.toolMode, listing, descriptions));
-  let tokens = 0;
-  for (const model of models) {
-    const base = await model.countTokens(fixed);
-    for (const c of cases) tokens += (base + (await model.countTokens(c.query))) * runs;
-  }
-  return { requests: cases.length * runs * models.length, tokens };
+  const promptOf = routingPromptText({ skills: listedSkills(services), budget: settings.listingBudget, mode: settings.toolMode });
+  const estimates: RunEstimate[] = [];
+  for (const model of models) estimates.push(await estimateRunCost(cases, runs, promptOf, (text) => model.countTokens(text)));
+  return addEstimates(estimates);
 }

@@ -41,6 +41,7 @@ export class RoutingController implements vscode.Disposable {
   private lastRun: RoutingRunResult | undefined;
   private runs = 0;
   private lintDone: Promise<void> = Promise.resolve();
+  private readonly lexicalProfile: vscode.TestRunProfile;
 
   constructor(private readonly services: SkillsmithServices) {
     this.index = new EvalFileIndex(services);
@@ -49,7 +50,7 @@ export class RoutingController implements vscode.Disposable {
     this.controller.resolveHandler = () => this.ready;
     this.controller.refreshHandler = () => this.index.reloadAll();
     this.controller.createRunProfile('Run with Language Models', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, true), true);
-    this.controller.createRunProfile('Run with the Lexical Router (offline)', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, false), false);
+    this.lexicalProfile = this.controller.createRunProfile('Run with the Lexical Router (offline)', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, false), false);
     this.disposables.push(
       this.controller,
       this.index,
@@ -87,7 +88,12 @@ export class RoutingController implements vscode.Disposable {
 
   private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, withModels: boolean): Promise<void> {
     await this.ready;
-    const result = await runRoutingTests(this.services, this.controller, this.tree, request, token, withModels);
+    // Without a model, the same cases can run offline (the notification's button).
+    const runOffline = () => {
+      const offline = new vscode.CancellationTokenSource();
+      void this.run(new vscode.TestRunRequest(request.include, request.exclude, this.lexicalProfile), offline.token, false).finally(() => offline.dispose());
+    };
+    const result = await runRoutingTests(this.services, this.controller, this.tree, request, token, withModels, runOffline);
     if (!result) return;
     this.lastRun = result;
     this.runs++;
