@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const define = { SKILLSMITH_VERSION: JSON.stringify(version) };
+// src/node/o200k.ts: the tokenizer is a bundle of its own beside the others (dist/o200k.js);
+// the unbundled tests require the package.
+const O200K_PACKAGE = 'gpt-tokenizer/encoding/o200k_base';
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
 // --outdir=DIR lets parallel runs transpile tests side by side (default: out).
@@ -34,7 +37,7 @@ if (args.has('--tests')) {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    define,
+    define: { ...define, SKILLSMITH_O200K: JSON.stringify(O200K_PACKAGE) },
     sourcemap: 'inline',
     logLevel: 'warning',
   });
@@ -46,7 +49,8 @@ if (args.has('--tests')) {
     target: 'node20',
     minify: production,
     sourcemap: production ? false : 'linked',
-    external: ['vscode'],
+    // ./o200k.js: the tokenizer's own bundle, beside dist/cli.js (src/node/o200k.ts).
+    external: ['vscode', './o200k.js'],
     // yaml's ES module build lets esbuild drop what we never call (about 16 KiB of the bundle);
     // its CommonJS build, which Node would pick, cannot be tree-shaken.
     // jsonc-parser's default (UMD) build requires its parts at run time, which a bundle cannot
@@ -55,7 +59,7 @@ if (args.has('--tests')) {
       yaml: fileURLToPath(new URL('../node_modules/yaml/browser/index.js', import.meta.url)),
       'jsonc-parser': fileURLToPath(new URL('../node_modules/jsonc-parser/lib/esm/main.js', import.meta.url)),
     },
-    define,
+    define: { ...define, SKILLSMITH_O200K: JSON.stringify('./o200k.js') },
     logLevel: 'warning',
   };
   await esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' });
@@ -69,6 +73,7 @@ if (args.has('--tests')) {
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
   });
+  await esbuild.build({ ...common, entryPoints: [O200K_PACKAGE], outfile: 'dist/o200k.js' });
   chmodSync('dist/cli.js', 0o755);
   // `skillsmith mcp` and the MCP SDK: required by the CLI only for that command.
   await esbuild.build({ ...common, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js' });

@@ -7,7 +7,9 @@ import * as os from 'node:os';
 import { flag, integerOption, parseCommandArgs, repeatedOption, stringOption, UsageError } from './cli/args';
 import { chosenHosts, hostRecords, hostsJson, hostsReport, hostsText, readHostOptions, requirementFailures } from './cli/hostsCommand';
 import { DEFAULT_CONTEXT_TOKENS } from './core/hosts/profiles';
-import { evalFiles, evalJson, evalText } from './cli/evalCommand';
+import { compareWithBaseline, comparisonText, DEFAULT_EVAL_CONCURRENCY, evalFiles, evalJson, evalText, readBaseline } from './cli/evalCommand';
+import { estimateText, usageText } from './core/chat/runCost';
+import { O200K_NAME } from './node/o200k';
 import { routeQuery, routeText } from './cli/routeCommand';
 import { expandForCli } from './cli/expandCommand';
 import { listJson, listText, loadCatalog } from './cli/listCommand';
@@ -24,7 +26,8 @@ const USAGE = `Usage:
   skillsmith expand NAME [ARGS] [--root ROOT] [--unicode-names]
   skillsmith run NAME [ACTION] [--input JSON|@FILE] [--root ROOT] [--json] [--timeout S]
   skillsmith route QUERY [--root R] [--top K] [--json] [--no-user]
-  skillsmith eval FILE... [--root R] [--skill NAME] [--router lexical|openai] [--runs N] [--min-top1 X] [--json] [--no-user]
+  skillsmith eval FILE... [--root R] [--skill NAME] [--router lexical|openai] [--runs N] [--temperature T]
+                  [--concurrency N] [--baseline FILE] [--min-top1 X] [--json] [--no-user]
   skillsmith hosts [ROOT] [--host H]... [--require H]... [--context-tokens N] [--json] [--no-user]
   skillsmith mcp [--root ROOT]... [--no-user] [--actions ask|allow|off]
 
@@ -35,7 +38,9 @@ run       runs an action of the skill NAME (its default action when ACTION is om
           the secrets it declares are read from this environment
 route     ranks the listed skills for a request with the offline lexical router
 eval      runs routing eval files (catalog-level JSON/JSONL, or evals/trigger-evals.json)
-          --router openai uses SKILLSMITH_OPENAI_BASE_URL, _API_KEY and _MODEL
+          --router openai uses SKILLSMITH_OPENAI_BASE_URL, _API_KEY and _MODEL; it prints
+          the estimated cost first and the tokens used after; --baseline FILE compares
+          with an earlier --json output (McNemar)
 hosts     says, per skill, whether each agent host (vscode, claude-code, codex, copilot-cli,
           vscode-copilot) finds it, loads it and lists it to its model, and why not
 mcp       serves the catalog and its actions to any agent over MCP (stdio): tools, prompts,
@@ -43,7 +48,8 @@ mcp       serves the catalog and its actions to any agent over MCP (stdio): tool
           each run with the client, allow runs without asking, off refuses
 
 Exit codes: 0 success, 1 errors found (validate), unknown/invalid skill (expand), a run
-that did not succeed (run), top-1 below --min-top1 (eval), or a skill that does not load
+that did not succeed (run), top-1 below --min-top1, a case without a valid run or a
+run significantly worse than --baseline (eval), or a skill that does not load
 or is dropped in a --require host (hosts), 2 bad usage.
 `;
 
@@ -139,8 +145,12 @@ async function route(argv: readonly string[]): Promise<number> {
 }
 
 async function evaluate(argv: readonly string[]): Promise<number> {
-  const args = parseCommandArgs(argv, { strings: ['root', 'skill', 'router', 'runs', 'min-top1'], booleans: ['json', 'no-user', 'unicode-names'] });
+  const args = parseCommandArgs(argv, { strings: ['root', 'skill', 'router', 'runs', 'min-top1', 'temperature', 'concurrency', 'baseline'], booleans: ['json', 'no-user', 'unicode-names'] });
   const runs = stringOption(args, 'runs') === undefined ? undefined : integerOption(args, 'runs', 1, { min: 1, max: 100 });
+  const concurrency = integerOption(args, 'concurrency', DEFAULT_EVAL_CONCURRENCY, { min: 1, max: 32 });
+  const temperatureText = stringOption(args, 'temperature');
+  const temperature = temperatureText === undefined ? undefined : Number(temperatureText);
+  if (temperature !== undefined && !(temperatureText!.trim() !== '' && temperature >= 0 && temperature <= 2)) throw new UsageError(`--temperature takes a number from 0 to 2, not '${temperatureText}'`);
   const minTop1Text = stringOption(args, 'min-top1');
   const minTop1 = minTop1Text === undefined ? undefined : Number(minTop1Text);
   if (minTop1 !== undefined && !(minTop1Text!.trim() !== '' && minTop1 >= 0 && minTop1 <= 1)) throw new UsageError(`--min-top1 takes a share from 0 to 1, not '${minTop1Text}'`);
@@ -151,21 +161,34 @@ async function evaluate(argv: readonly string[]): Promise<number> {
   // The lexical router is deterministic: repeats would be identical runs, counted as evidence.
   const deterministic = routerName === 'lexical' && runs !== undefined && runs > 1;
   if (deterministic) writeErr(`skillsmith eval: the lexical router is deterministic, so --runs ${runs} would repeat identical runs; running each case once`);
-  const summary = await evalFiles(fs, catalog, {
+  if (routerName === 'lexical' && temperature !== undefined) writeErr('skillsmith eval: the lexical router samples nothing, so --temperature is ignored');
+  const baselineFile = stringOption(args, 'baseline');
+  const baseline = baselineFile === undefined ? undefined : await readBaseline(fs, cwd(), baselineFile);
+  const output = await evalFiles(fs, catalog, {
     files: args.positionals,
     cwd: cwd(),
     skill: stringOption(args, 'skill'),
     router: routerName,
     runs: deterministic ? 1 : runs,
+    ...(temperature === undefined ? {} : { temperature }),
+    concurrency,
     env: process.env,
+    onEstimate: (estimate) => writeErr(`skillsmith eval: ${estimateText(estimate, O200K_NAME)}`),
   });
+  const comparison = baseline && compareWithBaseline(baselineFile!, baseline, output);
+  const summary = comparison ? { ...output, comparison } : output;
   await writeOut(flag(args, 'json') ? evalJson(summary) + '\n' : evalText(summary, catalog, root));
+  if (summary.cost) writeErr(`skillsmith eval: ${usageText(summary.cost.used)}`);
   if (summary.errored_cases > 0) {
     writeErr(`skillsmith eval: ${summary.errored_cases} case(s) had no valid run: every request failed (${summary.first_error ?? 'no answer'}); the figures leave them out`);
     return 1;
   }
   if (minTop1 !== undefined && summary.top1 < minTop1) {
     writeErr(`skillsmith eval: top-1 ${summary.top1} is below --min-top1 ${minTop1}`);
+    return 1;
+  }
+  if (comparison?.better === 'baseline') {
+    writeErr(`skillsmith eval: ${comparisonText(comparison)}`);
     return 1;
   }
   return 0;

@@ -80,7 +80,7 @@ test('eval --router lexical prints the summary of docs/routing.md', async () => 
   assert.equal(summary.cases, 4);
   assert.equal(summary.top1, 1);
   assert.equal(summary.abstain_fpr, 0);
-  assert.deepEqual(summary.per_skill.weather, { recall: 1, cases: 1 });
+  assert.deepEqual(summary.per_skill.weather, { recall: 1, recall_ci: [0.2065, 1], cases: 1 }); // 1 of 1: [1 / (1 + z²), 1] = [0.2065, 1]
   assert.deepEqual(summary.failures, []);
 });
 
@@ -108,7 +108,7 @@ test('trigger evals take their skill from the folder, or from --skill', async ()
   assert.equal(summary.top1, 1);
   writeFile(path.join(ws, 'loose.json'), JSON.stringify([{ query: 'review this file', should_trigger: true }]));
   const named = JSON.parse((await run(['eval', 'loose.json', '--skill', 'code-review', '--no-user', '--json'])).stdout);
-  assert.deepEqual(named.per_skill, { 'code-review': { recall: 1, cases: 1 } });
+  assert.deepEqual(named.per_skill, { 'code-review': { recall: 1, recall_ci: [0.2065, 1], cases: 1 } });
   // without a skill, the file has no valid case: usage error, with the reason on stderr
   const orphan = await run(['eval', 'loose.json', '--no-user']);
   assert.equal(orphan.status, 2);
@@ -136,7 +136,11 @@ test('eval --router openai asks the model with the @skills prompt, 3 runs by def
     assert.equal(summary.hit3, null);
     assert.equal(summary.top1, 0.5);
     assert.deepEqual(summary.confusions, [{ expected: 'file-stats', picked: 'weather', share: 1 }]);
-    assert.deepEqual(summary.failures, [{ query: 'how big is my folder', expected: ['file-stats'], picked: 'weather', picks: { weather: 3 } }]);
+    assert.deepEqual(summary.failures, [{ query: 'how big is my folder', expected: ['file-stats'], picked: 'weather', picks: { weather: 3 }, right: 0, runs: 3 }]);
+    // k of N per case, with its Wilson interval: 3 of 3 is [z²/(3 + z²) ... 1] = [0.4385, 1]
+    assert.deepEqual(summary.per_case.map((c: { right: number; runs: number; rate_ci: number[] }) => [c.right, c.runs, c.rate_ci]), [[3, 3, [0.4385, 1]], [0, 3, [0, 0.5615]]]);
+    // 1 of 2 cases: [0.0945, 0.9055]
+    assert.deepEqual(summary.top1_ci, [0.0945, 0.9055]);
     assert.equal(server.requests.length, 6);
     assert.match(server.requests[0].messages[0].content, /- file-stats: Counts the files/);
     const missing = await run(['eval', 'two.json', '--router', 'openai', '--no-user'], { SKILLSMITH_OPENAI_BASE_URL: '', SKILLSMITH_OPENAI_MODEL: '' });
@@ -213,5 +217,71 @@ test('route warns when the two best scores are a near tie', async () => {
   } finally {
     fs.rmSync(path.join(ws, 'skills', 'meteo'), { recursive: true, force: true });
     fs.rmSync(path.join(ws, 'skills', 'clima'), { recursive: true, force: true });
+  }
+});
+
+test('eval --router openai: the cost before and after, the temperature, cases in parallel', { timeout: 120_000 }, async () => {
+  const { countTokens } = require('gpt-tokenizer/cjs/encoding/o200k_base') as { countTokens(text: string): number };
+  const queries = ['how big is folder a', 'how big is folder b', 'how big is folder c', 'how big is folder d', 'how big is folder e', 'how big is folder f'];
+  writeFile(path.join(ws, 'six.json'), JSON.stringify(queries.map((query) => ({ query, expected: ['file-stats'] }))));
+  const server = await startFakeOpenAi(() => ({ ...completion({ tool_calls: [{ name: 'skillsmith_loadSkill', arguments: { name: 'file-stats' } }] }), delayMs: 300 }));
+  try {
+    const env = { SKILLSMITH_OPENAI_BASE_URL: server.baseUrl, SKILLSMITH_OPENAI_MODEL: 'fake-gpt' };
+    const result = await run(['eval', 'six.json', '--router', 'openai', '--no-user', '--runs', '2', '--concurrency', '3', '--json'], env);
+    assert.equal(result.status, 0, result.stderr);
+    const out = JSON.parse(result.stdout);
+    // three cases at once, never more
+    assert.equal(server.maxInFlight, 3);
+    // with repeats and no --temperature, the requests are sampled at 1
+    assert.ok(server.requests.every((r) => r.temperature === 1), JSON.stringify(server.requests.map((r) => r.temperature)));
+    assert.equal(out.temperature, 1);
+    // the estimate: 6 cases × 2 runs; its tokens cover the system prompt and query of each request, plus the tools
+    assert.equal(out.cost.estimated.requests, 12);
+    const first = server.requests[0];
+    const promptAndQuery = countTokens(first.messages[0].content) + countTokens(queries[0]);
+    const perRequest = out.cost.estimated.input_tokens / 12;
+    assert.ok(perRequest >= promptAndQuery && perRequest <= promptAndQuery + countTokens(JSON.stringify(first.tools)) * 1.5, `${perRequest} against ${promptAndQuery}`);
+    // what was used, as the server reported it (100 prompt and 7 completion tokens a request)
+    assert.deepEqual(out.cost.used, { requests: 12, input_tokens: 1200, output_tokens: 84, source: 'reported' });
+    assert.equal(out.cost.tokenizer, 'o200k_base');
+    assert.match(result.stderr, /skillsmith eval: 12 model requests at least, about [\d,]+ input tokens \(counted with o200k_base\)/);
+    assert.match(result.stderr, /skillsmith eval: 12 model requests sent, 1,200 input and 84 output tokens \(as the server reported them\)/);
+
+    const cold = await run(['eval', 'six.json', '--router', 'openai', '--no-user', '--runs', '1', '--json'], env);
+    assert.equal(JSON.parse(cold.stdout).temperature, 0);
+    assert.equal(server.requests.at(-1)!.temperature, 0);
+    const set = await run(['eval', 'six.json', '--router', 'openai', '--no-user', '--runs', '2', '--temperature', '0.25', '--json'], env);
+    assert.equal(server.requests.at(-1)!.temperature, 0.25);
+    assert.equal(JSON.parse(set.stdout).temperature, 0.25);
+    assert.equal((await run(['eval', 'six.json', '--temperature', '3'])).status, 2);
+  } finally {
+    await server.close();
+  }
+});
+
+test('eval --baseline compares with an earlier run case by case (McNemar), and a significantly worse run fails', { timeout: 120_000 }, async () => {
+  const queries = ['how big is folder a', 'how big is folder b', 'how big is folder c', 'how big is folder d', 'how big is folder e', 'how big is folder f', 'how big is folder g'];
+  writeFile(path.join(ws, 'seven.json'), JSON.stringify(queries.map((query) => ({ query, expected: ['file-stats'] }))));
+  let pick = 'weather';
+  const server = await startFakeOpenAi(() => completion({ tool_calls: [{ name: 'skillsmith_loadSkill', arguments: { name: pick } }] }));
+  try {
+    const env = { SKILLSMITH_OPENAI_BASE_URL: server.baseUrl, SKILLSMITH_OPENAI_MODEL: 'fake-gpt' };
+    const bad = await run(['eval', 'seven.json', '--router', 'openai', '--no-user', '--runs', '1', '--json'], env);
+    writeFile(path.join(ws, 'bad.json'), bad.stdout);
+    pick = 'file-stats';
+    const good = await run(['eval', 'seven.json', '--router', 'openai', '--no-user', '--runs', '1', '--json', '--baseline', 'bad.json'], env);
+    assert.equal(good.status, 0, good.stderr);
+    // 7 right now only, 0 in the baseline only: p = 2 × 2⁻⁷ = 0.0156
+    assert.deepEqual(JSON.parse(good.stdout).comparison, { baseline: 'bad.json', paired: 7, only_baseline: 0, only_now: 7, p: 0.0156, better: 'now' });
+    writeFile(path.join(ws, 'good.json'), good.stdout);
+    pick = 'weather';
+    const worse = await run(['eval', 'seven.json', '--router', 'openai', '--no-user', '--runs', '1', '--baseline', 'good.json'], env);
+    assert.equal(worse.status, 1);
+    assert.match(worse.stdout, /Significantly worse than the baseline \(0 cases right now only, 7 right in the baseline only, of 7 paired; McNemar p = 0\.0156\)/);
+    const notJson = await run(['eval', 'seven.json', '--baseline', 'seven.json']);
+    assert.equal(notJson.status, 2);
+    assert.match(notJson.stderr, /is not the output of skillsmith eval --json/);
+  } finally {
+    await server.close();
   }
 });

@@ -3,12 +3,14 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeAnswer = { status?: number; body: unknown; headers?: Record<string, string> } | 'hang';
+export type FakeAnswer = { status?: number; body: unknown; headers?: Record<string, string>; delayMs?: number } | 'hang';
 
 export interface FakeServer {
   readonly baseUrl: string;
   readonly requests: Record<string, any>[];
   readonly headers: http.IncomingHttpHeaders[];
+  /** The most requests that were ever waiting for their answer at once. */
+  readonly maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -17,6 +19,8 @@ export async function startFakeOpenAi(answer: (body: Record<string, any>, index:
   const requests: Record<string, any>[] = [];
   const headers: http.IncomingHttpHeaders[] = [];
   const hanging = new Set<http.ServerResponse>();
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = http.createServer((req, res) => {
     let text = '';
     req.on('data', (chunk) => (text += chunk));
@@ -29,8 +33,15 @@ export async function startFakeOpenAi(answer: (body: Record<string, any>, index:
         hanging.add(res);
         return;
       }
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...(reply.headers ?? {}) });
-      res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      const send = () => {
+        inFlight--;
+        res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...(reply.headers ?? {}) });
+        res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+      };
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -39,6 +50,9 @@ export async function startFakeOpenAi(answer: (body: Record<string, any>, index:
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     headers,
+    get maxInFlight() {
+      return maxInFlight;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of hanging) res.destroy();
