@@ -7,9 +7,9 @@ import type { Problem } from '../core/base/types';
 import type { SkillCatalog } from '../core/catalog/catalog';
 import type { ListingItem } from '../core/catalog/listing';
 import { listedSkills as listedSkillsOf } from '../core/routing/listedSkills';
-import { parseEvalFile, type RoutingCase } from '../core/routing/evalCases';
+import type { RoutingCase } from '../core/routing/evalCases';
 import { triggerEvalSkill } from '../core/routing/evalFiles';
-import { evalNameContext, lintEvalNames } from '../core/routing/evalLint';
+import { lintEvalFile } from '../core/routing/evalLint';
 
 /** The listed skills under the default budget: what a router sees. */
 export function listedSkills(catalog: SkillCatalog): (ListingItem & { readonly description: string })[] {
@@ -26,7 +26,6 @@ export interface LoadedEvalFile {
 export async function loadEvalFile(fs: FileSystem, catalog: SkillCatalog, path: string, skill: string | undefined): Promise<LoadedEvalFile> {
   const text = decodeUtf8(await fs.readFile(path)).replace(/^\uFEFF/, '');
   const owner = skill ?? triggerEvalSkill(path, catalog);
-  const parsed = parseEvalFile(text, owner ? { skill: owner } : {});
-  const names = lintEvalNames(parsed.names, evalNameContext(catalog));
-  return { path, cases: parsed.cases, problems: [...parsed.problems, ...names] };
+  const { cases, problems } = lintEvalFile(text, owner, catalog);
+  return { path, cases, problems };
 }

@@ -51,6 +51,9 @@ const CODES: Record<ProblemCode, true> = {
   'eval-syntax': true,
   'eval-case-invalid': true,
   'eval-unknown-skill': true,
+  'eval-set-too-small': true,
+  'eval-set-no-negatives': true,
+  'eval-set-no-near-miss': true,
   'description-overlap': true,
 };
 const SEVERITIES = new Set(['error', 'warning', 'info']);

@@ -48,6 +48,9 @@ export type ProblemCode =
   | 'eval-syntax'
   | 'eval-case-invalid'
   | 'eval-unknown-skill'
+  | 'eval-set-too-small'
+  | 'eval-set-no-negatives'
+  | 'eval-set-no-near-miss'
   | 'description-overlap';
 
 /** A replacement of the text in `range` (positions in the BOM-less text). */

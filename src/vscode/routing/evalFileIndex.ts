@@ -7,8 +7,8 @@ import { coalesced } from '../../core/base/coalesce';
 import { decodeUtf8 } from '../../core/base/text';
 import type { Problem } from '../../core/base/types';
 import { EVAL_FILE_GLOB, evalFileKind, triggerEvalSkill, type EvalFileKind } from '../../core/routing/evalFiles';
-import { parseEvalFile, type RoutingCase } from '../../core/routing/evalCases';
-import { evalNameContext, lintEvalNames } from '../../core/routing/evalLint';
+import type { RoutingCase } from '../../core/routing/evalCases';
+import { lintEvalFile } from '../../core/routing/evalLint';
 import type { SkillsmithServices } from '../services';
 
 /** One eval file as last read. */
@@ -119,9 +119,8 @@ export class EvalFileIndex implements vscode.Disposable {
     const text = await this.textOf(uri);
     if (text === undefined) return undefined;
     const skill = kind === 'trigger' ? triggerEvalSkill(path, this.services.catalog) : undefined;
-    const parsed = parseEvalFile(text, skill ? { skill } : {});
-    const names = lintEvalNames(parsed.names, evalNameContext(this.services.catalog));
-    return { uri, kind, ...(skill ? { skill } : {}), cases: parsed.cases, problems: [...parsed.problems, ...names] };
+    const { cases, problems } = lintEvalFile(text, skill, this.services.catalog);
+    return { uri, kind, ...(skill ? { skill } : {}), cases, problems };
   }
 
   dispose(): void {
