@@ -71,8 +71,12 @@ function planRoute(entry, request) {
   const rule = entry.route.find(
     (r) => prompt.toLowerCase().includes(String(r.when).toLowerCase()) && !(r.unless && everything.includes(String(r.unless).toLowerCase())),
   );
-  // A rule may fail the request instead (a rate limit, say): `error` is the message thrown.
-  if (rule && typeof rule.error === 'string') return { kind: 'error', message: rule.error };
+  // A rule may fail the request instead (a rate limit, say): `error` is the message thrown;
+  // with `errorTimes`, only the first that many matching requests fail, and later ones pick.
+  if (rule && typeof rule.error === 'string') {
+    rule.failed = (rule.failed ?? 0) + 1;
+    if (rule.errorTimes === undefined || rule.failed <= rule.errorTimes) return { kind: 'error', message: rule.error };
+  }
   let pick = rule ? rule.pick : entry.otherwise ?? null;
   if (Array.isArray(pick)) {
     rule.seen = (rule.seen ?? 0) + 1;

@@ -31,7 +31,7 @@ export type FakeResponse =
    * skill; a list of picks is used in turn (a scripted confusion). Requests without tools
    * get `noTools` as text. Use it as the `fallback`, so that it answers every request.
    */
-  | { route: ({ when: string; unless?: string; pick: string | null | (string | null)[] } | { when: string; error: string })[]; otherwise?: string | null; noTools?: string; delayMs?: number };
+  | { route: ({ when: string; unless?: string; pick: string | null | (string | null)[] } | { when: string; error: string; errorTimes?: number; pick?: string | null })[]; otherwise?: string | null; noTools?: string; delayMs?: number };
 
 export interface FakeScript {
   /** Answers used in order, one per request. */

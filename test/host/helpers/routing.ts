@@ -16,7 +16,9 @@ export interface RoutingRun {
   failed: { id: string; message: string }[];
   skipped: string[];
   errored: string[];
-  estimate?: { requests: number; tokens: number };
+  estimate?: { requests: number; input_tokens: number };
+  usage?: { requests: number; input_tokens: number; output_tokens: number; source: string };
+  rates: Record<string, string>;
   cancelled: boolean;
 }
 

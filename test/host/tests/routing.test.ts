@@ -3,7 +3,10 @@
 // confusion in the report and in the lint), `/eval` in chat, and cancellation.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import * as fs from 'fs';
 import { HostTest, deleteWorkspaceFile, getExtensionApi, getFakeRequests, setFakeScript, waitFor, workspaceUri, writeWorkspaceFile } from '../helpers';
+import { clickInWorkbench, workbenchTexts } from '../helpers/workbenchPage';
+import { diskPath } from './uiSupport';
 import { lastResponseMarkdown, newChatSession, sendChat } from '../helpers/chat';
 import { lastRoutingRun, routingReady, routingReportText, routingTree, runAllRoutingTests } from '../helpers/routing';
 
@@ -77,9 +80,11 @@ export const tests: HostTest[] = [
     timeoutMs: 60_000,
     fn: async () => {
       await routingReady();
-      await setFakeScript({ fallback: { route: [{ when: 'snowing', error: 'rate limited (429): try again in 20 s' }, ...ROUTES.route] } });
-      const run = await runAllRoutingTests();
+      await setFakeScript({ fallback: { route: [{ when: 'snowing', error: 'rate limited (429): try again in 200 ms' }, ...ROUTES.route] } });
+      const run = await runAllRoutingTests(60_000);
       assert.deepEqual(run.errored, [caseId(CATALOG, 3)]);
+      // each of its 3 runs was asked 5 times (4 retries after the wait the error asked for)
+      assert.equal((await getFakeRequests()).filter((r) => r.text.includes('snowing')).length, 15);
       assert.ok(!run.passed.includes(caseId(CATALOG, 3)) && !run.failed.some((f) => f.id === caseId(CATALOG, 3)));
       const report = await routingReportText();
       assert.match(report, /6 cases × 3 runs/);
@@ -95,19 +100,29 @@ export const tests: HostTest[] = [
       const run = await runAllRoutingTests();
       assert.equal(run.cancelled, false);
       assert.deepEqual(run.failed.map((f) => f.id), [caseId(TRIGGER, 0)]);
-      assert.match(run.failed[0].message, /Fake Model picked db-migrate 3 of 3 \(expected sql-review; right 0 of 3/);
+      // k of N with its Wilson interval: 0 of 3 is [0, 3.8415 / 6.8415] = [0, 56.2 %]
+      assert.match(run.failed[0].message, /Fake Model picked db-migrate 3 of 3 \(expected sql-review; right 0 of 3, 95 % CI 0–56\.2 %/);
+      // passed cases show their k of N too
+      assert.match(run.rates[caseId(CATALOG, 0)], /Fake Model: right 3 of 3 \(95 % CI 43\.9–100 %\)/);
       assert.deepEqual(
         [...run.passed].sort(),
         [caseId(TRIGGER, 1), caseId(TRIGGER, 2), caseId(CATALOG, 0), caseId(CATALOG, 1), caseId(CATALOG, 2), caseId(CATALOG, 3)].sort(),
       );
-      // 7 cases x 3 runs, one request each; the cost was counted before the run
+      // 7 cases x 3 runs, one request each; the cost was counted before the run, and after it
       assert.equal(run.estimate?.requests, 21);
-      assert.ok((run.estimate?.tokens ?? 0) > 0);
-      assert.equal((await getFakeRequests()).length, 21);
+      assert.ok((run.estimate?.input_tokens ?? 0) > 0);
+      const requests = await getFakeRequests();
+      assert.equal(requests.length, 21);
+      assert.equal(run.usage?.requests, 21);
+      assert.ok((run.usage?.input_tokens ?? 0) >= (run.estimate?.input_tokens ?? 0) * 0.5, JSON.stringify(run.usage));
+      // with 3 runs and no temperature set, every request is sampled at 1
+      assert.ok(requests.every((r) => r.modelOptions?.temperature === 1), JSON.stringify(requests.map((r) => r.modelOptions)));
       const report = await routingReportText();
       assert.match(report, /### Routing with Fake Model/);
       assert.match(report, /`db-migrate` took 50 % of `sql-review`'s requests/);
-      assert.match(report, /\| `sql-review` \| 50 % \| 2 \|/);
+      // 1 of 2 cases: [9.5 %, 90.6 %]
+      assert.match(report, /\| `sql-review` \| 50 % \| 9\.5–90\.6 % \| 2 \|/);
+      assert.match(report, /top-1 \*\*85\.7 %\*\* \(95 % CI 48\.7–97\.4 %\)/);
       assert.match(report, /abstention false positives 0 %/);
     },
   },
@@ -164,7 +179,8 @@ export const tests: HostTest[] = [
       await setFakeScript({ fallback: { hang: true } });
       const before = (await lastRoutingRun())?.sequence ?? 0;
       void vscode.commands.executeCommand('testing.runAll');
-      await waitFor(async () => (await getFakeRequests()).length === 1, { message: 'the first (hanging) request' });
+      // skillsmith.routing.concurrency (4): four cases are in flight at once
+      await waitFor(async () => (await getFakeRequests()).length === 4, { message: 'the first four (hanging) requests' });
       await vscode.commands.executeCommand('testing.cancelRun');
       const run = await waitFor(async () => {
         const last = await lastRoutingRun();
@@ -178,29 +194,18 @@ export const tests: HostTest[] = [
       // at the provider shortly after the run has ended here.
       const requests = await waitFor(async () => {
         const seen = await getFakeRequests();
-        return seen.length === 1 && seen[0].cancelled ? seen : undefined;
-      }, { message: 'the one request to be cancelled at the model provider' });
-      assert.equal(requests.length, 1);
+        return seen.length === 4 && seen.every((r) => r.cancelled) ? seen : undefined;
+      }, { message: 'the four requests to be cancelled at the model provider' });
+      assert.equal(requests.length, 4);
     },
   },
   {
-    name: 'the description loop proposes the description that wins on held-out cases, and applies it',
-    timeoutMs: 60_000,
+    name: 'the description loop keeps its split in the eval file, proposes nothing on too few unseen cases, and applies a gain confirmed on fresh runs (started with its command)',
+    timeoutMs: 120_000,
     fn: async () => {
       await routingReady();
-      // Held out: the 2nd and 4th cases, both about slow queries, which go to db-migrate
-      // until sql-review's description says "slow joins".
-      await writeWorkspaceFile(
-        TRIGGER,
-        JSON.stringify([
-          { query: 'check my SQL query for mistakes', should_trigger: true },
-          { query: 'review this SQL query for slow joins', should_trigger: true },
-          { query: 'add a created_at column to the users table', should_trigger: false },
-          { query: 'why is this query with slow joins so slow', should_trigger: true },
-        ]),
-      );
-      await waitFor(async () => (await routingTree()).find((i) => i.label === 'sql-review (trigger evals)')?.children.length === 4, { message: 'the new cases' });
       const proposal = 'Reviews SQL queries for mistakes, slow joins and missing indexes. Use when the user asks to check or speed up a query; not for schema changes.';
+      // "slow joins" goes to db-migrate until sql-review's description says "speed up a query".
       await setFakeScript({
         fallback: {
           route: [
@@ -212,15 +217,84 @@ export const tests: HostTest[] = [
           noTools: JSON.stringify(['Reviews SQL.', proposal]),
         },
       });
+      // Four cases: one held-out positive. A gain on it cannot be significant.
+      await writeWorkspaceFile(
+        TRIGGER,
+        JSON.stringify([
+          { query: 'check my SQL query for mistakes', should_trigger: true },
+          { query: 'review this SQL query for slow joins', should_trigger: true },
+          { query: 'add a created_at column to the users table', should_trigger: false },
+          { query: 'why is this query with slow joins so slow', should_trigger: true },
+        ], null, 2),
+      );
+      await waitFor(async () => (await routingTree()).find((i) => i.label === 'sql-review (trigger evals)')?.children.length === 4, { message: 'the four cases' });
+      assert.equal(await vscode.commands.executeCommand<boolean>('skillsmith.improveDescription', { skill: 'sql-review', apply: true }), false);
+      const kept = JSON.parse(fs.readFileSync(diskPath(TRIGGER), 'utf8')) as { split?: string }[];
+      assert.deepEqual(kept.map((c) => c.split).sort(), ['test', 'train', 'train', 'train']);
+      // no winner on the one held-out case, or a win that cannot be significant
+      assert.match(await routingReportText(), /nothing is proposed/);
+
+      // Seventeen positives and two negatives: 7 + 1 held out (the four cases keep their split), so
+      // at least 6 held-out slow-join requests that only the proposal gets right: p = 0.031 or less.
+      const slow = Array.from({ length: 14 }, (_, i) => ({ query: `the report query ${i} has slow joins`, should_trigger: true }));
+      await writeWorkspaceFile(TRIGGER, JSON.stringify([...kept, ...slow, { query: 'rename created_at to inserted_at', should_trigger: false }], null, 2));
+      await waitFor(async () => (await routingTree()).find((i) => i.label === 'sql-review (trigger evals)')?.children.length === 19, { message: 'the nineteen cases' });
       const applied = await vscode.commands.executeCommand<boolean>('skillsmith.improveDescription', { skill: 'sql-review', apply: true });
       assert.equal(applied, true);
       const document = await vscode.workspace.openTextDocument(workspaceUri('skills/sql-review/SKILL.md'));
       assert.equal(document.lineAt(2).text, `description: ${proposal}`);
-      // The proposals were asked for once, and the held-out cases were not shown to the model.
+      const split = JSON.parse(fs.readFileSync(diskPath(TRIGGER), 'utf8')) as { query: string; split?: string }[];
+      assert.deepEqual(split.slice(0, 4).map((c) => c.split), kept.map((c) => c.split));
+      const heldOut = split.filter((c) => c.split === 'test').map((c) => c.query);
+      assert.equal(heldOut.length, 8);
+      // No held-out request ever reached the model in a request for proposals.
       const asked = (await getFakeRequests()).filter((r) => r.tools.length === 0);
-      assert.equal(asked.length, 1);
-      assert.doesNotMatch(asked[0].text, /why is this query/);
+      assert.ok(asked.length >= 1);
+      for (const request of asked) for (const query of heldOut) assert.ok(!request.text.includes(query), `held-out "${query}" was shown`);
+      assert.match(await routingReportText(), /significantly better, and is proposed/);
       await document.save();
+    },
+  },
+  {
+    name: 'a model rate-limited once is asked again after the wait, and the case passes (the run read through the extension\'s test command)',
+    timeoutMs: 60_000,
+    fn: async () => {
+      await routingReady();
+      await setFakeScript({ fallback: { route: [{ when: 'rain in Oslo', error: 'Sorry, you have been rate-limited. Please wait 1 seconds before trying again.', errorTimes: 1, pick: 'weather' }, ...ROUTES.route] } });
+      const run = await runAllRoutingTests(60_000);
+      assert.ok(run.passed.includes(caseId(CATALOG, 0)), JSON.stringify(run));
+      assert.deepEqual(run.errored, []);
+      assert.equal((await getFakeRequests()).filter((r) => r.text.includes('rain in Oslo')).length, 4);
+    },
+  },
+  {
+    name: 'with no language model, a run says so in a notification whose button runs the cases offline (started with the testing.runAll command)',
+    timeoutMs: 60_000,
+    fn: async () => {
+      await routingReady();
+      const config = vscode.workspace.getConfiguration('skillsmith.routing');
+      await config.update('models', ['no-such-model'], vscode.ConfigurationTarget.Workspace);
+      await setFakeScript({ fallback: ROUTES });
+      try {
+        const before = (await lastRoutingRun())?.sequence ?? 0;
+        await vscode.commands.executeCommand('notifications.clearAll');
+        void vscode.commands.executeCommand('testing.runAll');
+        const notice = '.notifications-center .notification-list-item:has-text("No language model is available")';
+        await vscode.commands.executeCommand('notifications.showList');
+        const text = (await workbenchTexts({ selector: notice, timeoutMs: 20_000 })).join('\n');
+        assert.match(text, /Sign in to GitHub Copilot, or install another extension that provides chat models/);
+        assert.equal((await getFakeRequests()).length, 0);
+        await vscode.commands.executeCommand('notifications.showList');
+        await clickInWorkbench({ role: 'button', name: 'Run with the Lexical Router', exact: true, within: notice, timeoutMs: 15_000 });
+        const run = await waitFor(async () => {
+          const last = await lastRoutingRun();
+          return last && last.sequence > before ? last : undefined;
+        }, { message: 'the offline run' });
+        assert.deepEqual(run.summaries.map((s) => s.router), ['lexical']);
+        assert.ok(run.passed.length + run.failed.length > 0);
+      } finally {
+        await config.update('models', undefined, vscode.ConfigurationTarget.Workspace);
+      }
     },
   },
 ];
