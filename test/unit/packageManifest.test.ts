@@ -163,6 +163,7 @@ test('check-vsix accepts the shipped layout and rejects anything else', async ()
     'extension/dist/extension.js',
     'extension/dist/cli.js',
     'extension/dist/mcp.js',
+    'extension/dist/o200k.js',
     'extension/schemas/actions.schema.json',
     'extension/media/icon.png',
     'extension/skills-templates/minimal/SKILL.md',
