@@ -3,8 +3,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { testPath as path } from './testPaths';
-import { builtCli, findRepoRoot, makeTempDir, removeDir, skillText, writeFile, writeSkill } from './engineTestUtils';
+import { testPath as path } from '../unit/testPaths';
+import { builtCli, findRepoRoot, makeTempDir, removeDir, skillText, writeFile, writeSkill } from '../unit/engineTestUtils';
 
 const REPO = findRepoRoot();
 const CLI = path.join(REPO, 'dist', 'cli.js');
