@@ -66,7 +66,16 @@ if (args.has('--tests')) {
   // Features too heavy for activation (src/lazy/*.ts): one bundle each, dist/lazy/NAME.js,
   // required on first use through src/vscode/lazy.ts, so the main bundle stays small.
   const lazy = tsFilesUnder('src/lazy');
-  if (lazy.length > 0) await esbuild.build({ ...common, entryPoints: lazy, outdir: 'dist/lazy' });
+  // From dist/lazy/, the tokenizer's bundle is one folder up.
+  if (lazy.length > 0) {
+    await esbuild.build({
+      ...common,
+      entryPoints: lazy,
+      outdir: 'dist/lazy',
+      define: { ...common.define, SKILLSMITH_O200K: JSON.stringify('../o200k.js') },
+      external: [...common.external, '../o200k.js'],
+    });
+  }
   await esbuild.build({
     ...common,
     entryPoints: ['src/cli.ts'],

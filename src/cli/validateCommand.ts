@@ -11,6 +11,7 @@ import { sortProblems, type Problem } from '../core/base/types';
 import { discoverSkillFiles, skillFileIn } from '../core/catalog/discovery';
 import { resolveLocations, type SkillLocation } from '../core/catalog/locations';
 import { validateSkillFiles } from '../core/catalog/validate';
+import { countO200kTokensUpTo } from '../node/o200k';
 import { catalogOverlapFindings, heldOutRoutes, overlapMessage } from '../core/routing/collisions';
 import { descriptionRange } from '../core/routing/descriptionField';
 import { parseEvalFile, type RoutingCase } from '../core/routing/evalCases';
@@ -103,7 +104,7 @@ export async function collectReports(fs: FileSystem, cwd: string, inputs: readon
       targets.push(target);
     }
   }
-  const outcomes = await validateSkillFiles(fs, targets, { unicodeNames });
+  const outcomes = await validateSkillFiles(fs, targets, { unicodeNames, countTokens: countO200kTokensUpTo });
   const overlaps = await overlapProblems(fs, outcomes);
   for (const outcome of outcomes) {
     if (outcome.ok) {
@@ -115,6 +116,8 @@ export async function collectReports(fs: FileSystem, cwd: string, inputs: readon
       });
       const actions = await actionsReport(fs, dirnamePath(outcome.filePath), outcome.analysis.name ?? null);
       if (actions) reports.push(actions);
+      // The skill's scripts, with their dangerous commands at their own lines.
+      for (const file of outcome.bundled) reports.push({ path: file.filePath, name: outcome.analysis.name ?? null, description: null, problems: file.problems });
     } else {
       unreadable.push({ path: outcome.filePath, reason: outcome.reason });
     }

@@ -104,8 +104,13 @@ test('the core tools read, list, load and expand the skill without running anyth
   assert.match(text(await runReadSkillFile(context, { name: 'evil', path: 'scripts/run.sh' })), /^#!\/bin\/sh\ntouch /);
   const expansion = expandSkill({ skillDir, body: fs.readFileSync(path.join(skillDir, 'SKILL.md'), 'utf8'), args, bundledFiles: ['scripts/run.sh'] });
   assert.ok(expansion.includes(`touch ${markers}/fenced`));
+  // The lint reads the folder (and the scripts) without running anything: only the two files
+  // that SKILL.md never names are reported.
   const validated = await validateSkillFile(nodeFs, path.join(skillDir, 'SKILL.md'));
-  assert.deepEqual(validated.problems.map((p) => p.code), []);
+  assert.deepEqual(validated.problems.map((p) => [p.code, /references\/guide\.md|scripts\/run\.mjs/.exec(p.message)?.[0]]), [
+    ['unreferenced-file', 'references/guide.md'],
+    ['unreferenced-file', 'scripts/run.mjs'],
+  ]);
   assertNoMarker('the core tools');
 });
 

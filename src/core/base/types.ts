@@ -51,7 +51,27 @@ export type ProblemCode =
   | 'eval-set-too-small'
   | 'eval-set-no-negatives'
   | 'eval-set-no-near-miss'
-  | 'description-overlap';
+  | 'description-overlap'
+  // Security and quality (docs/rules.md, "Security"): never errors.
+  | 'hidden-characters'
+  | 'hidden-comment'
+  | 'hidden-whitespace'
+  | 'name-homoglyph'
+  | 'download-exec'
+  | 'destructive-delete'
+  | 'reverse-shell'
+  | 'obfuscated-exec'
+  | 'world-writable'
+  | 'tls-verification-off'
+  | 'credential-access'
+  | 'exfiltration'
+  | 'prompt-override'
+  | 'conceal-from-user'
+  | 'skip-confirmation'
+  | 'body-too-many-tokens'
+  | 'unreferenced-file'
+  | 'nested-reference'
+  | 'unmentioned-binary';
 
 /** A replacement of the text in `range` (positions in the BOM-less text). */
 export interface TextEdit {
@@ -130,6 +150,11 @@ export interface AnalyzeOptions {
   readonly scope?: 'full' | 'catalog';
   /** False only to compare with the `yaml`-only path (see lint/plainFrontmatter.ts). */
   readonly plainFastPath?: boolean;
+  /**
+   * Counts o200k_base tokens (body-too-many-tokens); it may stop counting past `limit`. The
+   * tokenizer is a bundle of its own (src/node/o200k.ts): without it, the rule does not run.
+   */
+  readonly countTokens?: (text: string, limit: number) => number;
 }
 
 export function hasErrors(problems: readonly Problem[]): boolean {

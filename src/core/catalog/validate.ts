@@ -5,6 +5,7 @@ import { mapConcurrent } from '../base/concurrency';
 import { describeError, type FileSystem } from '../base/fileSystem';
 import { VALIDATE_CONCURRENCY } from '../base/limits';
 import { sortProblems, type Problem, type SkillFileAnalysis } from '../base/types';
+import type { BundledFileProblems } from '../lint/bundledFiles';
 import { validateSkillFile, type LintOptions } from '../lint/validateFile';
 import { SkillCatalog } from './catalog';
 import type { SkillLocation } from './locations';
@@ -16,6 +17,8 @@ export interface FileValidation {
   readonly analysis: SkillFileAnalysis;
   /** Every problem: the text's, broken links and duplicate-name, sorted by position. */
   readonly problems: readonly Problem[];
+  /** Problems inside the skill's bundled files (its scripts). */
+  readonly bundled: readonly BundledFileProblems[];
 }
 
 export type ValidationOutcome =
@@ -30,8 +33,8 @@ export async function validateSkillFiles(
 ): Promise<ValidationOutcome[]> {
   const outcomes = await mapConcurrent(files, VALIDATE_CONCURRENCY, async ({ filePath, location }): Promise<ValidationOutcome> => {
     try {
-      const { analysis, problems } = await validateSkillFile(fs, filePath, options);
-      return { ok: true, filePath, location, analysis, problems };
+      const { analysis, problems, bundled } = await validateSkillFile(fs, filePath, options);
+      return { ok: true, filePath, location, analysis, problems, bundled };
     } catch (error) {
       return { ok: false, filePath, reason: `cannot read: ${describeError(error)}` };
     }

@@ -10,8 +10,12 @@ import type { Rule, RuleContext } from './ruleSupport';
 import { BODY_RULES, FIELD_RULES, FILE_RULES, STRUCTURE_RULES, TEXT_RULES } from './rules';
 import { sortProblems, type AnalyzeOptions, type Problem, type Range, type SkillFileAnalysis } from '../base/types';
 
-/** Parses and lints the text of one SKILL.md (no file system involved). */
-export function analyzeSkillText(text: string, options: AnalyzeOptions): SkillFileAnalysis {
+/**
+ * Parses and lints the text of one SKILL.md (no file system involved). `extraRules` run with
+ * the text rules of a full lint: the security rules (securityRules.ts), which the complete lint
+ * passes (validateFile.ts) and which a catalog scan never needs.
+ */
+export function analyzeSkillText(text: string, options: AnalyzeOptions, extraRules: readonly Rule[] = []): SkillFileAnalysis {
   const file = parseSkillFile(text, { plainFastPath: options.plainFastPath });
   const complete = options.complete !== false;
   const context: RuleContext = { file, options };
@@ -20,7 +24,7 @@ export function analyzeSkillText(text: string, options: AnalyzeOptions): SkillFi
   const full = options.scope !== 'catalog';
   const rules = [
     ...FILE_RULES,
-    ...(full ? TEXT_RULES : []),
+    ...(full ? [...TEXT_RULES, ...extraRules] : []),
     ...(structural.length > 0 ? [] : [...FIELD_RULES, ...(complete && full ? BODY_RULES : [])]),
   ];
   const problems = sortProblems([...structural, ...runRules(rules, context)]);

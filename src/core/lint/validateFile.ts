@@ -1,12 +1,15 @@
-// The complete lint of one skill file: the text rules plus broken-link, which needs the
-// file system. `skillsmith validate`, Validate All and the editor's live lint all go
-// through lintSkillText, so that they report the same problems for the same text.
+// The complete lint of one skill file: the text rules plus broken-link and what the skill
+// bundles (bundledFiles.ts), which need the file system. `skillsmith validate`, Validate All
+// and the editor's live lint all go through lintSkillText, so that they report the same
+// problems for the same text.
 import type { FileSystem } from '../base/fileSystem';
 import { basenamePath, dirnamePath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import { sortProblems, type Problem, type SkillFileAnalysis } from '../base/types';
 import { analyzeSkillText } from './analyze';
+import { lintBundledFiles, type BundledFileProblems } from './bundledFiles';
 import { findBrokenLinks, findLinkCandidates } from './links';
+import { SECURITY_RULES } from './securityRules';
 
 /** The codes of the structural errors: when one is reported, it is reported alone. */
 export const STRUCTURAL_CODES: ReadonlySet<string> = new Set(['no-frontmatter', 'unclosed-frontmatter', 'yaml-syntax', 'frontmatter-not-mapping']);
@@ -15,14 +18,18 @@ export interface LintOptions {
   readonly unicodeNames?: boolean;
   /** The bytes start with a BOM that `text` no longer has (an editor strips it). */
   readonly hasBom?: boolean;
-  /** False for a text that is not on disk yet (an untitled editor): links are not checked. */
+  /** False for a text that is not on disk yet (an untitled editor): links and bundled files are not checked. */
   readonly checkLinks?: boolean;
+  /** The o200k_base counter for body-too-many-tokens (AnalyzeOptions.countTokens). */
+  readonly countTokens?: (text: string, limit: number) => number;
 }
 
 export interface FileLint {
   readonly analysis: SkillFileAnalysis;
-  /** The text's problems and its broken links, sorted by position. */
+  /** The text's problems, its broken links and the folder's, sorted by position. */
   readonly problems: readonly Problem[];
+  /** Problems inside the files the skill bundles (its scripts), at their own ranges. */
+  readonly bundled: readonly BundledFileProblems[];
 }
 
 /** Lints the text of the skill file at `filePath` completely, links included. */
@@ -33,11 +40,14 @@ export async function lintSkillText(fs: FileSystem, filePath: string, text: stri
     fileName: basenamePath(filePath),
     unicodeNames: options.unicodeNames,
     hasBom: options.hasBom,
-  });
+    ...(options.countTokens ? { countTokens: options.countTokens } : {}),
+  }, SECURITY_RULES);
   // A structural error is reported alone: links are checked only in a readable file.
   const structural = analysis.problems.some((p) => STRUCTURAL_CODES.has(p.code));
-  const links = structural || options.checkLinks === false ? [] : await findBrokenLinks(findLinkCandidates(text), dir, fs);
-  return { analysis, problems: sortProblems([...analysis.problems, ...links]) };
+  const onDisk = options.checkLinks !== false;
+  const links = structural || !onDisk ? [] : await findBrokenLinks(findLinkCandidates(text), dir, fs);
+  const bundled = onDisk ? await lintBundledFiles(fs, dir, text) : { skillProblems: [], files: [] };
+  return { analysis, problems: sortProblems([...analysis.problems, ...links, ...bundled.skillProblems]), bundled: bundled.files };
 }
 
 /** Reads and lints one skill file completely; rejects only when the file cannot be read. */

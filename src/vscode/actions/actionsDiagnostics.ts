@@ -3,21 +3,14 @@
 // types. VS Code's own JSON language service checks the file against the shipped JSON Schema
 // too (contributes.jsonValidation); this lint adds what a schema cannot say.
 import * as vscode from 'vscode';
+import { toDiagnostic } from '../problemDiagnostic';
+
+const toRange = (range: Problem['range']) => new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
 import { lintActionsText } from '../../core/actions/lintActions';
 import { dirnamePath, joinPath } from '../../core/base/paths';
 import type { Fix, Problem } from '../../core/base/types';
 import type { ActionsState } from './actionsState';
 
-const SEVERITIES = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, info: vscode.DiagnosticSeverity.Information };
-
-const toRange = (range: Problem['range']) => new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
-
-function toDiagnostic(problem: Problem): vscode.Diagnostic {
-  const diagnostic = new vscode.Diagnostic(toRange(problem.range), problem.message, SEVERITIES[problem.severity]);
-  diagnostic.source = 'skillsmith';
-  diagnostic.code = problem.code;
-  return diagnostic;
-}
 
 /** True when the folder holds a skill file: only a skill's actions.json is linted. */
 async function besideSkill(state: ActionsState, dir: string): Promise<boolean> {

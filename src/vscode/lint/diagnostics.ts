@@ -19,9 +19,8 @@ import { createLimiter, createTimeSlicer } from '../../core/base/concurrency';
 import { BACKGROUND_VALIDATION_LIMIT, SCAN_SLICE_MS, VALIDATE_CONCURRENCY } from '../../core/base/limits';
 import { sortProblems, type Problem } from '../../core/base/types';
 import type { CatalogEntry } from '../../core/catalog/catalog';
-import { validateSkillFiles } from '../../core/catalog/validate';
-import { validateSkillFile } from '../../core/lint/validateFile';
-import { lintSkillDocument, toDiagnostic } from './documentLint';
+import { lintModule } from '../lintModule';
+import { toDiagnostic } from '../problemDiagnostic';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
 import { isSkillDocument } from './skillFiles';
@@ -71,6 +70,8 @@ export function createSkillDiagnostics(services: SkillsmithServices): SkillDiagn
 class DiagnosticsController implements SkillDiagnostics {
   readonly disposables: vscode.Disposable[] = [];
   private readonly collection = vscode.languages.createDiagnosticCollection('skillsmith');
+  /** The bundled files each skill file's last lint published problems on. */
+  private readonly bundledOf = new Map<string, vscode.Uri[]>();
   private readonly published = new Map<string, FileDiagnostics>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Bumped for every lint started per Uri, so that a slower, older lint never wins. */
@@ -125,7 +126,7 @@ class DiagnosticsController implements SkillDiagnostics {
     const files = entries.map((e) => ({ filePath: e.record.filePath, location: e.record.location }));
     const keys = files.map((f) => this.keyOfPath(f.filePath));
     const before = keys.map((key) => this.generation(key));
-    const outcomes = await validateSkillFiles(this.services.fs, files, { unicodeNames: readSettings().unicodeNames });
+    const outcomes = await lintModule().validateSkillFiles(this.services.fs, files, { unicodeNames: readSettings().unicodeNames, countTokens: lintModule().countO200kTokensUpTo });
     const open = this.openSkillDocuments();
     const shown = await Promise.all(
       outcomes.map(async (outcome, i): Promise<readonly Problem[]> => {
@@ -140,6 +141,7 @@ class DiagnosticsController implements SkillDiagnostics {
         if (this.generation(keys[i]) !== before[i]) return this.shownProblems(keys[i]);
         this.bump(keys[i]);
         this.publish(this.services.fs.toUri(outcome.filePath), outcome.problems, undefined);
+        this.publishBundled(outcome.filePath, outcome.bundled);
         return outcome.problems;
       }),
     );
@@ -213,9 +215,11 @@ class DiagnosticsController implements SkillDiagnostics {
       return;
     }
     const duplicates = entry.problems.filter((p) => p.code === 'duplicate-name');
-    void this.readLimit(() => validateSkillFile(this.services.fs, filePath, { unicodeNames: readSettings().unicodeNames })).then(
-      ({ problems }) => {
-        if (this.generation(key) === generation) this.publish(uri, sortProblems([...problems, ...duplicates]), undefined);
+    void this.readLimit(() => lintModule().validateSkillFile(this.services.fs, filePath, { unicodeNames: readSettings().unicodeNames, countTokens: lintModule().countO200kTokensUpTo })).then(
+      ({ problems, bundled }) => {
+        if (this.generation(key) !== generation) return;
+        this.publish(uri, sortProblems([...problems, ...duplicates]), undefined);
+        this.publishBundled(filePath, bundled);
       },
       () => {
         if (this.generation(key) === generation) this.publish(uri, entry.problems, undefined);
@@ -266,7 +270,7 @@ class DiagnosticsController implements SkillDiagnostics {
     const version = document.version;
     let problems: Problem[];
     try {
-      problems = await lintSkillDocument(document, this.services, { unicodeNames: readSettings().unicodeNames });
+      problems = await lintModule().lintSkillDocument(document, this.services, { unicodeNames: readSettings().unicodeNames });
     } catch (error) {
       this.services.log.error(`Could not lint ${document.uri.toString(true)}: ${String(error)}`);
       return undefined;
@@ -281,6 +285,19 @@ class DiagnosticsController implements SkillDiagnostics {
     const items = problems.map((problem) => ({ diagnostic: toDiagnostic(problem), problem }));
     this.published.set(uri.toString(), { version, items });
     this.collection.set(uri, items.map((i) => i.diagnostic));
+  }
+
+  /**
+   * The problems inside a skill's bundled files (its scripts' dangerous commands), on those
+   * files; the ones the skill's last lint found and this one does not are cleared.
+   */
+  private publishBundled(skillFile: string, bundled: readonly { readonly filePath: string; readonly problems: readonly Problem[] }[]): void {
+    const before = this.bundledOf.get(skillFile) ?? [];
+    const now = bundled.map((file) => this.services.fs.toUri(file.filePath));
+    for (const uri of before) if (!now.some((u) => u.toString() === uri.toString())) this.unpublish(uri);
+    bundled.forEach((file, i) => this.publish(now[i], file.problems, undefined));
+    if (now.length > 0) this.bundledOf.set(skillFile, now);
+    else this.bundledOf.delete(skillFile);
   }
 
   private unpublish(uri: vscode.Uri): void {

@@ -6,6 +6,7 @@ import { basenamePath, dirnamePath } from '../../core/base/paths';
 import { sortProblems, type Problem, type Range } from '../../core/base/types';
 import { nameKey } from '../../core/catalog/catalog';
 import { lintSkillText } from '../../core/lint/validateFile';
+import { countO200kTokensUpTo } from '../../node/o200k';
 import type { SkillsmithServices } from '../services';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -21,6 +22,7 @@ export async function lintSkillDocument(
     unicodeNames: options.unicodeNames,
     hasBom: await documentHasBom(document, services),
     checkLinks: !document.isUntitled,
+    countTokens: countO200kTokensUpTo,
   });
   const declared = analysis.name?.trim() || basenamePath(dirnamePath(filePath));
   const duplicates = duplicateProblems(services, filePath, declared, analysis.nameRange);
@@ -53,19 +55,3 @@ async function documentHasBom(document: vscode.TextDocument, services: Skillsmit
     return false;
   }
 }
-
-/** A Problem as a VS Code diagnostic with source `skillsmith` and the problem's code. */
-export function toDiagnostic(problem: Problem): vscode.Diagnostic {
-  const { start, end } = problem.range;
-  const range = new vscode.Range(start.line, start.character, end.line, end.character);
-  const diagnostic = new vscode.Diagnostic(range, problem.message, SEVERITIES[problem.severity]);
-  diagnostic.source = 'skillsmith';
-  diagnostic.code = problem.code;
-  return diagnostic;
-}
-
-const SEVERITIES: Record<Problem['severity'], vscode.DiagnosticSeverity> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  info: vscode.DiagnosticSeverity.Information,
-};

@@ -5,9 +5,9 @@
 // of the lexical router over the eval cases; skills without eval cases are measured by
 // routing their own descriptions' sentences against the catalog (core/routing/collisions.ts).
 import * as vscode from 'vscode';
+import { toDiagnostic } from '../problemDiagnostic';
 import { ROUTING_LINT_MAX_SKILLS } from '../../core/base/limits';
 import { decodeUtf8 } from '../../core/base/text';
-import type { Problem } from '../../core/base/types';
 import { catalogOverlapFindings, heldOutRoutes, overlapMessage, type HeldOutRoutes, type OverlapFinding } from '../../core/routing/collisions';
 import { descriptionRange } from '../../core/routing/descriptionField';
 import { runEval } from '../../core/routing/evalRun';
@@ -16,19 +16,6 @@ import type { SkillsmithServices } from '../services';
 import type { EvalFileIndex } from './evalFileIndex';
 import { lexicalRouter, listedSkills } from './routers';
 
-const SEVERITY: Record<Problem['severity'], vscode.DiagnosticSeverity> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  info: vscode.DiagnosticSeverity.Information,
-};
-
-function toDiagnostic(problem: Problem): vscode.Diagnostic {
-  const { start, end } = problem.range;
-  const diagnostic = new vscode.Diagnostic(new vscode.Range(start.line, start.character, end.line, end.character), problem.message, SEVERITY[problem.severity]);
-  diagnostic.source = 'skillsmith';
-  diagnostic.code = problem.code;
-  return diagnostic;
-}
 
 /** Skills measured between two pauses of the held-out routing (it runs on the extension host). */
 const LINT_STEP_SKILLS = 10;

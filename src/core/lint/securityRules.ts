@@ -1,0 +1,172 @@
+// The security and quality rules of SKILL.md's text (docs/rules.md, "Security"): hidden text
+// anywhere in the file, dangerous commands and exfiltration in the body's code, prompt
+// injection in its prose and in the description, and a body over the spec's 5,000-token
+// guidance. They never raise errors: a skill that trips one still loads, and the reader
+// decides. Their severities come from their measured precision on the real corpora
+// (test/unit/securityCorpus.test.ts): a rule under 0.9 is information.
+import type { Problem, ProblemCode, Severity } from '../base/types';
+import { findCommandRisks } from './commandRisks';
+import type { ParsedSkillFile } from './frontmatter';
+import { findHiddenByWhitespace, findHiddenCharacters, findInstructionComments, isHomoglyphName } from './hiddenText';
+import { findInjectionRisks } from './injectionRisks';
+import { bodyLines, codeSpans, maskSpans, type BodyLine } from './markdownCode';
+import { findField, problem, replaceFix, type Rule } from './ruleSupport';
+
+/** The severity of each security rule, from its precision on the corpora (docs/rules.md). */
+export const SECURITY_SEVERITY: Readonly<Partial<Record<ProblemCode, Severity>>> = {
+  'hidden-characters': 'warning',
+  'hidden-comment': 'warning',
+  'hidden-whitespace': 'warning',
+  'name-homoglyph': 'warning',
+  'download-exec': 'warning',
+  'destructive-delete': 'warning',
+  'reverse-shell': 'warning',
+  'obfuscated-exec': 'warning',
+  'world-writable': 'warning',
+  'tls-verification-off': 'warning',
+  'credential-access': 'warning',
+  exfiltration: 'warning',
+  'prompt-override': 'warning',
+  'conceal-from-user': 'warning',
+  'skip-confirmation': 'info',
+  'body-too-many-tokens': 'info',
+};
+
+export function securitySeverity(code: ProblemCode): Severity {
+  return SECURITY_SEVERITY[code] ?? 'warning';
+}
+
+/** Why each command technique matters, and what to do instead. */
+const COMMAND_ADVICE: Readonly<Partial<Record<ProblemCode, string>>> = {
+  'download-exec': 'whatever the server sends runs at once with the user\'s rights, unread. Download the script, check it (or its checksum), then run it.',
+  'destructive-delete': 'one wrong variable or a run in the wrong place erases the user\'s files. Delete the exact paths that need deleting.',
+  'reverse-shell': 'it gives a remote machine a shell on the user\'s.',
+  'obfuscated-exec': 'what runs cannot be read in the skill. Write the command out.',
+  'world-writable': 'any user or process of the machine can change these files. Grant only what is needed (755 for folders and programs, 644 for files).',
+  'tls-verification-off': 'a machine in between can read and change the traffic. Fix the certificate (or point to its CA) instead.',
+  'credential-access': 'a skill rarely needs the user\'s keys or passwords; if this one does, say why next to it.',
+  exfiltration: 'secrets leave the machine. Send only the data the task needs.',
+};
+
+/** The body's lines, or nothing when the frontmatter is not closed (then the whole text is read as body). */
+function bodyOf(file: ParsedSkillFile): BodyLine[] {
+  return bodyLines(file.text, file.lines, file.split.kind === 'closed' ? file.split.bodyStart : 0);
+}
+
+/** Code of the body: fenced lines whole, and the code spans of text lines (offsets into the text). */
+function codeSegments(file: ParsedSkillFile, lines: readonly BodyLine[]): { start: number; text: string }[] {
+  const segments: { start: number; text: string }[] = [];
+  for (const line of lines) {
+    if (line.kind === 'fence') continue;
+    const text = file.text.slice(line.start, line.end);
+    if (line.kind === 'code') segments.push({ start: line.start, text });
+    else for (const span of codeSpans(text)) {
+      const ticks = /^`+/.exec(text.slice(span.start))![0].length;
+      segments.push({ start: line.start + span.start + ticks, text: text.slice(span.start + ticks, span.end - ticks) });
+    }
+  }
+  return segments;
+}
+
+/** hidden-characters, hidden-comment, hidden-whitespace and name-homoglyph. */
+export const ruleHiddenText: Rule = ({ file }) => {
+  const problems: Problem[] = [];
+  for (const found of findHiddenCharacters(file.text)) {
+    const fix = replaceFix(file, 'Remove the invisible characters', { start: found.start, end: found.end }, '', true);
+    problems.push(problem(found.code, securitySeverity(found.code), found.message, file.lines.rangeOf(found.start, found.end), [fix]));
+  }
+  const lines = bodyOf(file);
+  const codeLines = lines.filter((l) => l.kind !== 'text');
+  const isCode = (offset: number) => codeLines.some((l) => l.start <= offset && offset <= l.end);
+  for (const found of findInstructionComments(file.text, isCode)) {
+    const fix = replaceFix(file, 'Remove the hidden comment', { start: found.start, end: found.end }, '');
+    problems.push(problem(found.code, securitySeverity(found.code), found.message, file.lines.rangeOf(found.start, found.end), [fix]));
+  }
+  for (const line of lines) {
+    if (line.kind !== 'text') continue;
+    const text = file.text.slice(line.start, line.end);
+    if (/^\s*\|/.test(text)) continue; // a table row's padding
+    const hidden = findHiddenByWhitespace(text);
+    if (!hidden) continue;
+    const message = `${hidden.runEnd - hidden.start} blank characters push "${text.slice(hidden.runEnd, hidden.runEnd + 60)}" out of view: a reader scrolling the file misses it, the model does not.`;
+    const fix = replaceFix(file, 'Bring the text into view', { start: line.start + hidden.start, end: line.start + hidden.runEnd }, ' ', true);
+    problems.push(problem('hidden-whitespace', securitySeverity('hidden-whitespace'), message, file.lines.rangeOf(line.start + hidden.start, line.start + hidden.end), [fix]));
+  }
+  const name = file.status === 'ok' ? findField(file, 'name') : undefined;
+  if (name?.value.kind === 'scalar' && name.value.text !== undefined && isHomoglyphName(name.value.text)) {
+    const message = `The name mixes Latin letters with lookalikes from another script ('${name.value.text}'): it reads as one name and matches as another. Write it in one script.`;
+    problems.push(problem('name-homoglyph', securitySeverity('name-homoglyph'), message, file.lines.rangeOf(name.value.span.start, name.value.span.end)));
+  }
+  return problems;
+};
+
+/** The command risks of one line of code, as problems at `start` (an offset of the file). */
+export function commandProblems(file: ParsedSkillFile, start: number, code: string): Problem[] {
+  return findCommandRisks(code).map((risk) => {
+    const from = start + risk.start;
+    const to = start + risk.end;
+    const shown = code.slice(risk.start, risk.end);
+    const message = `This command ${risk.what} (${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}): ${COMMAND_ADVICE[risk.code] ?? ''}`.trim();
+    return problem(risk.code, securitySeverity(risk.code), message, file.lines.rangeOf(from, to), commandFixes(file, risk.code, from, shown));
+  });
+}
+
+function commandFixes(file: ParsedSkillFile, code: ProblemCode, from: number, shown: string) {
+  if (code === 'world-writable') {
+    const mode = /\b(0?777|a\+rwx|ugo\+rwx|a=rwx)\b/.exec(shown);
+    if (mode) return [replaceFix(file, 'Use 755 (others can read and run, not write)', { start: from + mode.index, end: from + mode.index + mode[0].length }, '755', true)];
+  }
+  if (code === 'tls-verification-off') {
+    const flag = /\s(-k|--insecure)(?=\s|$)/.exec(shown);
+    if (flag) return [replaceFix(file, `Remove ${flag[1]} (keep certificate checks)`, { start: from + flag.index, end: from + flag.index + flag[0].length }, '', true)];
+  }
+  return undefined;
+}
+
+/** download-exec, destructive-delete, reverse-shell, obfuscated-exec, world-writable, tls-verification-off, credential-access, exfiltration. */
+export const ruleCommandRisks: Rule = ({ file }) => codeSegments(file, bodyOf(file)).flatMap((segment) => commandProblems(file, segment.start, segment.text));
+
+/** prompt-override, conceal-from-user, skip-confirmation: in the prose of the body and in the description. */
+export const ruleInjection: Rule = ({ file }) => {
+  const problems: Problem[] = [];
+  const check = (start: number, text: string) => {
+    for (const risk of findInjectionRisks(text)) {
+      const message = `This ${risk.what}: "${text.slice(risk.start, risk.end)}". ${risk.code === 'skip-confirmation' ? 'Confirmations are how the user stays in control of what the agent does; ask before anything that changes or sends.' : 'An instruction a skill gives its model should be one the user could read and agree to.'}`;
+      problems.push(problem(risk.code, securitySeverity(risk.code), message, file.lines.rangeOf(start + risk.start, start + risk.end)));
+    }
+  };
+  for (const line of bodyOf(file)) {
+    if (line.kind !== 'text') continue;
+    const text = file.text.slice(line.start, line.end);
+    check(line.start, maskSpans(text, codeSpans(text)));
+  }
+  const description = file.status === 'ok' ? findField(file, 'description') : undefined;
+  if (description?.value.kind === 'scalar') {
+    const span = description.value.span;
+    const raw = file.text.slice(span.start, span.end);
+    let offset = span.start;
+    for (const part of raw.split('\n')) {
+      check(offset, part);
+      offset += part.length + 1;
+    }
+  }
+  return problems;
+};
+
+/** The spec's guidance for a body: under 5,000 tokens. */
+export const MAX_BODY_TOKENS = 5000;
+
+/** body-too-many-tokens: counted with the caller's tokenizer (o200k_base), when it gives one. */
+export const ruleBodyTokens: Rule = ({ file, options }) => {
+  const count = options.countTokens;
+  if (!count || file.split.kind !== 'closed') return [];
+  const body = file.text.slice(file.split.bodyStart);
+  // A token holds at least one byte (UTF-16 units bound the bytes from below only for ASCII; 3 bytes at most per unit).
+  if (body.length * 3 <= MAX_BODY_TOKENS) return [];
+  const tokens = count(body, MAX_BODY_TOKENS);
+  if (tokens <= MAX_BODY_TOKENS) return [];
+  const message = `The body is over ${MAX_BODY_TOKENS.toLocaleString('en-US')} tokens (o200k_base), the spec's guidance: all of it enters the model's context when the skill loads. Move detail into references/ files that the body links to, so that they load only when needed.`;
+  return [problem('body-too-many-tokens', securitySeverity('body-too-many-tokens'), message, file.lines.lineRange(file.lines.lineAt(file.split.bodyStart)))];
+};
+
+export const SECURITY_RULES: readonly Rule[] = [ruleHiddenText, ruleCommandRisks, ruleInjection, ruleBodyTokens];
