@@ -8,7 +8,7 @@ import { basenamePath, joinPath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import { LineMap } from '../base/textPositions';
 import type { Problem, Range } from '../base/types';
-import { findCommandRisks } from './commandRisks';
+import { findCommandRisks, logicalLines } from './commandRisks';
 import { securitySeverity } from './securityRules';
 
 /** Problems of one bundled file, at ranges in that file. */
@@ -46,6 +46,8 @@ async function bundledPaths(fs: FileSystem, dir: string): Promise<string[]> {
     } catch {
       return;
     }
+    // A folder with its own SKILL.md is another skill, with its own lint.
+    if (depth > 0 && entries.some((e) => e.kind === 'file' && e.name.toLowerCase() === 'skill.md')) return;
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (found.length >= MAX_FILES) return;
       const path = joinPath(folder, entry.name);
@@ -143,9 +145,7 @@ export async function lintBundledFiles(fs: FileSystem, dir: string, text: string
 export function scriptProblems(content: string): Problem[] {
   const lines = new LineMap(content);
   const problems: Problem[] = [];
-  for (let line = 0; line < lines.lineCount; line++) {
-    const start = lines.lineStarts[line];
-    const code = content.slice(start, lines.lineContentEnd(line));
+  for (const { start, text: code } of logicalLines(content)) {
     for (const risk of findCommandRisks(code)) {
       const shown = code.slice(risk.start, risk.end);
       problems.push({

@@ -72,27 +72,76 @@ const TECHNIQUES: readonly Technique[] = [
   // Reading credential stores.
   { code: 'credential-access', what: 'reads a credential store', needs: ['.ssh', '.aws', '.gnupg', '.kube', '.docker', '.azure', 'gcloud', '.netrc', '.git-credentials', '.npmrc', '.pypirc', 'shadow', 'login data', 'keychains'], pattern: cmd(String.raw`(?:cat|less|more|head|tail|cp|scp|rsync|tar|zip|gzip|base64|xxd|strings|grep|type|Get-Content|gc|Copy-Item|open|readFile(?:Sync)?|read_text|read_bytes|fs\.readFile(?:Sync)?)\b[^\n;|&]*?(?:${CREDENTIAL_PATH})`) },
   { code: 'credential-access', what: 'reads the keychain', needs: ['security'], pattern: cmd(String.raw`security\s+(?:find-generic-password|find-internet-password|dump-keychain)\b`) },
+  // An agent started with its confirmations off.
+  { code: 'skip-confirmation', what: 'starts an agent with its confirmations turned off', needs: ['dangerously', 'yolo', 'allow-all-tools', 'full-auto'], pattern: cmd(String.raw`(?:claude|codex|copilot|gemini|cursor-agent|aider)\b[^\n|;]*\s(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo|--allow-all-tools|--full-auto)\b`) },
   // Sending the environment, or credential files, over the network.
   { code: 'exfiltration', what: 'sends the environment over the network', needs: ['env', 'set'], pattern: cmd(String.raw`(?:env|printenv|set|Get-ChildItem\s+env:|gci\s+env:|dir\s+env:)\s*\|\s*(?:curl|wget|nc|ncat|netcat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b`) },
-  { code: 'exfiltration', what: 'sends the environment over the network', needs: ['curl', 'wget', 'invoke-', 'iwr', 'irm'], pattern: cmd(String.raw`(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b[^\n]*(?:\$\(\s*(?:env|printenv)\s*\)|\x60(?:env|printenv)\x60|\(\s*Get-ChildItem\s+env:)`) },
+  { code: 'exfiltration', what: 'sends the environment over the network', needs: ['curl', 'wget', 'invoke-', 'iwr', 'irm'], pattern: cmd(String.raw`(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b[^\n]*(?:\$\(\s*(?:env|printenv)\b|\x60(?:env|printenv)\b|\(\s*Get-ChildItem\s+env:)`) },
   { code: 'exfiltration', what: 'sends a credential file over the network', needs: ['curl', 'wget', 'nc', 'invoke-'], pattern: cmd(String.raw`(?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod)\b[^\n]*(?:@|--upload-file\s+|-T\s+|--post-file=?\s*|-InFile\s+|\$\(\s*cat\s+)["']?(?:${CREDENTIAL_PATH}|\.env\b)`) },
   { code: 'exfiltration', what: 'sends files over the network', needs: ['tar', 'zip'], pattern: cmd(String.raw`(?:tar|zip)\b[^\n|]*(?:${HOME}|${CREDENTIAL_PATH})[^\n|]*\|\s*(?:curl|nc|ncat|netcat)\b`) },
   { code: 'exfiltration', what: 'sends the environment over the network', needs: ['environ', 'process.env'], pattern: any(String.raw`(?:requests\.(?:post|put|get)|fetch|axios\.(?:post|put)|urlopen)\s*\([^\n]*(?:dict\(\s*os\.environ\s*\)|os\.environ\b(?!\s*[[.])|JSON\.stringify\(\s*process\.env\s*\))`) },
 ];
 
+/** Latin lookalikes from Cyrillic and Greek that spell a command (`сurl` with a Cyrillic с). */
+const LOOKALIKES: Readonly<Record<string, string>> = {
+  а: 'a', с: 'c', е: 'e', о: 'o', р: 'p', х: 'x', у: 'y', і: 'i', ѕ: 's', ј: 'j', ԁ: 'd', һ: 'h', ӏ: 'l', к: 'k', м: 'm', т: 't', в: 'b', н: 'h',
+  ο: 'o', α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ρ: 'p', τ: 't', υ: 'u', χ: 'x',
+};
+
+/**
+ * A line of code as a shell reads it, for matching: lookalike letters as the Latin ones they
+ * pass for, and the quotes and backslashes a shell drops inside a word (`c""url`, `c\url`)
+ * removed. `offsets[i]` is where the i-th character came from.
+ */
+export function normalizeCommand(line: string): { readonly text: string; readonly offsets: readonly number[] } {
+  let text = '';
+  const offsets: number[] = [];
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    const between = /\w/.test(line[i - 1] ?? '') && /\w/.test(line[i + (ch === '\\' ? 1 : 2)] ?? '');
+    if ((ch === '"' || ch === "'") && line[i + 1] === ch && between) {
+      i++;
+      continue;
+    }
+    if (ch === '\\' && between && /\w/.test(line[i + 1] ?? '')) continue;
+    text += LOOKALIKES[ch] ?? ch;
+    offsets.push(i);
+  }
+  offsets.push(line.length);
+  return { text, offsets };
+}
+
+/**
+ * The logical lines of a block of code: a line continued with a trailing `\` (or PowerShell's
+ * backtick) runs on into the next. The continuation is blanked to spaces of the same length, so
+ * that offsets stay those of `code`.
+ */
+export function logicalLines(code: string): { readonly start: number; readonly text: string }[] {
+  const joined = code.replace(/[\\\x60](\r?\n)/g, (m) => ' '.repeat(m.length));
+  const lines: { start: number; text: string }[] = [];
+  let start = 0;
+  for (const text of joined.split('\n')) {
+    lines.push({ start, text: text.replace(/\r$/, '') });
+    start += text.length + 1;
+  }
+  return lines;
+}
+
 /** Every risky command in one line of code. */
 export function findCommandRisks(line: string): CommandRisk[] {
-  const lower = line.toLowerCase();
+  const { text, offsets } = normalizeCommand(line);
+  const lower = text.toLowerCase();
   const found: CommandRisk[] = [];
   for (const technique of TECHNIQUES) {
     if (!technique.needs.some((needle) => lower.includes(needle))) continue;
     technique.pattern.lastIndex = 0;
-    for (const match of line.matchAll(technique.pattern)) {
+    for (const match of text.matchAll(technique.pattern)) {
       // Underline the command, not the separator that let it start.
       const lead = /^[\s;&|({`"'=$>%]*(?:PS[^>\n]{0,40}>\s*)?(?:sudo\s+(?:-\S+\s+)*)?(?:(?:RUN|run:|exec|then|do|else|xargs|time|nohup|command)\s+)?/i.exec(match[0])?.[0].length ?? 0;
-      const start = match.index! + lead;
+      const start = offsets[match.index! + lead];
+      const end = offsets[match.index! + match[0].length - 1] + 1;
       if (found.some((f) => f.code === technique.code && f.start <= start && start < f.end)) continue;
-      found.push({ code: technique.code, start, end: match.index! + match[0].length, what: technique.what });
+      found.push({ code: technique.code, start, end, what: technique.what });
     }
   }
   return found.sort((a, b) => a.start - b.start);

@@ -27,12 +27,17 @@ const PHRASES: readonly Phrase[] = [
   {
     code: 'prompt-override',
     what: 'tells the model to ignore its other instructions',
+    pattern: /\b(?:pay\s+no\s+attention\s+to|(?:forget|disregard|ignore)\s+(?:everything|anything|all))\s+(?:that\s+|what\s+)?(?:you\s+(?:were|have\s+been|'ve\s+been)\s+(?:told|given|instructed)|(?:came|comes)\s+before)\b|\b(?:the\s+)?(?:previous|prior|above|earlier)\s+instructions\s+(?:no\s+longer\s+apply|are\s+(?:void|cancelled|canceled|obsolete))\b/gi,
+  },
+  {
+    code: 'prompt-override',
+    what: 'tells the model to ignore its other instructions',
     pattern: /\byou\s+(?:are\s+no\s+longer\s+bound\s+by|no\s+longer\s+have\s+to\s+follow|must\s+not\s+follow)\s+(?:any\s+|the\s+|your\s+)?(?:previous|prior|system|safety|other)\b/gi,
   },
   {
     code: 'conceal-from-user',
     what: 'tells the model to hide what it does from the user',
-    pattern: /\b(?:hide|conceal|keep)\s+(?:this|it|these|that|them|(?:the|your|all|any)\s+\w+(?:\s+\w+)?)\s+(?:secret\s+|hidden\s+)?from\s+the\s+user\b/gi,
+    pattern: /\b(?:hide|conceal|keep)\s+(?:this|it|these|that|them|the|your|all|any)(?:\s+\w+){0,2}?\s+(?:secret\s+|hidden\s+)?from\s+the\s+user\b/gi,
   },
   {
     code: 'conceal-from-user',
@@ -82,7 +87,7 @@ function quotedSpans(line: string): [number, number][] {
 export function findInjectionRisks(line: string): InjectionRisk[] {
   const found: InjectionRisk[] = [];
   const lower = line.toLowerCase();
-  if (!/ignore|disregard|forget|override|bypass|user|secretly|covertly|stealthily|without|ask|skip|--|disable|you/.test(lower)) return found;
+  if (!/ignore|disregard|forget|override|bypass|user|secretly|covertly|stealthily|without|ask|skip|--|disable|you|attention|instructions/.test(lower)) return found;
   const quoted = quotedSpans(line);
   for (const phrase of PHRASES) {
     phrase.pattern.lastIndex = 0;

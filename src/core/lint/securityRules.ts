@@ -5,7 +5,7 @@
 // decides. Their severities come from their measured precision on the real corpora
 // (test/unit/securityCorpus.test.ts): a rule under 0.9 is information.
 import type { Problem, ProblemCode, Severity } from '../base/types';
-import { findCommandRisks } from './commandRisks';
+import { findCommandRisks, logicalLines } from './commandRisks';
 import type { ParsedSkillFile } from './frontmatter';
 import { findHiddenByWhitespace, findHiddenCharacters, findInstructionComments, isHomoglyphName } from './hiddenText';
 import { findInjectionRisks } from './injectionRisks';
@@ -53,14 +53,25 @@ function bodyOf(file: ParsedSkillFile): BodyLine[] {
   return bodyLines(file.text, file.lines, file.split.kind === 'closed' ? file.split.bodyStart : 0);
 }
 
-/** Code of the body: fenced lines whole, and the code spans of text lines (offsets into the text). */
+/**
+ * Code of the body: each fenced block's logical lines (a `\\` at a line's end continues it), and
+ * the code spans of text lines (offsets into the text).
+ */
 function codeSegments(file: ParsedSkillFile, lines: readonly BodyLine[]): { start: number; text: string }[] {
   const segments: { start: number; text: string }[] = [];
-  for (const line of lines) {
-    if (line.kind === 'fence') continue;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.kind === 'code') {
+      let last = i;
+      while (last + 1 < lines.length && lines[last + 1].kind === 'code') last++;
+      const block = file.text.slice(line.start, lines[last].end);
+      for (const logical of logicalLines(block)) segments.push({ start: line.start + logical.start, text: logical.text });
+      i = last;
+      continue;
+    }
+    if (line.kind !== 'text') continue;
     const text = file.text.slice(line.start, line.end);
-    if (line.kind === 'code') segments.push({ start: line.start, text });
-    else for (const span of codeSpans(text)) {
+    for (const span of codeSpans(text)) {
       const ticks = /^`+/.exec(text.slice(span.start))![0].length;
       segments.push({ start: line.start + span.start + ticks, text: text.slice(span.start + ticks, span.end - ticks) });
     }
