@@ -38,9 +38,13 @@ function tagText(chars: string): string {
   return text;
 }
 
+/** The same characters without the `u` flag (tag characters and supplementary selectors by their lead surrogate): a fast first look. */
+const ANY_INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u180E\u00AD\uFE00-\uFE0F]|\uDB40|.\uFEFF/;
+
 /** Runs of invisible characters in `text`, from `from` on (the BOM at offset 0 is the bom rule's). */
 export function findHiddenCharacters(text: string, from = 0): HiddenFinding[] {
   const found: HiddenFinding[] = [];
+  if (!ANY_INVISIBLE.test(text)) return found;
   INVISIBLE.lastIndex = 0;
   let run: { start: number; end: number } | undefined;
   const flush = () => {
@@ -113,9 +117,12 @@ export function findInstructionComments(text: string, isCode: (offset: number) =
 export const HIDING_WHITESPACE = 60;
 
 /** Text after a long run of white space inside a line (outside code and tables). */
+const HIDING_RUN = new RegExp(`\\S([ \\t\\u00A0\\u2000-\\u200A\\u3000]{${HIDING_WHITESPACE},})(\\S.*)$`, 'u');
+const BLANKS = /[ \t\u00A0\u2000-\u200A\u3000]{8}/;
+
 export function findHiddenByWhitespace(line: string): { start: number; end: number; runEnd: number } | undefined {
-  if (line.length < HIDING_WHITESPACE) return undefined;
-  const match = new RegExp(`\\S([ \\t\\u00A0\\u2000-\\u200A\\u3000]{${HIDING_WHITESPACE},})(\\S.*)$`, 'u').exec(line);
+  if (line.length < HIDING_WHITESPACE + 2 || !BLANKS.test(line)) return undefined;
+  const match = HIDING_RUN.exec(line);
   if (!match) return undefined;
   const runStart = match.index + 1;
   return { start: runStart, runEnd: runStart + match[1].length, end: line.length };

@@ -76,6 +76,9 @@ const PHRASES: readonly Phrase[] = [
   },
 ];
 
+/** Every phrase holds one of these: text without any is skipped at once (the rule tests the whole body first). */
+export const TRIGGERS = /ignore|disregard|forget|overrid|bypass|attention|instructions|hid(?:e|den)|conceal|without\s+(?:tell|inform|notif|alert|show|ask|the user|confirm|approv|permiss|consent)|secretly|covertly|stealthily|(?:not|n't|never)\s+(?:tell|inform|notify|alert|let|mention|reveal|disclose|show|ask)|skip|dangerously|yolo|allow-all-tools|disable/i;
+
 /** Quoted stretches of a line (straight and curly double quotes, and guillemets): a quoted phrase is an example, not an instruction. */
 function quotedSpans(line: string): [number, number][] {
   const spans: [number, number][] = [];
@@ -87,7 +90,7 @@ function quotedSpans(line: string): [number, number][] {
 export function findInjectionRisks(line: string): InjectionRisk[] {
   const found: InjectionRisk[] = [];
   const lower = line.toLowerCase();
-  if (!/ignore|disregard|forget|override|bypass|user|secretly|covertly|stealthily|without|ask|skip|--|disable|you|attention|instructions/.test(lower)) return found;
+  if (!TRIGGERS.test(lower)) return found;
   const quoted = quotedSpans(line);
   for (const phrase of PHRASES) {
     phrase.pattern.lastIndex = 0;

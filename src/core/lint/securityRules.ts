@@ -7,8 +7,8 @@
 import type { Problem, ProblemCode, Severity } from '../base/types';
 import { findCommandRisks, logicalLines } from './commandRisks';
 import type { ParsedSkillFile } from './frontmatter';
-import { findHiddenByWhitespace, findHiddenCharacters, findInstructionComments, isHomoglyphName } from './hiddenText';
-import { findInjectionRisks } from './injectionRisks';
+import { findHiddenByWhitespace, findHiddenCharacters, findInstructionComments, HIDING_WHITESPACE, isHomoglyphName } from './hiddenText';
+import { findInjectionRisks, TRIGGERS } from './injectionRisks';
 import { bodyLines, codeSpans, maskSpans, type BodyLine } from './markdownCode';
 import { findField, problem, replaceFix, type Rule } from './ruleSupport';
 
@@ -48,9 +48,15 @@ const COMMAND_ADVICE: Readonly<Partial<Record<ProblemCode, string>>> = {
   exfiltration: 'secrets leave the machine. Send only the data the task needs.',
 };
 
-/** The body's lines, or nothing when the frontmatter is not closed (then the whole text is read as body). */
+/** The body's lines (the whole text when the frontmatter is not closed), scanned once for the three rules. */
+const bodies = new WeakMap<ParsedSkillFile, BodyLine[]>();
 function bodyOf(file: ParsedSkillFile): BodyLine[] {
-  return bodyLines(file.text, file.lines, file.split.kind === 'closed' ? file.split.bodyStart : 0);
+  let lines = bodies.get(file);
+  if (!lines) {
+    lines = bodyLines(file.text, file.lines, file.split.kind === 'closed' ? file.split.bodyStart : 0);
+    bodies.set(file, lines);
+  }
+  return lines;
 }
 
 /**
@@ -79,6 +85,8 @@ function codeSegments(file: ParsedSkillFile, lines: readonly BodyLine[]): { star
   return segments;
 }
 
+const HIDING_RUN_ANYWHERE = new RegExp(`[ \\t\\u00A0\\u2000-\\u200A\\u3000]{${HIDING_WHITESPACE}}`);
+
 /** hidden-characters, hidden-comment, hidden-whitespace and name-homoglyph. */
 export const ruleHiddenText: Rule = ({ file }) => {
   const problems: Problem[] = [];
@@ -93,7 +101,7 @@ export const ruleHiddenText: Rule = ({ file }) => {
     const fix = replaceFix(file, 'Remove the hidden comment', { start: found.start, end: found.end }, '');
     problems.push(problem(found.code, securitySeverity(found.code), found.message, file.lines.rangeOf(found.start, found.end), [fix]));
   }
-  for (const line of lines) {
+  for (const line of HIDING_RUN_ANYWHERE.test(file.text) ? lines : []) {
     if (line.kind !== 'text') continue;
     const text = file.text.slice(line.start, line.end);
     if (/^\s*\|/.test(text)) continue; // a table row's padding
@@ -146,10 +154,14 @@ export const ruleInjection: Rule = ({ file }) => {
       problems.push(problem(risk.code, securitySeverity(risk.code), message, file.lines.rangeOf(start + risk.start, start + risk.end)));
     }
   };
-  for (const line of bodyOf(file)) {
-    if (line.kind !== 'text') continue;
-    const text = file.text.slice(line.start, line.end);
-    check(line.start, maskSpans(text, codeSpans(text)));
+  // Most bodies hold no trigger word at all: one search of the whole text spares the lines.
+  if (TRIGGERS.test(file.text)) {
+    for (const line of bodyOf(file)) {
+      if (line.kind !== 'text') continue;
+      const text = file.text.slice(line.start, line.end);
+      if (!TRIGGERS.test(text)) continue;
+      check(line.start, maskSpans(text, codeSpans(text)));
+    }
   }
   const description = file.status === 'ok' ? findField(file, 'description') : undefined;
   if (description?.value.kind === 'scalar') {
