@@ -49,7 +49,7 @@ export const suites = [
   {
     name: 'diagnostics',
     fixture: 'diagnostics',
-    tests: ['test/host/tests/diagnostics.test.ts', 'test/host/tests/codeActions.test.ts'],
+    tests: ['test/host/tests/diagnostics.test.ts', 'test/host/tests/codeActions.test.ts', 'test/host/tests/securityLint.test.ts'],
   },
   {
     // Skip reasons first (they clean up after themselves), then 1,000 folders at once.

@@ -19,6 +19,7 @@ import { createLimiter, createTimeSlicer } from '../../core/base/concurrency';
 import { BACKGROUND_VALIDATION_LIMIT, SCAN_SLICE_MS, VALIDATE_CONCURRENCY } from '../../core/base/limits';
 import { sortProblems, type Problem } from '../../core/base/types';
 import type { CatalogEntry } from '../../core/catalog/catalog';
+import type { BundledFileProblems } from '../../core/lint/bundledFiles';
 import { lintModule } from '../lintModule';
 import { toDiagnostic } from '../problemDiagnostic';
 import type { SkillsmithServices } from '../services';
@@ -208,6 +209,7 @@ class DiagnosticsController implements SkillDiagnostics {
     if (!entry) {
       this.fullyValidated.delete(filePath);
       this.unpublish(uri);
+      this.publishBundled(filePath, []);
       return;
     }
     if (!this.fullyValidated.has(filePath)) {
@@ -269,8 +271,9 @@ class DiagnosticsController implements SkillDiagnostics {
     const generation = this.bump(key);
     const version = document.version;
     let problems: Problem[];
+    let bundled: readonly BundledFileProblems[];
     try {
-      problems = await lintModule().lintSkillDocument(document, this.services, { unicodeNames: readSettings().unicodeNames });
+      ({ problems, bundled } = await lintModule().lintSkillDocument(document, this.services, { unicodeNames: readSettings().unicodeNames }));
     } catch (error) {
       this.services.log.error(`Could not lint ${document.uri.toString(true)}: ${String(error)}`);
       return undefined;
@@ -278,6 +281,7 @@ class DiagnosticsController implements SkillDiagnostics {
     // Edited meanwhile: that edit scheduled a newer lint, and these ranges are already off.
     if (this.generation(key) !== generation || document.isClosed || document.version !== version) return undefined;
     this.publish(document.uri, problems, version);
+    if (!document.isUntitled) this.publishBundled(this.services.fs.toPath(document.uri), bundled);
     return problems;
   }
 
@@ -291,7 +295,7 @@ class DiagnosticsController implements SkillDiagnostics {
    * The problems inside a skill's bundled files (its scripts' dangerous commands), on those
    * files; the ones the skill's last lint found and this one does not are cleared.
    */
-  private publishBundled(skillFile: string, bundled: readonly { readonly filePath: string; readonly problems: readonly Problem[] }[]): void {
+  private publishBundled(skillFile: string, bundled: readonly BundledFileProblems[]): void {
     const before = this.bundledOf.get(skillFile) ?? [];
     const now = bundled.map((file) => this.services.fs.toUri(file.filePath));
     for (const uri of before) if (!now.some((u) => u.toString() === uri.toString())) this.unpublish(uri);

@@ -5,20 +5,21 @@ import * as vscode from 'vscode';
 import { basenamePath, dirnamePath } from '../../core/base/paths';
 import { sortProblems, type Problem, type Range } from '../../core/base/types';
 import { nameKey } from '../../core/catalog/catalog';
+import type { BundledFileProblems } from '../../core/lint/bundledFiles';
 import { lintSkillText } from '../../core/lint/validateFile';
 import { countO200kTokensUpTo } from '../../node/o200k';
 import type { SkillsmithServices } from '../services';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-/** Lints the current text of `document` completely; problems sorted by position. */
+/** Lints the current text of `document` completely: its problems sorted by position, and its bundled files' (read on disk). */
 export async function lintSkillDocument(
   document: vscode.TextDocument,
   services: SkillsmithServices,
   options: { readonly unicodeNames: boolean },
-): Promise<Problem[]> {
+): Promise<{ readonly problems: Problem[]; readonly bundled: readonly BundledFileProblems[] }> {
   const filePath = services.fs.toPath(document.uri);
-  const { analysis, problems } = await lintSkillText(services.fs, filePath, document.getText(), {
+  const { analysis, problems, bundled } = await lintSkillText(services.fs, filePath, document.getText(), {
     unicodeNames: options.unicodeNames,
     hasBom: await documentHasBom(document, services),
     checkLinks: !document.isUntitled,
@@ -26,7 +27,7 @@ export async function lintSkillDocument(
   });
   const declared = analysis.name?.trim() || basenamePath(dirnamePath(filePath));
   const duplicates = duplicateProblems(services, filePath, declared, analysis.nameRange);
-  return sortProblems([...problems, ...duplicates]);
+  return { problems: sortProblems([...problems, ...duplicates]), bundled };
 }
 
 /**
