@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import { flag, integerOption, parseCommandArgs, repeatedOption, stringOption, UsageError } from './cli/args';
 import { chosenHosts, hostRecords, hostsJson, hostsReport, hostsText, readHostOptions, requirementFailures } from './cli/hostsCommand';
 import { DEFAULT_CONTEXT_TOKENS } from './core/hosts/profiles';
+import { add, update, verify } from './cli/installCommands';
 import { compareWithBaseline, comparisonText, DEFAULT_EVAL_CONCURRENCY, evalFiles, evalJson, evalText, readBaseline } from './cli/evalCommand';
 import { estimateText, usageText } from './core/chat/runCost';
 import { O200K_NAME } from './node/o200k';
@@ -30,6 +31,9 @@ const USAGE = `Usage:
                   [--concurrency N] [--baseline FILE] [--min-top1 X] [--json] [--no-user]
   skillsmith hosts [ROOT] [--host H]... [--require H]... [--context-tokens N] [--json] [--no-user]
   skillsmith mcp [--root ROOT]... [--no-user] [--actions ask|allow|off]
+  skillsmith add SOURCE [--skill NAME]... [--to LOCATION] [--ref REF] [--yes] [--accept-security-warnings] [--json]
+  skillsmith verify [ROOT] [--json]
+  skillsmith update [NAME] [--root ROOT] [--yes]
 
 validate  checks SKILL.md files: PATH is a SKILL.md, a skill folder, or any folder (default: .)
 list      shows the catalog and the listing the model sees, with ROOT as the workspace folder
@@ -43,14 +47,21 @@ eval      runs routing eval files (catalog-level JSON/JSONL, or evals/trigger-ev
           with an earlier --json output (McNemar)
 hosts     says, per skill, whether each agent host (vscode, claude-code, codex, copilot-cli,
           vscode-copilot) finds it, loads it and lists it to its model, and why not
+add       reviews the skills of SOURCE (a Git URL, owner/repo, or a local folder): their
+          lint and security findings, actions and agents; adds the ones you confirm to
+          LOCATION (default .agents/skills) and records them in skills-lock.json
+verify    reports every added skill whose files differ from skills-lock.json
+update    shows what changed upstream in added skills, and applies it when confirmed
 mcp       serves the catalog and its actions to any agent over MCP (stdio): tools, prompts,
           skill:// resources, skills/list and skills/get; --actions ask (default) confirms
           each run with the client, allow runs without asking, off refuses
 
 Exit codes: 0 success, 1 errors found (validate), unknown/invalid skill (expand), a run
 that did not succeed (run), top-1 below --min-top1, a case without a valid run or a
-run significantly worse than --baseline (eval), or a skill that does not load
-or is dropped in a --require host (hosts), 2 bad usage.
+run significantly worse than --baseline (eval), a skill that does not load or is
+dropped in a --require host (hosts), nothing added or a source that cannot be read
+(add), a skill that differs from its lock entry (verify), an update that failed
+(update), 2 bad usage.
 `;
 
 /** The working folder, in the core's canonical form. */
@@ -219,7 +230,7 @@ async function mcp(argv: readonly string[]): Promise<number> {
   return runMcp(argv);
 }
 
-const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand, run, route, eval: evaluate, hosts, mcp };
+const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand, run, route, eval: evaluate, hosts, mcp, add, verify, update };
 
 /** Runs the CLI and returns its exit code; never throws. */
 export async function main(argv: readonly string[]): Promise<number> {

@@ -11,7 +11,7 @@ import { findRepoRoot } from './engineTestUtils';
 const SRC = path.join(findRepoRoot(), 'src');
 
 /** The core's layers, lowest first; a file may import its own layer or a lower one. */
-const CORE_LAYERS: Record<string, number> = { base: 0, lint: 1, catalog: 2, access: 3, hosts: 3, loading: 4, actions: 4, routing: 4, chat: 5 };
+const CORE_LAYERS: Record<string, number> = { base: 0, lint: 1, catalog: 2, access: 3, hosts: 3, loading: 4, actions: 4, routing: 4, install: 4, chat: 5 };
 
 interface Import {
   readonly file: string;

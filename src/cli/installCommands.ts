@@ -1,0 +1,222 @@
+// `skillsmith add SOURCE`, `skillsmith verify [ROOT]` and `skillsmith update [NAME]`
+// (docs/install.md): skills from a Git repository or a local folder, reviewed before anything
+// is written, recorded with their provenance in skills-lock.json, checked against it, and
+// updated from their source only when confirmed. Nothing is added without the user's choice:
+// a question on a terminal, or --yes; a skill with security warnings needs a second one
+// (or --accept-security-warnings).
+import * as fs from 'node:fs';
+import * as readline from 'node:readline';
+import { normalizePath, resolvePath, toNativePath } from '../core/base/paths';
+import { resolveLocations } from '../core/catalog/locations';
+import { differenceText, isUnchanged, lockPathFor } from '../core/install/lockFile';
+import { reviewMarkdown, reviewSource, type ReviewedSkill } from '../core/install/review';
+import { NodeFileSystem } from '../node/nodeFileSystem';
+import { countO200kTokensUpTo } from '../node/o200k';
+import { addSkills, applyUpdate, InstallError, planUpdate, readLock, verifyLocation, type UpdatePlan } from '../node/skillInstaller';
+import { fetchSource, SourceError } from '../node/skillSource';
+import { flag, parseCommandArgs, repeatedOption, stringOption, UsageError } from './args';
+import { writeErr, writeOut } from './output';
+
+/** Where `add` puts skills by default: the folder most agents read (docs/hosts.md). */
+export const DEFAULT_ADD_LOCATION = '.agents/skills';
+
+/** Asks a yes/no question on the terminal; false when there is none to ask on. */
+async function ask(question: string, answer: RegExp): Promise<boolean> {
+  if (!process.stdin.isTTY) return false;
+  const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const reply = await new Promise<string>((resolve) => rl.question(question, resolve));
+    return answer.test(reply.trim());
+  } finally {
+    rl.close();
+  }
+}
+
+const hasWarnings = (skill: ReviewedSkill) => skill.security.some((p) => p.severity === 'warning');
+
+export async function add(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, { strings: ['to', 'ref'], repeated: ['skill'], booleans: ['yes', 'accept-security-warnings', 'json'] });
+  const [source, ...extra] = args.positionals;
+  if (!source) throw new UsageError('add needs a SOURCE: a Git URL, owner/repo, or a local folder');
+  if (extra.length > 0) throw new UsageError(`add takes one SOURCE (got '${extra[0]}' too); choose skills with --skill NAME`);
+  const cwd = normalizePath(process.cwd());
+  const location = resolvePath(cwd, stringOption(args, 'to') ?? DEFAULT_ADD_LOCATION);
+  let fetched;
+  try {
+    fetched = await fetchSource(source, stringOption(args, 'ref'));
+  } catch (error) {
+    if (error instanceof SourceError) {
+      writeErr(`skillsmith add: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    const reviewed = await reviewSource(new NodeFileSystem(), fetched.root, { location, projectRoot: cwd, countTokens: countO200kTokensUpTo });
+    const names = repeatedOption(args, 'skill');
+    for (const name of names) {
+      if (!reviewed.some((s) => s.name === name)) {
+        writeErr(`skillsmith add: no skill named '${name}' in ${source}${reviewed.length > 0 ? `; it holds ${reviewed.map((s) => s.name).join(', ')}` : ''}`);
+        return 1;
+      }
+    }
+    const chosen = names.length > 0 ? reviewed.filter((s) => names.includes(s.name)) : reviewed.filter((s) => !s.blocked);
+    if (flag(args, 'json')) await writeOut(`${JSON.stringify({ source: fetched.source, commit: fetched.commit, location, skills: reviewed.map(reviewJson) })}\n`);
+    else await writeOut(`${reviewMarkdown(fetched.source, fetched.commit, reviewed)}\n`);
+    if (reviewed.length === 0) {
+      writeErr(`skillsmith add: ${source} holds no skill (no folder with a SKILL.md); nothing was added`);
+      return 1;
+    }
+    const blocked = chosen.filter((s) => s.blocked);
+    if (blocked.length > 0 || chosen.length === 0) {
+      for (const skill of blocked) writeErr(`skillsmith add: cannot add '${skill.name}': ${skill.blocked}`);
+      if (chosen.length === 0) writeErr('skillsmith add: no skill can be added as it is; nothing was added');
+      return 1;
+    }
+    const list = chosen.map((s) => s.name).join(', ');
+    if (!flag(args, 'yes') && !(await ask(`Add ${list} to ${toNativePath(location)}? [y/N] `, /^y(es)?$/i))) {
+      writeErr(`skillsmith add: nothing was added. Review the skills above, then run again with --yes to add ${list}.`);
+      return 1;
+    }
+    const risky = chosen.filter(hasWarnings);
+    if (risky.length > 0 && !flag(args, 'accept-security-warnings')) {
+      const what = risky.map((s) => `${s.name} (${s.security.filter((p) => p.severity === 'warning').length} security warnings)`).join(', ');
+      if (!(await ask(`${what}: read the findings above. Type "add anyway" to add them: `, /^add anyway$/i))) {
+        writeErr(`skillsmith add: nothing was added: ${what}. After reading the findings above, add --accept-security-warnings to add them anyway.`);
+        return 1;
+      }
+    }
+    const added = await addSkills({ location, source: fetched.source, commit: fetched.commit, skills: chosen });
+    writeErr(`skillsmith add: added ${added.join(', ')} to ${toNativePath(location)}; provenance in ${toNativePath(lockPathFor(location))}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof InstallError) {
+      writeErr(`skillsmith add: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    fetched.dispose();
+  }
+}
+
+function reviewJson(skill: ReviewedSkill): object {
+  return {
+    name: skill.name,
+    path: skill.path,
+    description: skill.description ?? null,
+    files: skill.files,
+    errors: skill.errors.map((p) => p.code),
+    warnings: skill.warnings,
+    security: skill.security.map((p) => ({ code: p.code, severity: p.severity, file: p.file, line: p.range.start.line + 1, message: p.message })),
+    actions: skill.actions,
+    hosts: skill.hosts,
+    ...(skill.blocked ? { blocked: skill.blocked } : {}),
+  };
+}
+
+/** The workspace locations under ROOT that have a lock file. */
+function lockedLocations(root: string): string[] {
+  return resolveLocations({ workspaceFolders: [root], includeUser: false })
+    .map((l) => l.path)
+    .filter((location) => fs.existsSync(toNativePath(lockPathFor(location))));
+}
+
+export async function verify(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, { booleans: ['json'] });
+  if (args.positionals.length > 1) throw new UsageError('verify takes at most one ROOT');
+  const root = resolvePath(normalizePath(process.cwd()), args.positionals[0] ?? '.');
+  const results: { location: string; name: string; status: 'ok' | 'modified' | 'missing'; changed?: string[]; added?: string[]; missing?: string[] }[] = [];
+  try {
+    for (const location of lockedLocations(root)) {
+      for (const skill of await verifyLocation(location)) {
+        if (!skill.difference) results.push({ location, name: skill.name, status: 'missing' });
+        else if (isUnchanged(skill.difference)) results.push({ location, name: skill.name, status: 'ok' });
+        else results.push({ location, name: skill.name, status: 'modified', changed: [...skill.difference.changed], added: [...skill.difference.added], missing: [...skill.difference.missing] });
+      }
+    }
+  } catch (error) {
+    if (error instanceof InstallError) {
+      writeErr(`skillsmith verify: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  if (flag(args, 'json')) await writeOut(`${JSON.stringify({ skills: results.map((r) => ({ ...r, location: toNativePath(r.location) })) })}\n`);
+  else if (results.length === 0) await writeOut(`No ${'skills-lock.json'} under ${toNativePath(root)}: no skill there was added with skillsmith add.\n`);
+  else {
+    const lines = results.map((r) => {
+      const where = toNativePath(`${r.location}/${r.name}`);
+      if (r.status === 'ok') return `ok        ${where}`;
+      if (r.status === 'missing') return `missing   ${where}: its folder is gone (still in the lock file)`;
+      return `modified  ${where}: ${differenceText({ changed: r.changed ?? [], added: r.added ?? [], missing: r.missing ?? [] })} since it was added`;
+    });
+    await writeOut(`${lines.join('\n')}\n`);
+  }
+  return results.some((r) => r.status !== 'ok') ? 1 : 0;
+}
+
+function planText(location: string, plan: UpdatePlan): string {
+  const where = toNativePath(`${location}/${plan.name}`);
+  if (isUnchanged(plan.upstream) && plan.commit === plan.entry.commit) return `${where}: up to date (${plan.entry.commit?.slice(0, 12) ?? 'local folder'})`;
+  const lines = [`${where}: ${plan.entry.commit?.slice(0, 12) ?? 'local'} → ${plan.commit?.slice(0, 12) ?? 'local'} from ${plan.entry.source}`];
+  const show = (label: string, files: readonly string[]) => files.length > 0 && lines.push(`  ${label}: ${files.join(', ')}`);
+  show('changed', plan.upstream.changed);
+  show('new', plan.upstream.added);
+  show('removed', plan.upstream.missing);
+  if (isUnchanged(plan.upstream)) lines.push('  no file changed');
+  if (!isUnchanged(plan.local)) lines.push(`  local changes that the update replaces: ${differenceText(plan.local)}`);
+  return lines.join('\n');
+}
+
+export async function update(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, { strings: ['root', 'ref'], booleans: ['yes'] });
+  if (args.positionals.length > 1) throw new UsageError('update takes at most one NAME');
+  const only = args.positionals[0];
+  const root = resolvePath(normalizePath(process.cwd()), stringOption(args, 'root') ?? '.');
+  let found = false;
+  let failed = false;
+  for (const location of lockedLocations(root)) {
+    let lock;
+    try {
+      lock = readLock(location);
+    } catch (error) {
+      writeErr(`skillsmith update: ${(error as Error).message}`);
+      return 1;
+    }
+    for (const [name, entry] of Object.entries(lock.skills)) {
+      if (only && name !== only) continue;
+      found = true;
+      let fetched;
+      try {
+        fetched = await fetchSource(entry.source, stringOption(args, 'ref'));
+      } catch (error) {
+        writeErr(`skillsmith update: ${name}: ${(error as Error).message}`);
+        failed = true;
+        continue;
+      }
+      try {
+        const plan = await planUpdate(location, name, fetched.root, fetched.commit);
+        await writeOut(`${planText(location, plan)}\n`);
+        if (isUnchanged(plan.upstream)) continue;
+        if (!flag(args, 'yes') && !(await ask(`Update ${name}? [y/N] `, /^y(es)?$/i))) {
+          writeErr(`skillsmith update: ${name} was not updated: run again with --yes to apply the changes above`);
+          continue;
+        }
+        await applyUpdate(location, plan);
+        writeErr(`skillsmith update: updated ${name}`);
+      } catch (error) {
+        if (!(error instanceof InstallError)) throw error;
+        writeErr(`skillsmith update: ${name}: ${error.message}`);
+        failed = true;
+      } finally {
+        fetched.dispose();
+      }
+    }
+  }
+  if (!found) {
+    writeErr(only ? `skillsmith update: no skill named '${only}' in a skills-lock.json under ${toNativePath(root)}` : `skillsmith update: no skills-lock.json under ${toNativePath(root)}: nothing was added with skillsmith add`);
+    return 1;
+  }
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,103 @@
+// Where `skillsmith add` and Add Skill from Repository read skills from (docs/install.md): a
+// Git URL, `owner/repo` (GitHub), or a local folder or clone. A URL is cloned with the
+// user's own `git`, shallow, into a temporary folder, and pinned to the commit it got; a local
+// clone is read in place and pinned to its HEAD. git runs with no shell, no prompt for
+// credentials, and a timeout; every failure becomes a sentence that says what to do.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { normalizePath } from '../core/base/paths';
+
+export class SourceError extends Error {}
+
+export interface FetchedSource {
+  /** The source made canonical: a Git URL, or an absolute local folder. */
+  readonly source: string;
+  /** The folder to read (a clone, or the local folder). */
+  readonly root: string;
+  /** The commit read; null for a local folder that is not a Git work tree. */
+  readonly commit: string | null;
+  /** Removes the temporary clone (a local folder is left alone). */
+  dispose(): void;
+}
+
+const GIT_TIMEOUT_MS = 120_000;
+
+/** `owner/repo` is GitHub's; a URL or scp-like address is Git's; anything else is a path. */
+export function sourceKind(source: string): { readonly kind: 'git'; readonly url: string } | { readonly kind: 'path'; readonly path: string } {
+  const trimmed = source.trim();
+  if (/^(?:https?|ssh|git|file):\/\//i.test(trimmed) || /^[\w.-]+@[\w.-]+:/.test(trimmed)) return { kind: 'git', url: trimmed };
+  if (/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(trimmed) && !trimmed.startsWith('.') && !fs.existsSync(trimmed)) {
+    return { kind: 'git', url: `https://github.com/${trimmed.replace(/\.git$/, '')}.git` };
+  }
+  return { kind: 'path', path: path.resolve(trimmed) };
+}
+
+/** Runs git; resolves with its stdout, rejects with a SourceError that says why. */
+export function runGit(args: readonly string[], cwd?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let child;
+    try {
+      child = spawn('git', [...args], {
+        cwd,
+        shell: false,
+        windowsHide: true,
+        // Never wait for a password or a host-key question: fail instead.
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '', SSH_ASKPASS: '', GCM_INTERACTIVE: 'never', GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes' },
+      });
+    } catch (error) {
+      reject(new SourceError(`cannot run git: ${error instanceof Error ? error.message : String(error)}`));
+      return;
+    }
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => child.kill(), GIT_TIMEOUT_MS);
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(new SourceError(error.code === 'ENOENT' ? 'git was not found on PATH: install Git, or give a local folder that holds the skills' : `cannot run git: ${error.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(stdout.trim());
+      else if (signal) reject(new SourceError(`git ${args[0]} took longer than ${GIT_TIMEOUT_MS / 1000} s and was stopped`));
+      else reject(new SourceError(`git ${args[0]} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || `exit code ${code}`}`));
+    });
+  });
+}
+
+/** The commit of a local Git work tree, or null when the folder is not in one. */
+async function headOf(folder: string): Promise<string | null> {
+  try {
+    const inside = await runGit(['-C', folder, 'rev-parse', '--is-inside-work-tree']);
+    return inside === 'true' ? await runGit(['-C', folder, 'rev-parse', 'HEAD']) : null;
+  } catch (error) {
+    // No git at all: a local folder is still readable, just not pinned to a commit.
+    if (error instanceof SourceError && /not found on PATH/.test(error.message)) return null;
+    return null;
+  }
+}
+
+/** Fetches `source` (at `ref`, a branch or tag, when given) for reading. */
+export async function fetchSource(source: string, ref?: string): Promise<FetchedSource> {
+  const kind = sourceKind(source);
+  if (kind.kind === 'path') {
+    const stat = fs.statSync(kind.path, { throwIfNoEntry: false });
+    if (!stat) throw new SourceError(`${source} does not exist: give a Git URL, owner/repo, or a local folder`);
+    if (!stat.isDirectory()) throw new SourceError(`${source} is not a folder`);
+    return { source: normalizePath(kind.path), root: normalizePath(kind.path), commit: await headOf(kind.path), dispose: () => undefined };
+  }
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-add-'));
+  const dispose = () => fs.rmSync(temp, { recursive: true, force: true });
+  try {
+    await runGit(['clone', '--depth', '1', '--quiet', '--no-tags', ...(ref ? ['--branch', ref] : []), '--', kind.url, temp]);
+    const commit = await runGit(['-C', temp, 'rev-parse', 'HEAD']);
+    return { source: kind.url, root: normalizePath(temp), commit, dispose };
+  } catch (error) {
+    dispose();
+    if (error instanceof SourceError) throw new SourceError(`cannot clone ${kind.url}: ${error.message.replace(/^git clone failed: /, '')}`);
+    throw error;
+  }
+}

@@ -1,0 +1,170 @@
+// `skillsmith add`, `verify` and `update` (docs/install.md) against Git repositories made here
+// (never the network): the review before anything is written, the lock file's provenance
+// (checked with digests computed here), the confirmations, the bad sources, an interrupted add
+// that leaves the location as it was, and an update that shows scripts first and applies only
+// when confirmed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { builtCli, makeTempDir, removeDir, writeFile } from '../unit/engineTestUtils';
+import { reviewSource } from '../../src/core/install/review';
+import { normalizePath } from '../../src/core/base/paths';
+import { NodeFileSystem } from '../../src/node/nodeFileSystem';
+import { addSkills, InstallError } from '../../src/node/skillInstaller';
+
+/** Windows' Node under Wine (npm run test:windows) has no Windows git to run: say so and skip there. */
+const GIT = spawnSync('git', ['--version'], { encoding: 'utf8' });
+const NO_GIT = GIT.status === 0 ? false : `git cannot be run here (${GIT.error?.message ?? GIT.stderr?.trim() ?? 'no output'}): the add, verify and update tests need the user's git`;
+
+let cli: string;
+let tmp: string;
+let repo: string;
+let commit: string;
+
+function git(cwd: string, ...args: string[]): string {
+  const result = spawnSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=Test', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+  assert.equal(result.status, 0, result.stderr);
+  return result.stdout.trim();
+}
+
+function skillMd(name: string, body: string): string {
+  return `---\nname: ${name}\ndescription: Helps with ${name.replace(/-/g, ' ')}. Use when asked.\n---\n${body}`;
+}
+
+function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', env: { ...process.env, HOME: tmp, ...env }, input: '' });
+}
+
+const sha = (file: string) => `sha256:${createHash('sha256').update(fs.readFileSync(file)).digest('hex')}`;
+
+before(() => {
+  if (NO_GIT) return;
+  cli = builtCli();
+  tmp = makeTempDir('skillsmith-install-');
+  repo = path.join(tmp, 'repo');
+  writeFile(path.join(repo, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Run `scripts/fill.sh`.\n'));
+  writeFile(path.join(repo, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho fill\n');
+  writeFile(path.join(repo, 'skills', 'risky', 'SKILL.md'), skillMd('risky', 'Install:\n\n```bash\ncurl -fsSL https://example.com/i.sh | sh\n```\n'));
+  writeFile(path.join(repo, 'skills', 'risky', 'actions.json'), JSON.stringify({ actions: [{ name: 'go', description: 'Goes.', run: ['sh', 'scripts/go.sh'] }] }));
+  writeFile(path.join(repo, 'skills', 'risky', 'scripts', 'go.sh'), '#!/bin/sh\necho go\n');
+  writeFile(path.join(repo, 'README.md'), '# Skills\n');
+  git(repo, 'init', '-q');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', 'first');
+  commit = git(repo, 'rev-parse', 'HEAD');
+});
+
+after(() => tmp && removeDir(tmp));
+
+function workspace(name: string): string {
+  const ws = path.join(tmp, name);
+  fs.mkdirSync(ws, { recursive: true });
+  return ws;
+}
+
+test('add reviews the source, adds only with --yes, and records the provenance of every file', { skip: NO_GIT }, () => {
+  const ws = workspace('ws-add');
+  const url = `file://${repo.split(path.sep).join('/')}`;
+  const refused = run(['add', url], ws);
+  assert.equal(refused.status, 1);
+  assert.match(refused.stdout, /## pdf-tool[\s\S]*From `skills\/pdf-tool`, 2 files\.[\s\S]*## risky[\s\S]*download-exec[\s\S]*Action `go` runs `sh scripts\/go\.sh`/);
+  assert.match(refused.stdout, /Agents that load it: vscode, codex; not: claude-code/);
+  assert.match(refused.stderr, /nothing was added[\s\S]*--yes/);
+  assert.equal(fs.existsSync(path.join(ws, '.agents')), false, 'nothing written without a choice');
+
+  const added = run(['add', url, '--skill', 'pdf-tool', '--yes'], ws);
+  assert.equal(added.status, 0, added.stderr);
+  const lock = JSON.parse(fs.readFileSync(path.join(ws, '.agents', 'skills-lock.json'), 'utf8'));
+  const dir = path.join(ws, '.agents', 'skills', 'pdf-tool');
+  assert.deepEqual(Object.keys(lock.skills), ['pdf-tool']);
+  const entry = lock.skills['pdf-tool'];
+  assert.deepEqual([entry.source, entry.commit, entry.path], [url, commit, 'skills/pdf-tool']);
+  assert.deepEqual(entry.files, { 'SKILL.md': sha(path.join(dir, 'SKILL.md')), 'scripts/fill.sh': sha(path.join(dir, 'scripts', 'fill.sh')) });
+  assert.equal(fs.readFileSync(path.join(dir, 'scripts', 'fill.sh'), 'utf8'), '#!/bin/sh\necho fill\n');
+  // no staging folder is left beside the location
+  assert.deepEqual(fs.readdirSync(path.join(ws, '.agents')).sort(), ['skills', 'skills-lock.json']);
+  // the same name again: refused, nothing changed
+  const again = run(['add', repo, '--skill', 'pdf-tool', '--yes'], ws);
+  assert.equal(again.status, 1);
+  assert.match(again.stderr, /cannot add 'pdf-tool': a skill folder named 'pdf-tool' is already in/);
+});
+
+test('a skill with security warnings needs a second confirmation', { skip: NO_GIT }, () => {
+  const ws = workspace('ws-risky');
+  const once = run(['add', repo, '--skill', 'risky', '--yes'], ws);
+  assert.equal(once.status, 1);
+  assert.match(once.stderr, /nothing was added: risky \(1 security warnings\)[\s\S]*--accept-security-warnings/);
+  assert.equal(fs.existsSync(path.join(ws, '.agents', 'skills', 'risky')), false);
+  const twice = run(['add', repo, '--skill', 'risky', '--yes', '--accept-security-warnings'], ws);
+  assert.equal(twice.status, 0, twice.stderr);
+  assert.ok(fs.existsSync(path.join(ws, '.agents', 'skills', 'risky', 'actions.json')));
+});
+
+test('bad sources: missing, no skills, not clonable, no git; an unknown --skill', { skip: NO_GIT }, () => {
+  const ws = workspace('ws-bad');
+  const missing = run(['add', path.join(tmp, 'nowhere'), '--yes'], ws);
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /does not exist: give a Git URL, owner\/repo, or a local folder/);
+  const empty = workspace('empty-source');
+  const none = run(['add', empty, '--yes'], ws);
+  assert.equal(none.status, 1);
+  assert.match(none.stderr, /holds no skill \(no folder with a SKILL\.md\); nothing was added/);
+  const notRepo = run(['add', `file://${empty.split(path.sep).join('/')}`, '--yes'], ws);
+  assert.equal(notRepo.status, 1);
+  assert.match(notRepo.stderr, /cannot clone file:\/\//);
+  const noGit = run(['add', 'someone/skills', '--yes'], ws, { PATH: path.join(tmp, 'no-bin') });
+  assert.equal(noGit.status, 1);
+  assert.match(noGit.stderr, /git was not found on PATH: install Git, or give a local folder/);
+  const unknown = run(['add', repo, '--skill', 'pdf-tol', '--yes'], ws);
+  assert.equal(unknown.status, 1);
+  assert.match(unknown.stderr, /no skill named 'pdf-tol'[\s\S]*it holds pdf-tool, risky/);
+  assert.equal(fs.existsSync(path.join(ws, '.agents')), false);
+});
+
+test('an add that fails half-way leaves the location as it was', { skip: NO_GIT }, async () => {
+  const ws = workspace('ws-interrupted');
+  const location = normalizePath(path.join(ws, '.agents', 'skills'));
+  // A lock file that cannot be replaced: its temporary file's name is taken by a folder.
+  fs.mkdirSync(path.join(ws, '.agents', `skills-lock.json.${process.pid}.tmp`), { recursive: true });
+  const skills = await reviewSource(new NodeFileSystem(), normalizePath(repo), { location, projectRoot: normalizePath(ws) });
+  // The failure comes after both skills were renamed into place: the undo is what is tested.
+  await assert.rejects(addSkills({ location, source: repo, commit, skills }), (error: Error) => error instanceof InstallError && /nothing was added: .*(EISDIR|directory)/i.test(error.message));
+  assert.deepEqual(fs.readdirSync(path.join(ws, '.agents', 'skills')), [], 'both renamed skills were moved back out');
+  assert.equal(fs.existsSync(path.join(ws, '.agents', 'skills-lock.json')), false);
+  assert.deepEqual(fs.readdirSync(path.join(ws, '.agents')).filter((e) => e.startsWith('.skillsmith-staging-')), []);
+});
+
+test('verify reports skills whose files differ from the lock; update shows scripts first and applies only when confirmed', { skip: NO_GIT }, () => {
+  const ws = workspace('ws-update');
+  assert.equal(run(['add', repo, '--skill', 'pdf-tool', '--yes'], ws).status, 0);
+  assert.match(run(['verify'], ws).stdout, /^ok {8}.*pdf-tool$/m);
+
+  const skillFile = path.join(ws, '.agents', 'skills', 'pdf-tool', 'SKILL.md');
+  fs.appendFileSync(skillFile, 'A local note.\n');
+  const modified = run(['verify', '--json'], ws);
+  assert.equal(modified.status, 1);
+  assert.deepEqual(JSON.parse(modified.stdout).skills.map((s: { name: string; status: string; changed: string[] }) => [s.name, s.status, s.changed]), [['pdf-tool', 'modified', ['SKILL.md']]]);
+
+  // Upstream: the script changes and a reference appears.
+  writeFile(path.join(repo, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho fill v2\n');
+  writeFile(path.join(repo, 'skills', 'pdf-tool', 'references', 'forms.md'), '# Forms\n');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', 'second');
+  const second = git(repo, 'rev-parse', 'HEAD');
+  const shown = run(['update', 'pdf-tool'], ws);
+  assert.equal(shown.status, 0, shown.stderr);
+  assert.match(shown.stdout, /changed: scripts\/fill\.sh\n {2}new: references\/forms\.md\n {2}local changes that the update replaces: 1 file changed \(SKILL\.md\)/);
+  assert.match(shown.stderr, /pdf-tool was not updated: run again with --yes/);
+  assert.equal(fs.readFileSync(path.join(ws, '.agents', 'skills', 'pdf-tool', 'scripts', 'fill.sh'), 'utf8'), '#!/bin/sh\necho fill\n');
+
+  const applied = run(['update', 'pdf-tool', '--yes'], ws);
+  assert.equal(applied.status, 0, applied.stderr);
+  assert.equal(fs.readFileSync(path.join(ws, '.agents', 'skills', 'pdf-tool', 'scripts', 'fill.sh'), 'utf8'), '#!/bin/sh\necho fill v2\n');
+  assert.equal(JSON.parse(fs.readFileSync(path.join(ws, '.agents', 'skills-lock.json'), 'utf8')).skills['pdf-tool'].commit, second);
+  assert.equal(run(['verify'], ws).status, 0);
+  assert.match(run(['update'], ws).stdout, /pdf-tool: up to date/);
+  assert.match(run(['update', 'nope'], ws).stderr, /no skill named 'nope' in a skills-lock\.json/);
+});
