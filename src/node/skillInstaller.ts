@@ -8,8 +8,7 @@
 // next add or update.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { toNativePath } from '../core/base/paths';
+import { basenamePath, dirnamePath, joinPath, normalizePath, toNativePath } from '../core/base/paths';
 import { compareWithLock, EMPTY_LOCK, lockPathFor, parseLockFile, serializeLockFile, type LockDifference, type LockEntry, type LockFile } from '../core/install/lockFile';
 import type { ReviewedSkill } from '../core/install/review';
 import { digestSkillFolder, listSkillFolder } from '../core/install/skillFolder';
@@ -40,12 +39,14 @@ function writeLock(location: string, lock: LockFile): void {
   fs.renameSync(temp, file);
 }
 
-/** A new staging folder beside the location, after removing any that a killed process left. */
+const native = toNativePath;
+
+/** A new staging folder beside the location (canonical paths in and out), after removing any that a killed process left. */
 function stagingFor(location: string): string {
-  const parent = path.dirname(location);
-  fs.mkdirSync(parent, { recursive: true });
-  for (const entry of fs.readdirSync(parent)) if (entry.startsWith(STAGING_PREFIX)) fs.rmSync(path.join(parent, entry), { recursive: true, force: true });
-  return fs.mkdtempSync(path.join(parent, STAGING_PREFIX));
+  const parent = dirnamePath(location);
+  fs.mkdirSync(native(parent), { recursive: true });
+  for (const entry of fs.readdirSync(native(parent))) if (entry.startsWith(STAGING_PREFIX)) fs.rmSync(native(joinPath(parent, entry)), { recursive: true, force: true });
+  return joinPath(parent, basenamePath(normalizePath(fs.mkdtempSync(native(joinPath(parent, STAGING_PREFIX))))));
 }
 
 /** Copies a skill folder's files (no symbolic links) to `target`, and returns their digests. */
@@ -55,10 +56,10 @@ async function copySkill(from: string, target: string): Promise<Record<string, s
   if (listing.tooLarge) throw new InstallError(`${toNativePath(from)} holds ${listing.tooLarge}`);
   const digests: Record<string, string> = {};
   for (const file of listing.files) {
-    const bytes = fs.readFileSync(path.join(toNativePath(from), file));
-    const out = path.join(target, file);
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, bytes);
+    const bytes = fs.readFileSync(native(joinPath(from, file)));
+    const out = joinPath(target, file);
+    fs.mkdirSync(native(dirnamePath(out)), { recursive: true });
+    fs.writeFileSync(native(out), bytes);
     digests[file] = sha256Digest(bytes);
   }
   return digests;
@@ -74,32 +75,32 @@ export interface AddRequest {
 
 /** Adds the skills to the location and records them in its lock file; all or nothing. */
 export async function addSkills(request: AddRequest): Promise<string[]> {
-  const location = toNativePath(request.location);
+  const location = request.location;
   for (const skill of request.skills) {
     if (skill.blocked) throw new InstallError(`cannot add '${skill.name}': ${skill.blocked}`);
-    if (fs.existsSync(path.join(location, skill.name))) throw new InstallError(`cannot add '${skill.name}': ${path.join(location, skill.name)} already exists`);
+    if (fs.existsSync(native(joinPath(location, skill.name)))) throw new InstallError(`cannot add '${skill.name}': ${native(joinPath(location, skill.name))} already exists`);
   }
-  const lock = readLock(request.location);
+  const lock = readLock(location);
   const staging = stagingFor(location);
   const moved: string[] = [];
   try {
     const entries: Record<string, LockEntry> = {};
     for (const skill of request.skills) {
-      const files = await copySkill(skill.dir, path.join(staging, skill.name));
+      const files = await copySkill(skill.dir, joinPath(staging, skill.name));
       entries[skill.name] = { source: request.source, commit: request.commit, path: skill.path, files, added: (request.now ?? new Date()).toISOString() };
     }
-    fs.mkdirSync(location, { recursive: true });
+    fs.mkdirSync(native(location), { recursive: true });
     for (const skill of request.skills) {
-      fs.renameSync(path.join(staging, skill.name), path.join(location, skill.name));
-      moved.push(path.join(location, skill.name));
+      fs.renameSync(native(joinPath(staging, skill.name)), native(joinPath(location, skill.name)));
+      moved.push(joinPath(location, skill.name));
     }
     writeLock(request.location, { version: lock.version, skills: { ...lock.skills, ...entries } });
     return request.skills.map((s) => s.name);
   } catch (error) {
-    for (const dir of moved) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of moved) fs.rmSync(native(dir), { recursive: true, force: true });
     throw error instanceof InstallError ? error : new InstallError(`nothing was added: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
+    fs.rmSync(native(staging), { recursive: true, force: true });
   }
 }
 
@@ -115,12 +116,11 @@ export async function verifyLocation(location: string): Promise<VerifiedSkill[]>
   const lock = readLock(location);
   const results: VerifiedSkill[] = [];
   for (const [name, entry] of Object.entries(lock.skills).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const dir = path.join(toNativePath(location), name);
-    if (!fs.existsSync(dir)) {
+    if (!fs.existsSync(native(joinPath(location, name)))) {
       results.push({ name, entry });
       continue;
     }
-    results.push({ name, entry, difference: compareWithLock(entry, await digestSkillFolder(new NodeFileSystem(), `${location}/${name}`, sha256Digest)) });
+    results.push({ name, entry, difference: compareWithLock(entry, await digestSkillFolder(new NodeFileSystem(), joinPath(location, name), sha256Digest)) });
   }
   return results;
 }
@@ -148,28 +148,27 @@ export async function planUpdate(location: string, name: string, fetchedRoot: st
   const lock = readLock(location);
   const entry = lock.skills[name];
   if (!entry) throw new InstallError(`'${name}' is not in ${toNativePath(lockPathFor(location))}: only skills added with skillsmith add can be updated`);
-  const upstreamDir = entry.path === '.' ? fetchedRoot : `${fetchedRoot}/${entry.path}`;
-  if (!fs.existsSync(toNativePath(upstreamDir))) throw new InstallError(`the source no longer has ${entry.path}: the skill was moved or removed upstream`);
+  const upstreamDir = entry.path === '.' ? fetchedRoot : joinPath(fetchedRoot, entry.path);
+  if (!fs.existsSync(native(upstreamDir))) throw new InstallError(`the source no longer has ${entry.path}: the skill was moved or removed upstream`);
   const nodeFs = new NodeFileSystem();
   const upstream = compareWithLock(entry, await digestSkillFolder(nodeFs, upstreamDir, sha256Digest));
-  const localDir = `${location}/${name}`;
-  const local = fs.existsSync(toNativePath(localDir)) ? compareWithLock(entry, await digestSkillFolder(nodeFs, localDir, sha256Digest)) : { changed: [], added: [], missing: Object.keys(entry.files) };
+  const localDir = joinPath(location, name);
+  const local = fs.existsSync(native(localDir)) ? compareWithLock(entry, await digestSkillFolder(nodeFs, localDir, sha256Digest)) : { changed: [], added: [], missing: Object.keys(entry.files) };
   return { name, entry, upstreamDir, commit, upstream: { changed: runsFirst(upstream.changed), added: runsFirst(upstream.added), missing: runsFirst(upstream.missing) }, local };
 }
 
 /** Replaces the skill's folder with the upstream one and updates its lock entry; all or nothing. */
 export async function applyUpdate(location: string, plan: UpdatePlan, now = new Date()): Promise<void> {
-  const native = toNativePath(location);
   const lock = readLock(location);
-  const staging = stagingFor(native);
-  const target = path.join(native, plan.name);
-  const old = path.join(staging, 'old');
+  const staging = stagingFor(location);
+  const target = native(joinPath(location, plan.name));
+  const old = native(joinPath(staging, 'old'));
   let swapped = false;
   try {
-    const files = await copySkill(plan.upstreamDir, path.join(staging, 'new'));
+    const files = await copySkill(plan.upstreamDir, joinPath(staging, 'new'));
     if (fs.existsSync(target)) fs.renameSync(target, old);
     swapped = true;
-    fs.renameSync(path.join(staging, 'new'), target);
+    fs.renameSync(native(joinPath(staging, 'new')), target);
     writeLock(location, { version: lock.version, skills: { ...lock.skills, [plan.name]: { ...plan.entry, commit: plan.commit, files, added: now.toISOString() } } });
   } catch (error) {
     if (swapped) {
@@ -178,6 +177,6 @@ export async function applyUpdate(location: string, plan: UpdatePlan, now = new 
     }
     throw error instanceof InstallError ? error : new InstallError(`nothing was updated: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
+    fs.rmSync(native(staging), { recursive: true, force: true });
   }
 }

@@ -6,8 +6,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
-import { normalizePath } from '../core/base/paths';
+import { joinPath, normalizePath, resolvePath, toNativePath } from '../core/base/paths';
 
 export class SourceError extends Error {}
 
@@ -31,7 +30,7 @@ export function sourceKind(source: string): { readonly kind: 'git'; readonly url
   if (/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(trimmed) && !trimmed.startsWith('.') && !fs.existsSync(trimmed)) {
     return { kind: 'git', url: `https://github.com/${trimmed.replace(/\.git$/, '')}.git` };
   }
-  return { kind: 'path', path: path.resolve(trimmed) };
+  return { kind: 'path', path: resolvePath(normalizePath(process.cwd()), trimmed) };
 }
 
 /** Runs git; resolves with its stdout, rejects with a SourceError that says why. */
@@ -84,12 +83,12 @@ async function headOf(folder: string): Promise<string | null> {
 export async function fetchSource(source: string, ref?: string): Promise<FetchedSource> {
   const kind = sourceKind(source);
   if (kind.kind === 'path') {
-    const stat = fs.statSync(kind.path, { throwIfNoEntry: false });
+    const stat = fs.statSync(toNativePath(kind.path), { throwIfNoEntry: false });
     if (!stat) throw new SourceError(`${source} does not exist: give a Git URL, owner/repo, or a local folder`);
     if (!stat.isDirectory()) throw new SourceError(`${source} is not a folder`);
-    return { source: normalizePath(kind.path), root: normalizePath(kind.path), commit: await headOf(kind.path), dispose: () => undefined };
+    return { source: kind.path, root: kind.path, commit: await headOf(toNativePath(kind.path)), dispose: () => undefined };
   }
-  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-add-'));
+  const temp = fs.mkdtempSync(toNativePath(joinPath(normalizePath(os.tmpdir()), 'skillsmith-add-')));
   const dispose = () => fs.rmSync(temp, { recursive: true, force: true });
   try {
     await runGit(['clone', '--depth', '1', '--quiet', '--no-tags', ...(ref ? ['--branch', ref] : []), '--', kind.url, temp]);
