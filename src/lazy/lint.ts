@@ -6,3 +6,4 @@ export { lintSkillDocument } from '../vscode/lint/documentLint';
 export { validateSkillFile } from '../core/lint/validateFile';
 export { validateSkillFiles } from '../core/catalog/validate';
 export { countO200kTokensUpTo } from '../node/o200k';
+export { sha256Digest } from '../node/sha256';

@@ -6,21 +6,18 @@
 // beside and renamed); a failure at any step undoes the renames done and removes the staging,
 // so the location is as it was. A staging folder left by a killed process is removed by the
 // next add or update.
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { basenamePath, dirnamePath, joinPath, normalizePath, toNativePath } from '../core/base/paths';
 import { compareWithLock, EMPTY_LOCK, lockPathFor, parseLockFile, serializeLockFile, type LockDifference, type LockEntry, type LockFile } from '../core/install/lockFile';
 import type { ReviewedSkill } from '../core/install/review';
 import { digestSkillFolder, listSkillFolder } from '../core/install/skillFolder';
 import { NodeFileSystem } from './nodeFileSystem';
+import { sha256Digest } from './sha256';
 
 export class InstallError extends Error {}
 
 const STAGING_PREFIX = '.skillsmith-staging-';
 
-export function sha256Digest(bytes: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-}
 
 /** The location's lock file, or the empty lock when there is none; a damaged one is an error. */
 export function readLock(location: string): LockFile {

@@ -73,6 +73,7 @@ const CODES: Record<ProblemCode, true> = {
   'unreferenced-file': true,
   'nested-reference': true,
   'unmentioned-binary': true,
+  'modified-since-added': true,
   'description-overlap': true,
 };
 const SEVERITIES = new Set(['error', 'warning', 'info']);

@@ -147,6 +147,9 @@ test('verify reports skills whose files differ from the lock; update shows scrip
   const modified = run(['verify', '--json'], ws);
   assert.equal(modified.status, 1);
   assert.deepEqual(JSON.parse(modified.stdout).skills.map((s: { name: string; status: string; changed: string[] }) => [s.name, s.status, s.changed]), [['pdf-tool', 'modified', ['SKILL.md']]]);
+  // The lint says so too (the editor shows the same problem).
+  const validated = run(['validate', path.join(ws, '.agents', 'skills', 'pdf-tool')], ws);
+  assert.match(validated.stdout, /SKILL\.md:1:1 info modified-since-added This skill was added from .*repo at [0-9a-f]{12}, and a file has changed since \(SKILL\.md\)/);
 
   // Upstream: the script changes and a reference appears.
   writeFile(path.join(repo, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho fill v2\n');

@@ -71,7 +71,9 @@ export type ProblemCode =
   | 'body-too-many-tokens'
   | 'unreferenced-file'
   | 'nested-reference'
-  | 'unmentioned-binary';
+  | 'unmentioned-binary'
+  // Provenance (docs/install.md).
+  | 'modified-since-added';
 
 /** A replacement of the text in `range` (positions in the BOM-less text). */
 export interface TextEdit {

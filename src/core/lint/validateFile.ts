@@ -9,6 +9,7 @@ import { sortProblems, type Problem, type SkillFileAnalysis } from '../base/type
 import { analyzeSkillText } from './analyze';
 import { lintBundledFiles, type BundledFileProblems } from './bundledFiles';
 import { findBrokenLinks, findLinkCandidates } from './links';
+import { provenanceProblems } from './provenance';
 import { SECURITY_RULES } from './securityRules';
 
 /** The codes of the structural errors: when one is reported, it is reported alone. */
@@ -22,6 +23,8 @@ export interface LintOptions {
   readonly checkLinks?: boolean;
   /** The o200k_base counter for body-too-many-tokens (AnalyzeOptions.countTokens). */
   readonly countTokens?: (text: string, limit: number) => number;
+  /** sha256 of bytes: with it, a skill added with `skillsmith add` is compared with its lock entry (modified-since-added). */
+  readonly digest?: (bytes: Uint8Array) => string;
 }
 
 export interface FileLint {
@@ -47,7 +50,8 @@ export async function lintSkillText(fs: FileSystem, filePath: string, text: stri
   const onDisk = options.checkLinks !== false;
   const links = structural || !onDisk ? [] : await findBrokenLinks(findLinkCandidates(text), dir, fs);
   const bundled = onDisk ? await lintBundledFiles(fs, dir, text) : { skillProblems: [], files: [] };
-  return { analysis, problems: sortProblems([...analysis.problems, ...links, ...bundled.skillProblems]), bundled: bundled.files };
+  const provenance = onDisk && options.digest ? await provenanceProblems(fs, dir, options.digest) : [];
+  return { analysis, problems: sortProblems([...analysis.problems, ...links, ...bundled.skillProblems, ...provenance]), bundled: bundled.files };
 }
 
 /** Reads and lints one skill file completely; rejects only when the file cannot be read. */

@@ -127,7 +127,7 @@ class DiagnosticsController implements SkillDiagnostics {
     const files = entries.map((e) => ({ filePath: e.record.filePath, location: e.record.location }));
     const keys = files.map((f) => this.keyOfPath(f.filePath));
     const before = keys.map((key) => this.generation(key));
-    const outcomes = await lintModule().validateSkillFiles(this.services.fs, files, { unicodeNames: readSettings().unicodeNames, countTokens: lintModule().countO200kTokensUpTo });
+    const outcomes = await lintModule().validateSkillFiles(this.services.fs, files, { unicodeNames: readSettings().unicodeNames, countTokens: lintModule().countO200kTokensUpTo, digest: lintModule().sha256Digest });
     const open = this.openSkillDocuments();
     const shown = await Promise.all(
       outcomes.map(async (outcome, i): Promise<readonly Problem[]> => {
@@ -217,7 +217,7 @@ class DiagnosticsController implements SkillDiagnostics {
       return;
     }
     const duplicates = entry.problems.filter((p) => p.code === 'duplicate-name');
-    void this.readLimit(() => lintModule().validateSkillFile(this.services.fs, filePath, { unicodeNames: readSettings().unicodeNames, countTokens: lintModule().countO200kTokensUpTo })).then(
+    void this.readLimit(() => lintModule().validateSkillFile(this.services.fs, filePath, { unicodeNames: readSettings().unicodeNames, countTokens: lintModule().countO200kTokensUpTo, digest: lintModule().sha256Digest })).then(
       ({ problems, bundled }) => {
         if (this.generation(key) !== generation) return;
         this.publish(uri, sortProblems([...problems, ...duplicates]), undefined);

@@ -8,6 +8,7 @@ import { nameKey } from '../../core/catalog/catalog';
 import type { BundledFileProblems } from '../../core/lint/bundledFiles';
 import { lintSkillText } from '../../core/lint/validateFile';
 import { countO200kTokensUpTo } from '../../node/o200k';
+import { sha256Digest } from '../../node/sha256';
 import type { SkillsmithServices } from '../services';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -24,6 +25,7 @@ export async function lintSkillDocument(
     hasBom: await documentHasBom(document, services),
     checkLinks: !document.isUntitled,
     countTokens: countO200kTokensUpTo,
+    digest: sha256Digest,
   });
   const declared = analysis.name?.trim() || basenamePath(dirnamePath(filePath));
   const duplicates = duplicateProblems(services, filePath, declared, analysis.nameRange);

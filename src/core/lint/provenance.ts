@@ -1,0 +1,46 @@
+// `modified-since-added` (docs/install.md): a skill added with `skillsmith add` whose files no
+// longer match the sha256 its location's skills-lock.json recorded. Information only: a local
+// change may be deliberate; the message says how to see it and how to go back.
+import type { FileSystem } from '../base/fileSystem';
+import { basenamePath, dirnamePath, joinPath } from '../base/paths';
+import { decodeUtf8 } from '../base/text';
+import type { Problem } from '../base/types';
+
+/** The lock file of the skill folder's location (core/install/lockFile.ts: lockPathFor), read without the install layer. */
+const LOCK_FILE_NAME = 'skills-lock.json';
+
+interface LockedEntry {
+  readonly source?: unknown;
+  readonly commit?: unknown;
+  readonly files?: Record<string, unknown>;
+}
+
+/** The problem, when `dir` is in its location's lock file and its files differ from the entry. */
+export async function provenanceProblems(fs: FileSystem, dir: string, digest: (bytes: Uint8Array) => string): Promise<Problem[]> {
+  const location = dirnamePath(dir);
+  const lockPath = joinPath(dirnamePath(location), LOCK_FILE_NAME);
+  let entry: LockedEntry | undefined;
+  try {
+    const lock = JSON.parse(decodeUtf8(await fs.readFile(lockPath))) as { skills?: Record<string, LockedEntry> };
+    entry = lock.skills?.[basenamePath(dir)];
+  } catch {
+    return []; // no lock file (the usual case), or one that `skillsmith verify` reports as damaged
+  }
+  if (!entry || typeof entry.files !== 'object' || entry.files === null) return [];
+  const recorded = entry.files;
+  const changed: string[] = [];
+  for (const [file, expected] of Object.entries(recorded)) {
+    let actual: string | undefined;
+    try {
+      actual = digest(await fs.readFile(joinPath(dir, file)));
+    } catch {
+      actual = undefined;
+    }
+    if (actual !== expected) changed.push(file);
+  }
+  if (changed.length === 0) return [];
+  const from = typeof entry.source === 'string' ? entry.source : 'its source';
+  const commit = typeof entry.commit === 'string' ? ` at ${entry.commit.slice(0, 12)}` : '';
+  const message = `This skill was added from ${from}${commit}, and ${changed.length === 1 ? 'a file has' : `${changed.length} files have`} changed since (${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', …' : ''}). \`skillsmith verify\` lists the differences; \`skillsmith update\` brings the source's version back.`;
+  return [{ code: 'modified-since-added', severity: 'info', message, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } } }];
+}
