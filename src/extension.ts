@@ -14,6 +14,7 @@ import { registerCodeActions } from './vscode/lint/codeActions';
 import { registerRouting } from './vscode/routing/registerRouting';
 import { createSkillDiagnostics } from './vscode/lint/diagnostics';
 import { registerScaffold } from './vscode/scaffold/registerScaffold';
+import { registerInstall } from './vscode/install/registerInstall';
 import type { SkillsmithServices } from './vscode/services';
 import { affectsCatalog, readSettings } from './vscode/settings';
 import { createTestHooks } from './vscode/testHooks';
@@ -70,6 +71,7 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     ...actionsFeature.disposables,
     ...registerSkillsParticipant(services),
     ...registerScaffold(services),
+    ...registerInstall(services),
     ...registerViewCommands(services, () => diagnostics.validateAll()),
     ...registerRouting(services),
     ...registerHosts(services),

@@ -4,6 +4,7 @@
 
 export const COMMANDS = {
   newSkill: 'skillsmith.newSkill',
+  addFromRepository: 'skillsmith.addFromRepository',
   refresh: 'skillsmith.refresh',
   validateAll: 'skillsmith.validateAll',
   showListing: 'skillsmith.showListing',

