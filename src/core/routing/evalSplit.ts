@@ -6,6 +6,7 @@
 // within each stratum (cases that expect the skill, cases that must not pick it), so that both
 // halves hold both kinds, about 60 / 40.
 import { parseTree, type Node } from 'jsonc-parser';
+import { seededRandom } from '../base/seededRandom';
 import type { RoutingCase } from './evalCases';
 
 export type SplitName = 'train' | 'test';
@@ -31,18 +32,6 @@ export function seedOf(text: string): number {
   return hash;
 }
 
-/** mulberry32: a small, well-mixed seeded generator in [0, 1). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Whether a case is one the skill should take (a positive) or one it must leave (a negative). */
 function stratumOf(c: RoutingCase, skill: string): 'positive' | 'negative' {
   return c.expected.includes(skill) || c.acceptable.includes(skill) ? 'positive' : 'negative';
@@ -54,7 +43,7 @@ function stratumOf(c: RoutingCase, skill: string): 'positive' | 'negative' {
  * cases (at least one when it has two or more cases).
  */
 export function splitCases<T extends RoutingCase>(cases: readonly T[], skill: string, seed: number): CaseSplit<T> {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const train: T[] = [];
   const test: T[] = [];
   const assigned = new Map<T, SplitName>();
