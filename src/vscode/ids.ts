@@ -5,6 +5,7 @@
 export const COMMANDS = {
   newSkill: 'skillsmith.newSkill',
   addFromRepository: 'skillsmith.addFromRepository',
+  updateAddedSkills: 'skillsmith.updateAddedSkills',
   refresh: 'skillsmith.refresh',
   validateAll: 'skillsmith.validateAll',
   showListing: 'skillsmith.showListing',

@@ -1,4 +1,4 @@
-// Skills: Add Skill from Repository…; its work (git, the review, the add) is in a lazily loaded
+// Skills: Add Skill from Repository… and Update Added Skills…; their work (git, the review, the add) is in a lazily loaded
 // bundle (dist/lazy/install.js), required the first time the command runs.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
@@ -15,6 +15,16 @@ export function registerInstall(services: SkillsmithServices): vscode.Disposable
         .addFromRepository(services, arg ?? {})
         .catch((error: unknown) => {
           const message = `Add Skill from Repository failed: ${error instanceof Error ? error.message : String(error)}`;
+          services.log.warn(message);
+          void vscode.window.showErrorMessage(message);
+          return [];
+        }),
+    ),
+    vscode.commands.registerCommand(COMMANDS.updateAddedSkills, () =>
+      install()
+        .updateAddedSkills(services)
+        .catch((error: unknown) => {
+          const message = `Update Added Skills failed: ${error instanceof Error ? error.message : String(error)}`;
           services.log.warn(message);
           void vscode.window.showErrorMessage(message);
           return [];

@@ -85,6 +85,28 @@ export const tests: HostTest[] = [
       const problem = await waitFor(() => vscode.languages.getDiagnostics(uri).find((d) => d.code === 'modified-since-added'), { message: 'modified-since-added' });
       assert.strictEqual(problem.severity, vscode.DiagnosticSeverity.Information);
       assert.match(problem.message, /a file has changed since \(SKILL\.md\)/);
+    },
+  },
+  {
+    name: 'Update Added Skills lists what changed upstream (scripts first, local changes flagged) and updates only the checked skill (started by its id)',
+    timeoutMs: 90_000,
+    fn: async () => {
+      fs.writeFileSync(path.join(repo, 'skills/pdf-tool/scripts/fill.sh'), '#!/bin/sh\necho fill v2\n');
+      fs.writeFileSync(path.join(repo, 'skills/pdf-tool/SKILL.md'), '---\nname: pdf-tool\ndescription: Fills PDF forms. Use when asked to fill one.\n---\nRun `scripts/fill.sh` (v2).\n');
+      for (const args of [['add', '-A'], ['-c', 'user.email=t@example.com', '-c', 'user.name=T', 'commit', '-qm', 'v2']]) assert.strictEqual(spawnSync('git', args, { cwd: repo }).status, 0);
+      const second = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim();
+      const done = vscode.commands.executeCommand<string[]>('skillsmith.updateAddedSkills');
+      await titleIs('Update which skills from their sources?');
+      const listed = (await workbenchTexts({ selector: '.quick-input-list', timeoutMs: 15_000 })).join('\n');
+      assert.match(listed, /pdf-tool[\s\S]*changed: scripts\/fill\.sh, SKILL\.md[\s\S]*replaces local changes/);
+      assert.doesNotMatch(listed, /risky/, 'a skill unchanged upstream is not listed');
+      await clickInWorkbench({ selector: '.quick-input-list .monaco-list-row:has-text("pdf-tool")', timeoutMs: 15_000 });
+      await pressInWorkbench('Enter');
+      assert.deepStrictEqual(await done, ['pdf-tool']);
+      assert.strictEqual(fs.readFileSync(diskPath('.agents/skills/pdf-tool/scripts/fill.sh'), 'utf8'), '#!/bin/sh\necho fill v2\n');
+      assert.strictEqual(JSON.parse(fs.readFileSync(diskPath('.agents/skills-lock.json'), 'utf8')).skills['pdf-tool'].commit, second);
+      const uri = vscode.Uri.file(diskPath('.agents/skills/pdf-tool/SKILL.md'));
+      await waitFor(() => !vscode.languages.getDiagnostics(uri).some((d) => d.code === 'modified-since-added'), { message: 'modified-since-added to go after the update' });
       fs.rmSync(repo, { recursive: true, force: true });
     },
   },
