@@ -42,11 +42,47 @@ const chunkCounts = new Map<string, number>();
 const MAX_CACHED_CHUNKS = 20_000;
 const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
 
+/**
+ * A chunk with a line past this length is counted in slices of SLICE characters. BPE's cost grows with the square of a piece's length: one real skill has a
+ * 114,220-character run of █, which took minutes to count whole (and never ended under Wine).
+ * Slices make the cost linear; the count of such a line may then differ from the whole's by a
+ * token or so per slice, which never decides "over 5,000 tokens" for a line that long.
+ */
+export const MAX_EXACT_CHUNK = 4000;
+const SLICE = 512;
+
+function countChunk(chunk: string): number {
+  const { countTokens } = load();
+  if (chunk.length <= MAX_EXACT_CHUNK || !hasLongLine(chunk)) return countTokens(chunk, NO_SPECIAL);
+  let total = 0;
+  for (let at = 0; at < chunk.length; ) {
+    let end = Math.min(chunk.length, at + SLICE);
+    // End a slice at white space when there is some near the cut.
+    if (end < chunk.length) {
+      const space = chunk.lastIndexOf(' ', end);
+      if (space > end - 64 && space > at) end = space;
+    }
+    total += countTokens(chunk.slice(at, end), NO_SPECIAL);
+    at = end;
+  }
+  return total;
+}
+
+/** Whether some line of `text` is longer than MAX_EXACT_CHUNK. */
+export function hasLongLine(text: string): boolean {
+  let start = 0;
+  for (let end = text.indexOf('\n'); ; end = text.indexOf('\n', start)) {
+    if ((end === -1 ? text.length : end) - start > MAX_EXACT_CHUNK) return true;
+    if (end === -1) return false;
+    start = end + 1;
+  }
+}
+
 function chunkTokens(chunk: string): number {
   let count = chunkCounts.get(chunk);
   if (count === undefined) {
     // Special-token text (`<|endoftext|>`) in a skill is text: counted as written, never refused.
-    count = load().countTokens(chunk, NO_SPECIAL);
+    count = countChunk(chunk);
     if (chunkCounts.size >= MAX_CACHED_CHUNKS) chunkCounts.delete(chunkCounts.keys().next().value!);
     chunkCounts.set(chunk, count);
   }
