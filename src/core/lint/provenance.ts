@@ -15,17 +15,35 @@ interface LockedEntry {
   readonly files?: Record<string, unknown>;
 }
 
+/**
+ * Lock files as last read, by path, with the stat they were read at: a scan lints every skill of
+ * a location, and they share one lock file, read once (and most locations have none: a stat).
+ */
+const locks = new Map<string, { readonly mtime: number; readonly size: number; readonly skills: Record<string, LockedEntry> | undefined }>();
+
+async function lockedEntries(fs: FileSystem, lockPath: string): Promise<Record<string, LockedEntry> | undefined> {
+  const stat = await fs.stat(lockPath).catch(() => undefined);
+  if (!stat || stat.kind !== 'file') {
+    locks.delete(lockPath);
+    return undefined;
+  }
+  const known = locks.get(lockPath);
+  if (known && known.mtime === stat.mtime && known.size === stat.size) return known.skills;
+  let skills: Record<string, LockedEntry> | undefined;
+  try {
+    skills = (JSON.parse(decodeUtf8(await fs.readFile(lockPath))) as { skills?: Record<string, LockedEntry> }).skills;
+  } catch {
+    skills = undefined; // damaged: `skillsmith verify` says how
+  }
+  if (locks.size > 64) locks.clear();
+  locks.set(lockPath, { mtime: stat.mtime, size: stat.size, skills });
+  return skills;
+}
+
 /** The problem, when `dir` is in its location's lock file and its files differ from the entry. */
 export async function provenanceProblems(fs: FileSystem, dir: string, digest: (bytes: Uint8Array) => string): Promise<Problem[]> {
   const location = dirnamePath(dir);
-  const lockPath = joinPath(dirnamePath(location), LOCK_FILE_NAME);
-  let entry: LockedEntry | undefined;
-  try {
-    const lock = JSON.parse(decodeUtf8(await fs.readFile(lockPath))) as { skills?: Record<string, LockedEntry> };
-    entry = lock.skills?.[basenamePath(dir)];
-  } catch {
-    return []; // no lock file (the usual case), or one that `skillsmith verify` reports as damaged
-  }
+  const entry = (await lockedEntries(fs, joinPath(dirnamePath(location), LOCK_FILE_NAME)))?.[basenamePath(dir)];
   if (!entry || typeof entry.files !== 'object' || entry.files === null) return [];
   const recorded = entry.files;
   const changed: string[] = [];
