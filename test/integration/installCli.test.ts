@@ -124,6 +124,21 @@ test('bad sources: missing, no skills, not clonable, no git; an unknown --skill'
   assert.equal(fs.existsSync(path.join(ws, '.agents')), false);
 });
 
+test('a repository whose root is the skill: the skill is named by its own name, its path is "."', { skip: NO_GIT }, () => {
+  const solo = path.join(tmp, 'solo-repo');
+  writeFile(path.join(solo, 'SKILL.md'), skillMd('solo-skill', 'Do the thing.\n'));
+  git(solo, 'init', '-q');
+  git(solo, 'add', '-A');
+  git(solo, 'commit', '-qm', 'solo');
+  const ws = workspace('ws-solo');
+  const added = run(['add', `file://${solo.split(path.sep).join('/')}`, '--yes'], ws);
+  assert.equal(added.status, 0, added.stderr);
+  assert.ok(fs.existsSync(path.join(ws, '.agents', 'skills', 'solo-skill', 'SKILL.md')));
+  const lock = JSON.parse(fs.readFileSync(path.join(ws, '.agents', 'skills-lock.json'), 'utf8'));
+  assert.equal(lock.skills['solo-skill'].path, '.');
+  assert.equal(run(['verify'], ws).status, 0);
+});
+
 test('an add that fails half-way leaves the location as it was', { skip: NO_GIT }, async () => {
   const ws = workspace('ws-interrupted');
   const location = normalizePath(path.join(ws, '.agents', 'skills'));

@@ -57,8 +57,10 @@ export async function reviewSource(fs: FileSystem, root: string, options: Review
   const reviewed: ReviewedSkill[] = [];
   for (const { filePath } of found.sort((a, b) => (a.filePath < b.filePath ? -1 : 1))) {
     const dir = dirnamePath(filePath);
-    const name = basenamePath(dir === root ? root : dir);
     const lint = await validateSkillFile(fs, filePath, options.countTokens ? { countTokens: options.countTokens } : {});
+    // A skill at the source's root (a clone in a temporary folder) is named by its own `name`.
+    const declared = lint.analysis.name?.trim();
+    const name = dir === root && declared && /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(declared) ? declared : basenamePath(dir);
     const security = [
       ...lint.problems.filter((p) => SECURITY_CODES.has(p.code)).map((p) => ({ ...p, file: basenamePath(filePath) })),
       ...lint.bundled.flatMap((b) => b.problems.map((p) => ({ ...p, file: relativeTo(dir, b.filePath) }))),
