@@ -52,7 +52,9 @@ function relativeTo(root: string, dir: string): string {
 
 /** Reviews every skill under `root` (a clone or a local folder). */
 export async function reviewSource(fs: FileSystem, root: string, options: ReviewOptions): Promise<ReviewedSkill[]> {
-  const found = await discoverSkillFiles(fs, root, { includeResourceFolders: true, maxDepth: 6 });
+  // The source's root may itself be a skill (a repository of one); discovery looks below it.
+  const own = (await fs.stat(joinPath(root, 'SKILL.md')))?.kind === 'file' ? [{ filePath: joinPath(root, 'SKILL.md') }] : [];
+  const found = own.length > 0 ? own : await discoverSkillFiles(fs, root, { includeResourceFolders: true, maxDepth: 6 });
   const location: SkillLocation = { path: options.location, label: basenamePath(options.location), scope: 'workspace', rank: 0, root: options.projectRoot };
   const reviewed: ReviewedSkill[] = [];
   for (const { filePath } of found.sort((a, b) => (a.filePath < b.filePath ? -1 : 1))) {
