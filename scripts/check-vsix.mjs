@@ -96,6 +96,10 @@ export function checkBundledCli(buffer, entries) {
   try {
     const cli = join(dir, 'skillsmith.js');
     writeFileSync(cli, readZipEntry(buffer, entry));
+    // The tokenizer's bundle goes beside the CLI, as in dist/ (body-too-many-tokens loads it).
+    const tokenizer = entries.find((e) => e.name === 'extension/dist/o200k.js');
+    if (!tokenizer) return ['the .vsix has no extension/dist/o200k.js'];
+    writeFileSync(join(dir, 'o200k.js'), readZipEntry(buffer, tokenizer));
     const run = spawnSync(process.execPath, [cli, 'validate', '--json', join(REPO_ROOT, 'examples')], { encoding: 'utf8' });
     let report;
     try {

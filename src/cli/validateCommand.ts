@@ -11,7 +11,8 @@ import { sortProblems, type Problem } from '../core/base/types';
 import { discoverSkillFiles, skillFileIn } from '../core/catalog/discovery';
 import { resolveLocations, type SkillLocation } from '../core/catalog/locations';
 import { validateSkillFiles } from '../core/catalog/validate';
-import { countO200kTokensUpTo } from '../node/o200k';
+import { tokenCounterOrNothing } from '../node/o200k';
+import { writeErr } from './output';
 import { sha256Digest } from '../node/sha256';
 import { catalogOverlapFindings, heldOutRoutes, overlapMessage } from '../core/routing/collisions';
 import { descriptionRange } from '../core/routing/descriptionField';
@@ -105,7 +106,7 @@ export async function collectReports(fs: FileSystem, cwd: string, inputs: readon
       targets.push(target);
     }
   }
-  const outcomes = await validateSkillFiles(fs, targets, { unicodeNames, countTokens: countO200kTokensUpTo, digest: sha256Digest });
+  const outcomes = await validateSkillFiles(fs, targets, { unicodeNames, countTokens: tokenCounterOrNothing((message) => writeErr(`skillsmith validate: ${message}`)), digest: sha256Digest });
   const overlaps = await overlapProblems(fs, outcomes);
   for (const outcome of outcomes) {
     if (outcome.ok) {

@@ -100,3 +100,23 @@ export function countO200kTokensUpTo(text: string, limit: number): number {
 }
 
 export const O200K_NAME = 'o200k_base';
+
+/**
+ * countO200kTokensUpTo for a CLI that may run without its tokenizer bundle beside it (dist/cli.js
+ * copied alone): then the count is 0 (body-too-many-tokens stays silent) and `onMissing` is told
+ * once, so that the user learns why.
+ */
+export function tokenCounterOrNothing(onMissing: (message: string) => void): (text: string, limit: number) => number {
+  let missing = false;
+  return (text, limit) => {
+    if (missing) return 0;
+    try {
+      return countO200kTokensUpTo(text, limit);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+      missing = true;
+      onMissing(`the o200k tokenizer (o200k.js) is not beside the CLI, so body-too-many-tokens was not checked: keep dist/o200k.js next to dist/cli.js`);
+      return 0;
+    }
+  };
+}
