@@ -4,7 +4,6 @@
 // with its input schema, a prompt per offered skill, every file of an offered skill as a
 // `skill://` resource, and the Skills extension's skills/list and skills/get (SEP-2640) with a
 // sha256 digest of every file. Nothing but protocol messages goes to stdout.
-import { createHash } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -31,6 +30,7 @@ import { perSkillActionToolName } from '../core/chat/perSkillTools';
 import { LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from '../core/loading/toolDefinitions';
 import { formatToolError, runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../core/loading/tools';
 import { listBundledFiles, readFileInSkill } from '../core/loading/skillFolder';
+import { sha256Digest } from '../node/sha256';
 
 /** Who decides whether an action runs: the client's user, each time (ask), or the person who started the server. */
 export type ActionsMode = 'ask' | 'allow' | 'off';
@@ -247,7 +247,7 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
       // Binary files are read raw: the digest covers the bytes on disk.
       const bytes = guarded.ok || guarded.error.type === 'invalid_input' ? await fs.readFile(joinPath(entry.record.dir, path)).catch(() => undefined) : undefined;
       if (!bytes) continue;
-      resources.push({ uri: skillUri(name, path), digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}`, size: bytes.length });
+      resources.push({ uri: skillUri(name, path), digest: sha256Digest(bytes), size: bytes.length });
     }
     const frontmatter = { ...(await frontmatterOf(entry.record.filePath)), name: entry.record.name, description: entry.record.description ?? '' };
     return { uri: skillUri(name, 'SKILL.md'), frontmatter, resources };

@@ -75,6 +75,45 @@ function looksBinary(bytes: Uint8Array): boolean {
   return false;
 }
 
+/** What one bundled file gave, kept by its stat: the live lint runs at every pause in typing, and the files beside SKILL.md rarely change meanwhile. */
+interface BundledRead {
+  readonly mtime: number;
+  readonly size: number;
+  readonly binary: boolean;
+  /** The text of a Markdown, data or script file (what references are looked for in). */
+  readonly content?: string;
+  readonly scriptProblems: readonly Problem[];
+}
+
+const reads = new Map<string, BundledRead>();
+const MAX_KEPT_READS = 2000;
+
+/** Reads (or recalls) one bundled file; undefined when it cannot be read. */
+async function readBundled(fs: FileSystem, full: string, relative: string): Promise<BundledRead | undefined> {
+  const stat = await fs.stat(full).catch(() => undefined);
+  if (!stat) return undefined;
+  const kept = reads.get(full);
+  if (kept && kept.mtime === stat.mtime && kept.size === stat.size) return kept;
+  let bytes: Uint8Array;
+  try {
+    bytes = await fs.readFile(full, MAX_SCRIPT_BYTES);
+  } catch {
+    return undefined;
+  }
+  const binary = BINARY_EXTENSION.test(relative) || looksBinary(bytes);
+  const content = binary || !(TEXT_EXTENSION.test(relative) || SCRIPT.test(relative)) ? undefined : decodeUtf8(bytes);
+  const read: BundledRead = {
+    mtime: stat.mtime,
+    size: stat.size,
+    binary,
+    ...(content !== undefined ? { content } : {}),
+    scriptProblems: content !== undefined && SCRIPT.test(relative) ? scriptProblems(content) : [],
+  };
+  if (reads.size >= MAX_KEPT_READS) reads.clear();
+  reads.set(full, read);
+  return read;
+}
+
 const FIRST_LINE: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
 
 /** Reads the skill folder `dir` beside SKILL.md's `text` and lints what it bundles. */
@@ -92,14 +131,9 @@ export async function lintBundledFiles(fs: FileSystem, dir: string, text: string
   const contents = new Map<string, string>();
   for (const relative of paths) {
     const full = joinPath(dir, relative);
-    let bytes: Uint8Array;
-    try {
-      bytes = await fs.readFile(full, MAX_SCRIPT_BYTES);
-    } catch {
-      continue;
-    }
-    const binary = BINARY_EXTENSION.test(relative) || looksBinary(bytes);
-    if (binary) {
+    const read = await readBundled(fs, full, relative);
+    if (!read) continue;
+    if (read.binary) {
       if (!mentions(text, relative) && !mentions(actions, relative)) {
         skillProblems.push({
           code: 'unmentioned-binary',
@@ -110,12 +144,8 @@ export async function lintBundledFiles(fs: FileSystem, dir: string, text: string
       }
       continue;
     }
-    const content = decodeUtf8(bytes);
-    if (TEXT_EXTENSION.test(relative) || SCRIPT.test(relative)) contents.set(relative, content);
-    if (SCRIPT.test(relative)) {
-      const problems = scriptProblems(content);
-      if (problems.length > 0) files.push({ filePath: full, problems });
-    }
+    if (read.content !== undefined) contents.set(relative, read.content);
+    if (read.scriptProblems.length > 0) files.push({ filePath: full, problems: read.scriptProblems });
   }
   // Referenced: named by SKILL.md or actions.json (one level), or by a file they reference (two levels).
   const direct = new Set(paths.filter((p) => mentions(text, p) || mentions(actions, p)));

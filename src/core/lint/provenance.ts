@@ -40,6 +40,25 @@ async function lockedEntries(fs: FileSystem, lockPath: string): Promise<Record<s
   return skills;
 }
 
+/** Digests kept by path and stat: the live lint asks at every pause in typing. */
+const digests = new Map<string, { readonly mtime: number; readonly size: number; readonly digest: string }>();
+
+async function digestOf(fs: FileSystem, path: string, digest: (bytes: Uint8Array) => string): Promise<string | undefined> {
+  const stat = await fs.stat(path).catch(() => undefined);
+  if (!stat || stat.kind !== 'file') return undefined;
+  const kept = digests.get(path);
+  if (kept && kept.mtime === stat.mtime && kept.size === stat.size) return kept.digest;
+  let value: string;
+  try {
+    value = digest(await fs.readFile(path));
+  } catch {
+    return undefined;
+  }
+  if (digests.size > 4000) digests.clear();
+  digests.set(path, { mtime: stat.mtime, size: stat.size, digest: value });
+  return value;
+}
+
 /** The problem, when `dir` is in its location's lock file and its files differ from the entry. */
 export async function provenanceProblems(fs: FileSystem, dir: string, digest: (bytes: Uint8Array) => string): Promise<Problem[]> {
   const location = dirnamePath(dir);
@@ -48,12 +67,7 @@ export async function provenanceProblems(fs: FileSystem, dir: string, digest: (b
   const recorded = entry.files;
   const changed: string[] = [];
   for (const [file, expected] of Object.entries(recorded)) {
-    let actual: string | undefined;
-    try {
-      actual = digest(await fs.readFile(joinPath(dir, file)));
-    } catch {
-      actual = undefined;
-    }
+    const actual = await digestOf(fs, joinPath(dir, file), digest);
     if (actual !== expected) changed.push(file);
   }
   if (changed.length === 0) return [];
