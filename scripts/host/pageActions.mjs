@@ -32,9 +32,24 @@ export async function clickElement(page, request) {
   try {
     await target.click({ timeout });
   } catch (error) {
-    throw new Error(`could not click ${describe(request)}: ${String(error?.message ?? error).split('\n')[0]}`);
+    throw new Error(`could not click ${describe(request)}: ${String(error?.message ?? error).split('\n')[0]}${await whatThePageShows(page, request)}`);
   }
   return { clicked: describe(request) };
+}
+
+/** For a failed request: how many elements match, and what the scope shows, to tell a slow page from a wrong target. */
+async function whatThePageShows(page, request) {
+  try {
+    const found = await locate(page, request).count();
+    if (!request.within) return ` (${found} match, visible or not)`;
+    const scopes = page.locator(request.within);
+    const count = await scopes.count();
+    if (count === 0) return ` (nothing matches ${request.within})`;
+    const text = (await scopes.first().innerText({ timeout: 1_000 })).replace(/\s+/g, ' ').trim();
+    return ` (${found} match in the first of ${count} ${request.within}, which shows: ${JSON.stringify(text.slice(0, 400))})`;
+  } catch (error) {
+    return ` (the page could not be read: ${String(error?.message ?? error).split('\n')[0]})`;
+  }
 }
 
 /** The trimmed inner text of every element the request names, once the first one is visible. */
@@ -44,7 +59,7 @@ export async function readTexts(page, request) {
   try {
     await targets.first().waitFor({ state: 'visible', timeout });
   } catch (error) {
-    throw new Error(`nothing visible matches ${describe(request)}: ${String(error?.message ?? error).split('\n')[0]}`);
+    throw new Error(`nothing visible matches ${describe(request)}: ${String(error?.message ?? error).split('\n')[0]}${await whatThePageShows(page, request)}`);
   }
   return { texts: (await targets.allInnerTexts()).map((text) => text.trim()) };
 }

@@ -15,7 +15,7 @@ export function createTally(print = console.log) {
         break;
       case 'fail':
         tally.failed++;
-        tally.failures.push(event.name);
+        tally.failures.push({ name: event.name, error: String(event.error ?? ''), where: (event.stack ?? '').split('\n').slice(1, 3).map((l) => l.trim()).filter(Boolean) });
         print(`${INDENT}${INDENT}✖ ${event.name}: ${event.error}`);
         for (const line of (event.stack ?? '').split('\n').slice(1, 8)) {
           if (line.trim()) print(`${INDENT}${INDENT}${INDENT}${line.trim()}`);

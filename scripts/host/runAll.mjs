@@ -62,6 +62,8 @@ export async function runHostTests(options) {
 
   let passed = 0;
   let failed = 0;
+  // Repeated at the very end, after the logs, so that a CI page that shows only its tail names them.
+  const failures = [];
   try {
     const suites = selectSuites(await loadSuites(), { names: options.names, screenshots: Boolean(options.screenshotsDir) });
     if (suites.length === 0) throw new Error('no suite selected');
@@ -90,6 +92,7 @@ export async function runHostTests(options) {
       if (tally.figures) options.onFigures?.(suite.name, tally.figures);
       passed += tally.passed;
       failed += tally.failed;
+      failures.push(...tally.failures.map((failure) => ({ ...failure, suite: suite.name })));
     }
     if (passed + failed === 0) {
       print(`✖ no test ran${options.grep ? `: none matches --grep=${options.grep}` : ''}`);
@@ -106,6 +109,13 @@ export async function runHostTests(options) {
   if (runRoot) {
     if (options.keep) print(`[host] kept ${runRoot}`);
     else rmSync(runRoot, { recursive: true, force: true });
+  }
+  if (failures.length > 0) {
+    print(`[host] ${failures.length} failed:`);
+    for (const failure of failures) {
+      print(`  ✖ ${failure.suite} › ${failure.name}: ${failure.error}`);
+      for (const line of failure.where) print(`      ${line}`);
+    }
   }
   print(`[host] finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   print(`${passed} passed, ${failed} failed`);

@@ -114,5 +114,6 @@ async function confirmInNotification(state: ActionsState, run: PreparedRun): Pro
     RUN_BUTTON,
     'Cancel',
   );
+  state.services.log.info(`${answer === RUN_BUTTON ? 'Confirmed' : answer === undefined ? 'Dismissed, not run' : 'Declined'}: ${run.entry.record.name} › ${run.action.name}.`);
   return answer === RUN_BUTTON;
 }

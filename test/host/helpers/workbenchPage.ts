@@ -74,3 +74,35 @@ export async function hasSkillsContext(): Promise<boolean> {
   });
   return clause === 'skillsmith.hasSkills';
 }
+
+/** How long one look into the Notification Center waits before it is opened again. */
+const NOTIFICATION_LOOK_MS = 2_500;
+
+/**
+ * Runs `look` on the Notification Center until it succeeds or `timeoutMs` passes, opening the
+ * center before each try. Opened before a notification arrives, the center can close again
+ * (VS Code closes it when it becomes empty), and a notification that arrives while it is
+ * closed is only a toast, which the test window does not show: the user would open the center
+ * again, and so does this.
+ */
+async function inNotificationCenter<T>(timeoutMs: number, look: (timeoutMs: number) => Promise<T>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await vscode.commands.executeCommand('notifications.showList');
+    try {
+      return await look(Math.max(500, Math.min(NOTIFICATION_LOOK_MS, deadline - Date.now())));
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+    }
+  }
+}
+
+/** The texts of the notifications matching `selector` (inside `.notifications-center`), once one is there. */
+export async function notificationTexts(selector: string, timeoutMs = 15_000): Promise<string[]> {
+  return inNotificationCenter(timeoutMs, (wait) => workbenchTexts({ selector, timeoutMs: wait }));
+}
+
+/** Clicks the button named `name` in the first notification matching `within`. */
+export async function clickNotificationButton(name: string, within: string, timeoutMs = 15_000): Promise<void> {
+  await inNotificationCenter(timeoutMs, (wait) => clickInWorkbench({ role: 'button', name, exact: true, within, timeoutMs: wait }));
+}

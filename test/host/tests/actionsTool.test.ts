@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { HostTest, clickInWorkbench, getExtensionApi, workbenchTexts } from '../helpers';
+import { HostTest, clickNotificationButton, getExtensionApi, notificationTexts } from '../helpers';
 import { diskPath, setSetting } from './uiSupport';
 
 const RUN_ACTION = 'skillsmith_runAction';
@@ -15,14 +15,12 @@ const CONFIRMATION = '.notifications-center .notification-list-item:has-text("? 
 
 /** Opens the Notification Center and reads the confirmation once it is there. */
 async function confirmationText(): Promise<string> {
-  await vscode.commands.executeCommand('notifications.showList');
-  return (await workbenchTexts({ selector: CONFIRMATION, timeoutMs: 15_000 })).join('\n');
+  return (await notificationTexts(CONFIRMATION)).join('\n');
 }
 
 /** Clicks a button of the confirmation. */
 async function answer(button: 'Run' | 'Cancel'): Promise<void> {
-  await vscode.commands.executeCommand('notifications.showList');
-  await clickInWorkbench({ role: 'button', name: button, exact: true, within: CONFIRMATION, timeoutMs: 15_000 });
+  await clickNotificationButton(button, CONFIRMATION);
 }
 
 function runs(): { action: string; input: Record<string, unknown> }[] {

@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import * as fs from 'fs';
 import { HostTest, deleteWorkspaceFile, getExtensionApi, getFakeRequests, setFakeScript, waitFor, workspaceUri, writeWorkspaceFile } from '../helpers';
-import { clickInWorkbench, workbenchTexts } from '../helpers/workbenchPage';
+import { clickNotificationButton, notificationTexts } from '../helpers/workbenchPage';
 import { diskPath } from './uiSupport';
 import { lastResponseMarkdown, newChatSession, sendChat } from '../helpers/chat';
 import { lastRoutingRun, routingReady, routingReportText, routingTree, runAllRoutingTests } from '../helpers/routing';
@@ -280,12 +280,10 @@ export const tests: HostTest[] = [
         await vscode.commands.executeCommand('notifications.clearAll');
         void vscode.commands.executeCommand('testing.runAll');
         const notice = '.notifications-center .notification-list-item:has-text("No language model is available")';
-        await vscode.commands.executeCommand('notifications.showList');
-        const text = (await workbenchTexts({ selector: notice, timeoutMs: 20_000 })).join('\n');
+        const text = (await notificationTexts(notice, 20_000)).join('\n');
         assert.match(text, /Sign in to GitHub Copilot, or install another extension that provides chat models/);
         assert.equal((await getFakeRequests()).length, 0);
-        await vscode.commands.executeCommand('notifications.showList');
-        await clickInWorkbench({ role: 'button', name: 'Run with the Lexical Router', exact: true, within: notice, timeoutMs: 15_000 });
+        await clickNotificationButton('Run with the Lexical Router', notice);
         const run = await waitFor(async () => {
           const last = await lastRoutingRun();
           return last && last.sequence > before ? last : undefined;
