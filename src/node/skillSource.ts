@@ -72,9 +72,8 @@ async function headOf(folder: string): Promise<string | null> {
   try {
     const inside = await runGit(['-C', folder, 'rev-parse', '--is-inside-work-tree']);
     return inside === 'true' ? await runGit(['-C', folder, 'rev-parse', 'HEAD']) : null;
-  } catch (error) {
-    // No git at all: a local folder is still readable, just not pinned to a commit.
-    if (error instanceof SourceError && /not found on PATH/.test(error.message)) return null;
+  } catch {
+    // No git, or git refuses the folder: it is still readable, just not pinned to a commit.
     return null;
   }
 }

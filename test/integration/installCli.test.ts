@@ -1,8 +1,8 @@
 // `skillsmith add`, `verify` and `update` (docs/install.md) against Git repositories made here
 // (never the network): the review before anything is written, the lock file's provenance
-// (checked with digests computed here), the confirmations, the bad sources, an interrupted add
-// that leaves the location as it was, and an update that shows scripts first and applies only
-// when confirmed.
+// (checked with digests computed here), the confirmations, the bad sources, and an update that
+// shows scripts first and applies only when confirmed. An interrupted add is tested in
+// installFolder.test.ts, which needs no git and so also runs under Windows' Node.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -10,10 +10,6 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { builtCli, makeTempDir, removeDir, writeFile } from '../unit/engineTestUtils';
-import { reviewSource } from '../../src/core/install/review';
-import { normalizePath } from '../../src/core/base/paths';
-import { NodeFileSystem } from '../../src/node/nodeFileSystem';
-import { addSkills, InstallError } from '../../src/node/skillInstaller';
 
 /** Windows' Node under Wine (npm run test:windows) has no Windows git to run: say so and skip there. */
 const GIT = spawnSync('git', ['--version'], { encoding: 'utf8' });
@@ -137,19 +133,6 @@ test('a repository whose root is the skill: the skill is named by its own name, 
   const lock = JSON.parse(fs.readFileSync(path.join(ws, '.agents', 'skills-lock.json'), 'utf8'));
   assert.equal(lock.skills['solo-skill'].path, '.');
   assert.equal(run(['verify'], ws).status, 0);
-});
-
-test('an add that fails half-way leaves the location as it was', { skip: NO_GIT }, async () => {
-  const ws = workspace('ws-interrupted');
-  const location = normalizePath(path.join(ws, '.agents', 'skills'));
-  // A lock file that cannot be replaced: its temporary file's name is taken by a folder.
-  fs.mkdirSync(path.join(ws, '.agents', `skills-lock.json.${process.pid}.tmp`), { recursive: true });
-  const skills = await reviewSource(new NodeFileSystem(), normalizePath(repo), { location, projectRoot: normalizePath(ws) });
-  // The failure comes after both skills were renamed into place: the undo is what is tested.
-  await assert.rejects(addSkills({ location, source: repo, commit, skills }), (error: Error) => error instanceof InstallError && /nothing was added: .*(EISDIR|directory)/i.test(error.message));
-  assert.deepEqual(fs.readdirSync(path.join(ws, '.agents', 'skills')), [], 'both renamed skills were moved back out');
-  assert.equal(fs.existsSync(path.join(ws, '.agents', 'skills-lock.json')), false);
-  assert.deepEqual(fs.readdirSync(path.join(ws, '.agents')).filter((e) => e.startsWith('.skillsmith-staging-')), []);
 });
 
 test('verify reports skills whose files differ from the lock; update shows scripts first and applies only when confirmed', { skip: NO_GIT }, () => {

@@ -4,6 +4,8 @@
 //     its links and the catalog's duplicate-name (documentLint.ts);
 //   - any other skill file shows the catalog's problems (read from the file's head at scan
 //     time), refreshed for the files each catalog change names, cleared when it goes.
+// A skill's findings in its scripts are published on the scripts, and redone when a file of
+// the skill is saved.
 // Validate All upgrades the second source: it reads every catalog file completely (links
 // included), and such files stay fully validated on later changes. A full scan (start,
 // Refresh, a settings change) leaves fully validated files alone while it runs; the pass
@@ -17,6 +19,7 @@
 import * as vscode from 'vscode';
 import { createLimiter, createTimeSlicer } from '../../core/base/concurrency';
 import { BACKGROUND_VALIDATION_LIMIT, SCAN_SLICE_MS, VALIDATE_CONCURRENCY } from '../../core/base/limits';
+import { isInside } from '../../core/base/paths';
 import { sortProblems, type Problem } from '../../core/base/types';
 import type { CatalogEntry } from '../../core/catalog/catalog';
 import type { BundledFileProblems } from '../../core/lint/bundledFiles';
@@ -92,6 +95,8 @@ class DiagnosticsController implements SkillDiagnostics {
       // Also fired without content changes when the encoding changes, which may add or drop `bom`.
       vscode.workspace.onDidChangeTextDocument((event) => this.lintSoon(event.document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.documentClosed(document)),
+      // A skill's scripts are linted with the skill, from disk: a saved script re-lints its skill.
+      vscode.workspace.onDidSaveTextDocument((document) => this.bundledFileSaved(document)),
       vscode.workspace.onDidChangeConfiguration((event) => {
         // The catalog rescans on this setting (affectsCatalog); open documents are ours to redo.
         if (event.affectsConfiguration('skillsmith.validation.unicodeNames')) this.lintOpenDocuments();
@@ -240,6 +245,26 @@ class DiagnosticsController implements SkillDiagnostics {
     }
     this.bump(key);
     this.unpublish(document.uri);
+  }
+
+  /**
+   * A file saved inside a skill folder (a script, a reference) is linted again with its skill
+   * (the nearest one above it), when that skill's bundled files are shown: the skill is open,
+   * or fully validated.
+   */
+  private bundledFileSaved(document: vscode.TextDocument): void {
+    if (isSkillDocument(document) || document.isUntitled) return;
+    const filePath = this.services.fs.toPath(document.uri);
+    let owner: CatalogEntry | undefined;
+    for (const entry of this.services.catalog.entries()) {
+      if (isInside(filePath, entry.record.dir) && (!owner || entry.record.dir.length > owner.record.dir.length)) owner = entry;
+    }
+    if (!owner) return;
+    const skillFile = owner.record.filePath;
+    const uri = this.services.fs.toUri(skillFile);
+    const open = this.openSkillDocuments().get(uri.toString());
+    if (open) this.lintNow(open);
+    else if (this.fullyValidated.has(skillFile)) this.publishFromCatalog(skillFile, uri);
   }
 
   private lintSoon(document: vscode.TextDocument): void {

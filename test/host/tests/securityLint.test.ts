@@ -2,11 +2,13 @@
 // with a download piped into a shell, an invisible character in its description and a script
 // that deletes the home folder. The open SKILL.md shows its findings at exact ranges as
 // warnings; Validate All (run by its command) puts the script's finding on the script itself;
-// the quick fix removes the invisible character; and none of it is an error.
+// the quick fix removes the invisible character; and none of it is an error. A script edited
+// in the editor (typed and saved with Ctrl+S on the page) gets its findings again at the save.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { HostTest, deleteWorkspaceFile, getExtensionApi, openWorkspaceFile, waitFor, workspaceUri, writeWorkspaceFile } from '../helpers';
+import { HostTest, deleteWorkspaceFile, getExtensionApi, openWorkspaceFile, pressInWorkbench, typeInWorkbench, waitFor, workspaceUri, writeWorkspaceFile } from '../helpers';
 import { waitForDiagnostics, waitForQuickFixes } from '../helpers/diagnostics';
+import type { SkillsmithApi } from '../../../src/vscode/api';
 
 const SKILL = 'skills/installer/SKILL.md';
 const SCRIPT = 'skills/installer/scripts/setup.sh';
@@ -38,6 +40,40 @@ export const tests: HostTest[] = [
       await deleteWorkspaceFile('skills/installer');
       // The script's finding goes with its skill.
       await waitFor(() => vscode.languages.getDiagnostics(workspaceUri(SCRIPT)).length === 0, { message: 'the script\'s diagnostics to go' });
+    },
+  },
+  {
+    name: 'a script typed into and saved with Ctrl+S gets its findings at the save, and loses them when the line goes',
+    timeoutMs: 60_000,
+    fn: async () => {
+      const skill = 'skills/cleaner/SKILL.md';
+      const script = 'skills/cleaner/scripts/clean.sh';
+      await writeWorkspaceFile(script, '#!/bin/sh\necho cleaning\n');
+      await writeWorkspaceFile(skill, '---\nname: cleaner\ndescription: Cleans the build folder. Use when asked to clean.\n---\nRun `scripts/clean.sh`.\n');
+      const api = await getExtensionApi<SkillsmithApi>();
+      // The watcher's event may come after whenIdle: Validate All must see the new skill.
+      await waitFor(() => api.catalog.get('cleaner'), { message: 'cleaner in the catalog' });
+      await vscode.commands.executeCommand('skillsmith.validateAll');
+      const scriptUri = workspaceUri(script);
+      try {
+        const editor = await openWorkspaceFile(script);
+        assert.deepEqual(vscode.languages.getDiagnostics(scriptUri), [], 'a harmless script has no finding');
+        await pressInWorkbench('Control+End'); // the empty last line
+        await typeInWorkbench('chmod 777 /tmp/out');
+        await pressInWorkbench('Control+S');
+        const found = await waitFor(() => vscode.languages.getDiagnostics(scriptUri).find((d) => d.code === 'world-writable'), { message: 'world-writable on the saved script', timeout: 20_000 }).catch((error) => {
+          throw new Error(`${error.message} (the script: dirty ${editor.document.isDirty} text=${JSON.stringify(editor.document.getText())} diags=${JSON.stringify(vscode.languages.getDiagnostics(scriptUri).map((d) => d.code))} active=${vscode.window.activeTextEditor?.document.uri.toString()})`);
+        });
+        assert.deepEqual([found.range.start.line, found.severity], [2, vscode.DiagnosticSeverity.Warning]);
+        assert.equal(editor.document.isDirty, false, 'saved by the key');
+
+        await pressInWorkbench('Control+Shift+K'); // Delete Line
+        await pressInWorkbench('Control+S');
+        await waitFor(() => vscode.languages.getDiagnostics(scriptUri).length === 0, { message: 'the finding to go with the line', timeout: 20_000 });
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await deleteWorkspaceFile('skills/cleaner');
+      }
     },
   },
 ];
