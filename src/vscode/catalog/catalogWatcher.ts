@@ -23,6 +23,12 @@ export class CatalogWatcher implements vscode.Disposable {
   private readonly scanned = new vscode.EventEmitter<void>();
   /** Fires when a full scan has filled the catalog (at start, on Refresh, on a settings change). */
   readonly onDidScan = this.scanned.event;
+  private readonly pathEvents = new vscode.EventEmitter<string>();
+  /**
+   * Fires for every path the watchers report under a location (created, changed or deleted),
+   * after handing it to the catalog: the diagnostics re-lint a skill whose script changed.
+   */
+  readonly onDidChangePath = this.pathEvents.event;
   private readonly recentSkips: SkippedPath[] = [];
   private scansRunning = 0;
 
@@ -98,6 +104,7 @@ export class CatalogWatcher implements vscode.Disposable {
 
   dispose(): void {
     this.scanned.dispose();
+    this.pathEvents.dispose();
     this.disposeWatchers();
     this.updater?.stop();
     for (const d of this.subscriptions) d.dispose();
@@ -119,9 +126,18 @@ export class CatalogWatcher implements vscode.Disposable {
     void this.watchForMissingUserLocations();
     for (const pattern of patterns) {
       const watcher = vscode.workspace.createFileSystemWatcher(pattern);
-      watcher.onDidCreate((uri) => void updater.pathChanged(this.fs.toPath(uri)));
-      watcher.onDidChange((uri) => void updater.pathChanged(this.fs.toPath(uri)));
-      watcher.onDidDelete((uri) => void updater.pathDeleted(this.fs.toPath(uri)));
+      const changed = (uri: vscode.Uri) => {
+        const path = this.fs.toPath(uri);
+        void updater.pathChanged(path);
+        this.pathEvents.fire(path);
+      };
+      watcher.onDidCreate(changed);
+      watcher.onDidChange(changed);
+      watcher.onDidDelete((uri) => {
+        const path = this.fs.toPath(uri);
+        void updater.pathDeleted(path);
+        this.pathEvents.fire(path);
+      });
       this.watchers.push(watcher);
     }
   }
