@@ -5,7 +5,7 @@
 //   - any other skill file shows the catalog's problems (read from the file's head at scan
 //     time), refreshed for the files each catalog change names, cleared when it goes.
 // A skill's findings in its scripts are published on the scripts, and redone when a file of
-// the skill is saved or changes on disk.
+// the skill changes on disk (bundledFileChanges.ts).
 // Validate All upgrades the second source: it reads every catalog file completely (links
 // included), and such files stay fully validated on later changes. A full scan (start,
 // Refresh, a settings change) leaves fully validated files alone while it runs; the pass
@@ -19,22 +19,18 @@
 import * as vscode from 'vscode';
 import { createLimiter, createTimeSlicer } from '../../core/base/concurrency';
 import { BACKGROUND_VALIDATION_LIMIT, SCAN_SLICE_MS, VALIDATE_CONCURRENCY } from '../../core/base/limits';
-import { basenamePath, dirnamePath, pathKey, samePath } from '../../core/base/paths';
 import { sortProblems, type Problem } from '../../core/base/types';
 import type { CatalogEntry } from '../../core/catalog/catalog';
-import { isSkillFileName } from '../../core/catalog/discovery';
 import type { BundledFileProblems } from '../../core/lint/bundledFiles';
 import { lintModule } from '../lintModule';
 import { toDiagnostic } from '../problemDiagnostic';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
+import { BundledFileChanges } from './bundledFileChanges';
 import { isSkillDocument } from './skillFiles';
 
 /** Catalog files published together before the event loop may run (a scan names thousands). */
 const REFRESH_BATCH = 64;
-
-/** The timer key of the pass over changed bundled files (Uri strings key the others). */
-const BUNDLED_TIMER = 'bundled-files';
 
 /** How long typing must pause before an open document is linted again. */
 export const LINT_DELAY_MS = 250;
@@ -86,8 +82,6 @@ class DiagnosticsController implements SkillDiagnostics {
   private readonly generations = new Map<string, number>();
   /** Catalog files that Validate All read completely; they stay fully validated. */
   private readonly fullyValidated = new Set<string>();
-  /** Paths changed inside skill folders since the last pass over them (bundledFileChanged). */
-  private readonly changedBundledPaths = new Set<string>();
   /** Bounds the reads of single files re-validated after a catalog change. */
   private readonly readLimit = createLimiter(VALIDATE_CONCURRENCY);
 
@@ -101,11 +95,6 @@ class DiagnosticsController implements SkillDiagnostics {
       // Also fired without content changes when the encoding changes, which may add or drop `bom`.
       vscode.workspace.onDidChangeTextDocument((event) => this.lintSoon(event.document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.documentClosed(document)),
-      // A skill's scripts are linted with the skill, from disk: a script saved here, or changed
-      // on disk by anything else (an agent, a checkout), re-lints its skill.
-      vscode.workspace.onDidSaveTextDocument((document) => {
-        if (!isSkillDocument(document) && !document.isUntitled) this.bundledFileChanged(this.services.fs.toPath(document.uri));
-      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         // The catalog rescans on this setting (affectsCatalog); open documents are ours to redo.
         if (event.affectsConfiguration('skillsmith.validation.unicodeNames')) this.lintOpenDocuments();
@@ -113,7 +102,8 @@ class DiagnosticsController implements SkillDiagnostics {
     );
     this.disposables.push(
       services.watcher.onDidScan(() => this.validateAfterScan()),
-      services.watcher.onDidChangePath((path) => this.bundledFileChanged(path)),
+      // A skill's scripts are linted with the skill, from disk: a changed script re-lints it.
+      new BundledFileChanges(services, (skillFiles) => this.relintSkills(skillFiles), LINT_DELAY_MS),
     );
     this.refreshFiles(services.catalog.entries().map((e) => e.record.filePath));
     this.lintOpenDocuments();
@@ -259,42 +249,10 @@ class DiagnosticsController implements SkillDiagnostics {
     this.unpublish(document.uri);
   }
 
-  /**
-   * A file created, changed or deleted inside a skill folder (a script, a reference) re-lints
-   * its skill (the nearest one above it) when that skill's bundled files are shown: the skill
-   * is open, or fully validated. Collected and handled once per pause: a checkout or a watcher
-   * storm reports thousands of paths, and a save is reported twice (the editor and the watcher).
-   */
-  private bundledFileChanged(filePath: string): void {
-    if (isSkillFileName(basenamePath(filePath))) return; // the catalog's change covers it
-    this.changedBundledPaths.add(filePath);
-    if (this.timers.has(BUNDLED_TIMER)) return;
-    this.timers.set(
-      BUNDLED_TIMER,
-      setTimeout(() => {
-        this.timers.delete(BUNDLED_TIMER);
-        this.relintOwnersOfChangedPaths();
-      }, LINT_DELAY_MS),
-    );
-  }
-
-  private relintOwnersOfChangedPaths(): void {
-    const paths = [...this.changedBundledPaths];
-    this.changedBundledPaths.clear();
-    const byDir = new Map(this.services.catalog.entries().map((e) => [pathKey(e.record.dir), e.record.filePath]));
-    const owners = new Set<string>();
-    for (const path of paths) {
-      for (let dir = path; ; dir = dirnamePath(dir)) {
-        const owner = byDir.get(pathKey(dir));
-        if (owner !== undefined) {
-          owners.add(owner);
-          break;
-        }
-        if (samePath(dirnamePath(dir), dir)) break;
-      }
-    }
+  /** Lints skills again whose bundled files changed, when those files' findings are shown (open, or fully validated). */
+  private relintSkills(skillFiles: ReadonlySet<string>): void {
     const open = this.openSkillDocuments();
-    for (const skillFile of owners) {
+    for (const skillFile of skillFiles) {
       const uri = this.services.fs.toUri(skillFile);
       const document = open.get(uri.toString());
       if (document) this.lintNow(document);
