@@ -1,8 +1,12 @@
 // The skills whose bundled files (scripts, references) changed on disk: their findings in
-// those files are read from disk, so the diagnostics re-lint them. The catalog watcher reports
-// every path under a location, whoever wrote it (this editor's save, an agent, a checkout);
-// the paths are collected and handed over once per pause, since a checkout or a watcher storm
-// reports thousands at once.
+// those files are read from disk, so the diagnostics re-lint them. Two sources report paths:
+// - the editor's own saves, which never depend on the OS file watcher: VS Code's watcher can
+//   miss a subfolder created together with its parent (`mkdir -p skill/scripts`), and then
+//   never reports the files in it (seen in 1 of 4 host runs on Linux);
+// - the catalog watcher, for every path under a location that another program writes (an
+//   agent, a checkout).
+// The paths are collected and handed over once per pause, since a checkout or a watcher storm
+// reports thousands at once, and a save reported by both sources costs one pass.
 import * as vscode from 'vscode';
 import { basenamePath } from '../../core/base/paths';
 import { isSkillFileName } from '../../core/catalog/discovery';
@@ -12,15 +16,20 @@ import type { SkillsmithServices } from '../services';
 export class BundledFileChanges implements vscode.Disposable {
   private readonly paths = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
-  /** Calls `relint` with the SKILL.md paths of the skills whose other files changed, `delayMs` after the last change. */
+  /** Calls `relint` with the SKILL.md paths of the skills whose other files changed, `delayMs` after the first change of a burst. */
   constructor(
     private readonly services: SkillsmithServices,
     private readonly relint: (skillFiles: ReadonlySet<string>) => void,
     private readonly delayMs: number,
   ) {
-    this.subscription = services.watcher.onDidChangePath((path) => this.changed(path));
+    this.subscriptions = [
+      services.watcher.onDidChangePath((path) => this.changed(path)),
+      vscode.workspace.onDidSaveTextDocument((document) => {
+        if (!document.isUntitled) this.changed(services.fs.toPath(document.uri));
+      }),
+    ];
   }
 
   private changed(path: string): void {
@@ -36,7 +45,7 @@ export class BundledFileChanges implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     if (this.timer !== undefined) clearTimeout(this.timer);
   }
 }

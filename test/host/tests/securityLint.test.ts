@@ -4,10 +4,14 @@
 // warnings; Validate All (run by its command) puts the script's finding on the script itself;
 // the quick fix removes the invisible character; and none of it is an error. A script edited
 // in the editor (typed and saved with Ctrl+S on the page) gets its findings again at the save,
-// and one written by another program gets them when the file watcher reports it.
+// and one written by another program gets them when the file watcher reports it. The save
+// needs no file watcher: a third test proves it with a watcher that reports nothing.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
+import { normalizePath } from '../../../src/core/base/paths';
+import { BundledFileChanges } from '../../../src/vscode/lint/bundledFileChanges';
+import type { SkillsmithServices } from '../../../src/vscode/services';
 import { HostTest, deleteWorkspaceFile, getExtensionApi, openWorkspaceFile, pressInWorkbench, typeInWorkbench, waitFor, workspaceUri, writeWorkspaceFile } from '../helpers';
 import { waitForDiagnostics, waitForQuickFixes } from '../helpers/diagnostics';
 import type { SkillsmithApi } from '../../../src/vscode/api';
@@ -52,10 +56,13 @@ export const tests: HostTest[] = [
     fn: async () => {
       const skill = 'skills/cleaner/SKILL.md';
       const script = 'skills/cleaner/scripts/clean.sh';
-      await writeWorkspaceFile(script, '#!/bin/sh\necho cleaning\n');
+      // One folder level at a time, as a person makes them: VS Code's watcher can miss a
+      // subfolder created together with its parent, and then reports nothing under it, which
+      // the part written by another program below needs. (The save does not: see the next test.)
       await writeWorkspaceFile(skill, '---\nname: cleaner\ndescription: Cleans the build folder. Use when asked to clean.\n---\nRun `scripts/clean.sh`.\n');
       const api = await getExtensionApi<SkillsmithApi>();
       await waitFor(() => api.catalog.get('cleaner'), { message: 'cleaner in the catalog' });
+      await writeWorkspaceFile(script, '#!/bin/sh\necho cleaning\n');
       await vscode.commands.executeCommand('skillsmith.validateAll');
       const scriptUri = workspaceUri(script);
       try {
@@ -82,6 +89,37 @@ export const tests: HostTest[] = [
       } finally {
         await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
         await deleteWorkspaceFile('skills/cleaner');
+      }
+    },
+  },
+  {
+    name: 'the editor\'s save alone (BundledFileChanges made by the test, with a watcher that reports nothing): Ctrl+S on a script names its skill for a re-lint',
+    timeoutMs: 60_000,
+    fn: async () => {
+      const skill = 'skills/saver/SKILL.md';
+      const script = 'skills/saver/scripts/run.sh';
+      await writeWorkspaceFile(skill, '---\nname: saver\ndescription: Runs the saver. Use when asked to save.\n---\nRun `scripts/run.sh`.\n');
+      await writeWorkspaceFile(script, '#!/bin/sh\necho saving\n');
+      const skillFile = normalizePath(workspaceUri(skill).fsPath);
+      const relinted: string[][] = [];
+      const silentWatcher = { onDidChangePath: () => ({ dispose() {} }) };
+      const services = {
+        watcher: silentWatcher,
+        catalog: { records: () => [{ dir: normalizePath(workspaceUri('skills/saver').fsPath), filePath: skillFile }] },
+        fs: { toPath: (uri: vscode.Uri) => normalizePath(uri.fsPath) },
+      } as unknown as SkillsmithServices;
+      const changes = new BundledFileChanges(services, (skillFiles) => relinted.push([...skillFiles]), 50);
+      try {
+        await openWorkspaceFile(script);
+        await pressInWorkbench('Control+End');
+        await typeInWorkbench('rm -rf ~');
+        await pressInWorkbench('Control+S');
+        await waitFor(() => relinted.length > 0, { message: 'a re-lint named by the save', timeout: 20_000 });
+        assert.deepEqual(relinted, [[skillFile]]);
+      } finally {
+        changes.dispose();
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await deleteWorkspaceFile('skills/saver');
       }
     },
   },
