@@ -28,6 +28,11 @@ export const MAX_VALIDATE_SEARCH_DEPTH = 8;
 export const VALIDATE_CONCURRENCY = 16;
 /** Past this many waiting file events, the locations they touch are rescanned whole. */
 export const STORM_EVENTS = 64;
+/**
+ * Folders below folders created while the editor runs, watched with Node's fs.watch on Linux
+ * because VS Code's watcher misses them (one inotify watch each; the system's limit is shared).
+ */
+export const MAX_CREATED_FOLDER_WATCHES = 512;
 /** The longest a scan's synchronous work (bulk reads, analysis) runs before it lets the event loop run. */
 export const SCAN_SLICE_MS = 8;
 /** Files a scan reads and analyses per step. */

@@ -9,6 +9,7 @@ import type { SkillCatalog } from '../../core/catalog/catalog';
 import { CatalogUpdater } from '../../core/catalog/catalogUpdater';
 import type { SkippedPath } from '../../core/catalog/discovery';
 import { isUserLocation, resolveLocations, type SkillLocation } from '../../core/catalog/locations';
+import { CreatedFolderWatches } from '../../node/createdFolderWatches';
 import { HAS_SKILLS_CONTEXT } from '../ids';
 import { readSettings } from '../settings';
 import type { WorkspaceFileSystem } from '../workspaceFileSystem';
@@ -124,22 +125,41 @@ export class CatalogWatcher implements vscode.Disposable {
       if (location.scope === 'user') patterns.push(new vscode.RelativePattern(vscode.Uri.file(location.path), '**'));
     }
     void this.watchForMissingUserLocations();
+    const reported = (path: string) => {
+      void updater.pathChanged(path); // the disk says which: a deletion reported here is seen too
+      this.pathEvents.fire(path);
+    };
+    const belowCreated = this.watchBelowCreatedFolders(reported);
     for (const pattern of patterns) {
       const watcher = vscode.workspace.createFileSystemWatcher(pattern);
-      const changed = (uri: vscode.Uri) => {
-        const path = this.fs.toPath(uri);
-        void updater.pathChanged(path);
-        this.pathEvents.fire(path);
-      };
-      watcher.onDidCreate(changed);
-      watcher.onDidChange(changed);
+      watcher.onDidCreate((uri) => {
+        reported(this.fs.toPath(uri));
+        if (belowCreated && uri.scheme === 'file') void this.folderCreated(belowCreated, this.fs.toPath(uri));
+      });
+      watcher.onDidChange((uri) => reported(this.fs.toPath(uri)));
       watcher.onDidDelete((uri) => {
         const path = this.fs.toPath(uri);
         void updater.pathDeleted(path);
         this.pathEvents.fire(path);
+        belowCreated?.pathDeleted(path);
       });
       this.watchers.push(watcher);
     }
+  }
+
+  /** On Linux, the watches that cover what VS Code's watcher misses below created folders (see CreatedFolderWatches). */
+  private watchBelowCreatedFolders(reported: (path: string) => void): CreatedFolderWatches | undefined {
+    if (process.platform !== 'linux') return undefined;
+    const watches = new CreatedFolderWatches({
+      report: reported,
+      onLimit: (limit) => this.log.warn(`${limit} folders created since the start are watched; changes below newer ones may be missed until the window is reloaded.`),
+    });
+    this.watchers.push({ dispose: () => watches.dispose() });
+    return watches;
+  }
+
+  private async folderCreated(watches: CreatedFolderWatches, path: string): Promise<void> {
+    if ((await this.fs.stat(path).catch(() => undefined))?.kind === 'directory') await watches.folderCreated(path);
   }
 
   private recordSkip(skipped: SkippedPath): void {

@@ -1,8 +1,8 @@
 // The skills whose bundled files (scripts, references) changed on disk: their findings in
 // those files are read from disk, so the diagnostics re-lint them. Two sources report paths:
-// - the editor's own saves, which never depend on the OS file watcher: VS Code's watcher can
-//   miss a subfolder created together with its parent (`mkdir -p skill/scripts`), and then
-//   never reports the files in it (seen in 1 of 4 host runs on Linux);
+// - the editor's own saves, which never depend on a file watcher: VS Code's can miss a
+//   subfolder created together with its parent (`mkdir -p skill/scripts`; seen in 1 of 4 host
+//   runs on Linux), which CreatedFolderWatches covers only up to its limit;
 // - the catalog watcher, for every path under a location that another program writes (an
 //   agent, a checkout).
 // The paths are collected and handed over once per pause, since a checkout or a watcher storm

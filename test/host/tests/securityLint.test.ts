@@ -56,13 +56,13 @@ export const tests: HostTest[] = [
     fn: async () => {
       const skill = 'skills/cleaner/SKILL.md';
       const script = 'skills/cleaner/scripts/clean.sh';
-      // One folder level at a time, as a person makes them: VS Code's watcher can miss a
-      // subfolder created together with its parent, and then reports nothing under it, which
-      // the part written by another program below needs. (The save does not: see the next test.)
+      // The script first: cleaner/ and cleaner/scripts/ are made at once, which VS Code's
+      // watcher misses below cleaner/ on Linux; the part written by another program below
+      // needs the watches that cover it (CreatedFolderWatches). The save needs none: see the next test.
+      await writeWorkspaceFile(script, '#!/bin/sh\necho cleaning\n');
       await writeWorkspaceFile(skill, '---\nname: cleaner\ndescription: Cleans the build folder. Use when asked to clean.\n---\nRun `scripts/clean.sh`.\n');
       const api = await getExtensionApi<SkillsmithApi>();
       await waitFor(() => api.catalog.get('cleaner'), { message: 'cleaner in the catalog' });
-      await writeWorkspaceFile(script, '#!/bin/sh\necho cleaning\n');
       await vscode.commands.executeCommand('skillsmith.validateAll');
       const scriptUri = workspaceUri(script);
       try {

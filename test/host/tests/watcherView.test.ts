@@ -72,6 +72,26 @@ export const tests: HostTest[] = [
     },
   },
   {
+    name: 'folders made at once (mkdir -p .claude/skills/eta), the skill written into them later: found, and its edits followed',
+    fn: async () => {
+      const api = await idleApi();
+      assert.ok(!fs.existsSync(diskPath('.claude')));
+      try {
+        fs.mkdirSync(diskPath('.claude/skills/eta'), { recursive: true });
+        // The watcher reports only .claude; let that event be handled before the file comes.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await api.whenIdle();
+        writeOnDisk('.claude/skills/eta/SKILL.md', skillText('eta', 'Written after its folders. Use when testing mkdir -p.'));
+        await waitFor(() => api.catalog.get('eta')?.status === 'offered', { ...TIMEOUT, message: 'eta in the catalog' });
+        writeOnDisk('.claude/skills/eta/SKILL.md', skillText('eta', 'Edited later. Use when testing mkdir -p.'));
+        await waitFor(() => api.catalog.get('eta')?.record.description === 'Edited later. Use when testing mkdir -p.', { ...TIMEOUT, message: 'the edit to eta' });
+      } finally {
+        fs.rmSync(diskPath('.claude'), { recursive: true, force: true });
+      }
+      await waitFor(() => !api.catalog.get('eta'), { ...TIMEOUT, message: 'eta gone after removing .claude' });
+    },
+  },
+  {
     name: 'changing skillsmith.locations takes effect, and restoring it brings the defaults back',
     timeoutMs: 40_000,
     fn: async () => {
