@@ -16,12 +16,8 @@ function tempRoot(): string {
   return normalizePath(fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-watches-')));
 }
 
-/** Resolves when `reported` holds `wanted`; the test's timeout ends a wait for an event that never comes. */
-async function reportedSoon(reported: Set<string>, wanted: string): Promise<void> {
-  while (!reported.has(wanted)) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
-test('a file written into folders made at once is reported, and so is its edit', OPTIONS, async (t) => {
+/** A temp folder and watches that collect what they report; both go after the test. */
+function watchedTemp(t: { after(fn: () => void): void }): { root: string; reported: Set<string>; watches: CreatedFolderWatches } {
   const root = tempRoot();
   const reported = new Set<string>();
   const watches = new CreatedFolderWatches({ report: (p) => reported.add(p) });
@@ -29,6 +25,16 @@ test('a file written into folders made at once is reported, and so is its edit',
     watches.dispose();
     fs.rmSync(root, { recursive: true, force: true });
   });
+  return { root, reported, watches };
+}
+
+/** Resolves when `reported` holds `wanted`; the test's timeout ends a wait for an event that never comes. */
+async function reportedSoon(reported: Set<string>, wanted: string): Promise<void> {
+  while (!reported.has(wanted)) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+test('a file written into folders made at once is reported, and so is its edit', OPTIONS, async (t) => {
+  const { root, reported, watches } = watchedTemp(t);
   fs.mkdirSync(path.join(root, '.claude', 'skills', 'eta'), { recursive: true });
   await watches.folderCreated(joinPath(root, '.claude'));
   assert.equal(watches.size, 2, '.claude/skills and .claude/skills/eta (.claude itself is the editor watcher\'s)');
@@ -41,13 +47,7 @@ test('a file written into folders made at once is reported, and so is its edit',
 });
 
 test('a folder made inside a watched folder is watched too, with what it holds', OPTIONS, async (t) => {
-  const root = tempRoot();
-  const reported = new Set<string>();
-  const watches = new CreatedFolderWatches({ report: (p) => reported.add(p) });
-  t.after(() => {
-    watches.dispose();
-    fs.rmSync(root, { recursive: true, force: true });
-  });
+  const { root, reported, watches } = watchedTemp(t);
   fs.mkdirSync(path.join(root, 'skills', 'eta'), { recursive: true });
   await watches.folderCreated(joinPath(root, 'skills'));
   fs.mkdirSync(path.join(root, 'skills', 'eta', 'scripts', 'deep'), { recursive: true });
