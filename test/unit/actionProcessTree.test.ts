@@ -21,23 +21,12 @@ const strays: number[] = [];
 
 // Starts a grandchild that holds the run's stdout and stderr (stdio inherited), records its
 // id, and exits at once. `detached` leaves the group everywhere; `setsid` is the POSIX command.
-// Under Wine, starting a process now and then throws `spawn UNKNOWN` when the machine is busy
-// (seen once in a full Windows run): the fixture tries again, since the executor is under test.
 const LEAVER = `
 const { spawn } = require('child_process');
 const how = process.argv[2];
-const start = () => how === 'setsid'
+const child = how === 'setsid'
   ? spawn('setsid', ['sh', '-c', 'sleep 300'], { stdio: 'inherit' })
   : spawn(process.execPath, ['-e', 'setTimeout(() => {}, 300000)'], { stdio: 'inherit', detached: how === 'detached' });
-let child;
-for (let attempt = 1; !child; attempt++) {
-  try {
-    child = start();
-  } catch (error) {
-    if (error.code !== 'UNKNOWN' || attempt === 5) throw error;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
-  }
-}
 child.unref(); // the program itself exits at once
 require('fs').writeFileSync('leaver.pid', String(child.pid));
 process.stdout.write(JSON.stringify({ started: child.pid }));
