@@ -9,7 +9,7 @@
 // watcher events go.
 import * as fs from 'node:fs';
 import { MAX_CREATED_FOLDER_WATCHES, MAX_SKILL_DEPTH } from '../core/base/limits';
-import { isInside, joinPath, pathKey, toNativePath } from '../core/base/paths';
+import { basenamePath, isInside, joinPath, pathKey, toNativePath } from '../core/base/paths';
 import { ALWAYS_SKIPPED } from '../core/catalog/discovery';
 
 /** How deep below a created folder its folders are watched: a location's ancestors, a skill, its scripts. */
@@ -82,11 +82,7 @@ export class CreatedFolderWatches {
     let watcher: fs.FSWatcher;
     try {
       watcher = fs.watch(toNativePath(folder), { persistent: false }, (event, name) => {
-        if (!name) return;
-        const path = joinPath(folder, name.toString());
-        this.options.report(path);
-        // A folder made inside a folder watched here is unknown to the editor's watcher too.
-        if (event === 'rename') void this.folderAppeared(path, depth);
+        if (name) void this.changed(folder, name.toString(), event, depth);
       });
     } catch {
       return false; // gone already, or not a folder any more
@@ -94,6 +90,19 @@ export class CreatedFolderWatches {
     watcher.on('error', () => this.close(key));
     this.watches.set(key, { path: folder, watcher, depth });
     return true;
+  }
+
+  private async changed(folder: string, name: string, event: string, depth: number): Promise<void> {
+    const path = joinPath(folder, name);
+    // When the watched folder itself goes, Node names the event by the folder's own name: that
+    // is no path below it, and the folder's parent (or the editor's watcher) reports the deletion.
+    if (event === 'rename' && name === basenamePath(folder) && !(await exists(path)) && !(await exists(folder))) {
+      this.pathDeleted(folder);
+      return;
+    }
+    this.options.report(path);
+    // A folder made inside a folder watched here is unknown to the editor's watcher too.
+    if (event === 'rename') await this.folderAppeared(path, depth);
   }
 
   private async folderAppeared(path: string, parentDepth: number): Promise<void> {
@@ -110,4 +119,8 @@ export class CreatedFolderWatches {
     this.watches.get(key)?.watcher.close();
     this.watches.delete(key);
   }
+}
+
+function exists(path: string): Promise<boolean> {
+  return fs.promises.stat(toNativePath(path)).then(() => true, () => false);
 }

@@ -95,3 +95,14 @@ test('.git and node_modules are never watched; the limit holds and is reported o
   assert.equal(limited.size, 2);
   assert.deepEqual(limits, [2]);
 });
+
+test('a watched folder deleted on disk closes its watch, without reporting a path below it', OPTIONS, async (t) => {
+  const { root, reported, watches } = watchedTemp(t);
+  fs.mkdirSync(path.join(root, 'top', 'gone'), { recursive: true });
+  await watches.folderCreated(joinPath(root, 'top'));
+  assert.equal(watches.size, 1);
+  fs.rmSync(path.join(root, 'top', 'gone'), { recursive: true });
+  // Node names the folder's own deletion by the folder's name: it must not become top/gone/gone.
+  while (watches.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual([...reported].filter((p) => p.startsWith(joinPath(root, 'top/gone/'))), []);
+});

@@ -132,11 +132,14 @@ export class CatalogWatcher implements vscode.Disposable {
     const belowCreated = this.watchBelowCreatedFolders(reported);
     for (const pattern of patterns) {
       const watcher = vscode.workspace.createFileSystemWatcher(pattern);
-      watcher.onDidCreate((uri) => {
+      // A folder made again soon after its deletion is reported as changed (seen: `rm -rf .claude`
+      // then `mkdir -p .claude/skills/x` gave two changes of .claude), so both kinds count.
+      const createdOrChanged = (uri: vscode.Uri) => {
         reported(this.fs.toPath(uri));
         if (belowCreated && uri.scheme === 'file') void this.folderCreated(belowCreated, this.fs.toPath(uri));
-      });
-      watcher.onDidChange((uri) => reported(this.fs.toPath(uri)));
+      };
+      watcher.onDidCreate(createdOrChanged);
+      watcher.onDidChange(createdOrChanged);
       watcher.onDidDelete((uri) => {
         const path = this.fs.toPath(uri);
         void updater.pathDeleted(path);
@@ -158,6 +161,7 @@ export class CatalogWatcher implements vscode.Disposable {
     return watches;
   }
 
+  /** Watches below `path` when it is a folder (a file's change costs one stat). */
   private async folderCreated(watches: CreatedFolderWatches, path: string): Promise<void> {
     if ((await this.fs.stat(path).catch(() => undefined))?.kind === 'directory') await watches.folderCreated(path);
   }

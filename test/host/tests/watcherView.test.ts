@@ -77,6 +77,7 @@ export const tests: HostTest[] = [
       const api = await idleApi();
       assert.ok(!fs.existsSync(diskPath('.claude')));
       try {
+        // The test before removed .claude: made again this soon, VS Code reports it as changed.
         fs.mkdirSync(diskPath('.claude/skills/eta'), { recursive: true });
         // The watcher reports only .claude; let that event be handled before the file comes.
         await new Promise((resolve) => setTimeout(resolve, 1_000));
