@@ -96,7 +96,11 @@ test('.git and node_modules are never watched; the limit holds and is reported o
   assert.deepEqual(limits, [2]);
 });
 
-test('a watched folder deleted on disk closes its watch, without reporting a path below it', OPTIONS, async (t) => {
+// Linux only, as the class's use is: on Windows, Node reports a watched folder's own deletion
+// differently (under Wine the watch was never closed), and VS Code's watcher there needs no help.
+const LINUX_ONLY = process.platform === 'linux' ? false : 'CreatedFolderWatches is used on Linux only; elsewhere Node reports a watched folder\'s own deletion differently';
+
+test('a watched folder deleted on disk closes its watch, without reporting a path below it', { ...OPTIONS, skip: LINUX_ONLY }, async (t) => {
   const { root, reported, watches } = watchedTemp(t);
   fs.mkdirSync(path.join(root, 'top', 'gone'), { recursive: true });
   await watches.folderCreated(joinPath(root, 'top'));
