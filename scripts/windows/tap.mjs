@@ -103,7 +103,7 @@ export function countResults(tests) {
 /**
  * The failed tests that failed only because Wine could not start a process, and the test files
  * they are in (relative to the repository: the source's `.ts` through the source map, or the `.js`). Wine's CreateProcess fails now and then on a busy machine, and
- * Node reports it as `spawn UNKNOWN` (2 of 4 full runs had one, each time in a different file);
+ * Node reports it as `spawn UNKNOWN` (2 of 7 full runs here had one, each time in a different file);
  * real Windows does not. The runner runs those files once more and says so; any other failure,
  * or one whose file is unknown, stays a failure.
  */
