@@ -4,8 +4,9 @@
 //     its links and the catalog's duplicate-name (documentLint.ts);
 //   - any other skill file shows the catalog's problems (read from the file's head at scan
 //     time), refreshed for the files each catalog change names, cleared when it goes.
-// A skill's findings in its scripts are published on the scripts, and redone when a file of
-// the skill changes on disk (bundledFileChanges.ts).
+// A skill's findings in its scripts are published on the scripts (publishedDiagnostics.ts, which
+// also keeps the Problem behind each diagnostic), and redone when a file of the skill is saved
+// or changes on disk (bundledFileChanges.ts).
 // Validate All upgrades the second source: it reads every catalog file completely (links
 // included), and such files stay fully validated on later changes. A full scan (start,
 // Refresh, a settings change) leaves fully validated files alone while it runs; the pass
@@ -23,10 +24,10 @@ import { sortProblems, type Problem } from '../../core/base/types';
 import type { CatalogEntry } from '../../core/catalog/catalog';
 import type { BundledFileProblems } from '../../core/lint/bundledFiles';
 import { lintModule } from '../lintModule';
-import { toDiagnostic } from '../problemDiagnostic';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
 import { BundledFileChanges } from './bundledFileChanges';
+import { PublishedDiagnostics } from './publishedDiagnostics';
 import { isSkillDocument } from './skillFiles';
 
 /** Catalog files published together before the event loop may run (a scan names thousands). */
@@ -54,18 +55,6 @@ export interface SkillDiagnostics {
   problemFor(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): Problem | undefined;
 }
 
-/** One published diagnostic and the Problem it came from. */
-interface Published {
-  readonly diagnostic: vscode.Diagnostic;
-  readonly problem: Problem;
-}
-
-/** The diagnostics of one file; `version` is the document version linted, undefined for the disk's content. */
-interface FileDiagnostics {
-  readonly version: number | undefined;
-  readonly items: readonly Published[];
-}
-
 /** Creates the diagnostics feature; see the API at the top of this file. */
 export function createSkillDiagnostics(services: SkillsmithServices): SkillDiagnostics {
   return new DiagnosticsController(services);
@@ -73,10 +62,7 @@ export function createSkillDiagnostics(services: SkillsmithServices): SkillDiagn
 
 class DiagnosticsController implements SkillDiagnostics {
   readonly disposables: vscode.Disposable[] = [];
-  private readonly collection = vscode.languages.createDiagnosticCollection('skillsmith');
-  /** The bundled files each skill file's last lint published problems on. */
-  private readonly bundledOf = new Map<string, vscode.Uri[]>();
-  private readonly published = new Map<string, FileDiagnostics>();
+  private readonly shown: PublishedDiagnostics;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Bumped for every lint started per Uri, so that a slower, older lint never wins. */
   private readonly generations = new Map<string, number>();
@@ -86,9 +72,10 @@ class DiagnosticsController implements SkillDiagnostics {
   private readonly readLimit = createLimiter(VALIDATE_CONCURRENCY);
 
   constructor(private readonly services: SkillsmithServices) {
+    this.shown = new PublishedDiagnostics(services.fs);
     const catalogChanges = services.catalog.onDidChange((change) => this.refreshFiles(change.files));
     this.disposables.push(
-      this.collection,
+      this.shown,
       { dispose: () => catalogChanges.dispose() },
       { dispose: () => this.clearTimers() },
       vscode.workspace.onDidOpenTextDocument((document) => this.lintNow(document)),
@@ -144,12 +131,12 @@ class DiagnosticsController implements SkillDiagnostics {
         }
         this.fullyValidated.add(outcome.filePath);
         const document = open.get(keys[i]);
-        if (document) return (await this.lint(document)) ?? this.shownProblems(keys[i]);
+        if (document) return (await this.lint(document)) ?? this.shown.shownProblems(keys[i]);
         // A catalog change published something newer while we read: it wins.
-        if (this.generation(keys[i]) !== before[i]) return this.shownProblems(keys[i]);
+        if (this.generation(keys[i]) !== before[i]) return this.shown.shownProblems(keys[i]);
         this.bump(keys[i]);
-        this.publish(this.services.fs.toUri(outcome.filePath), outcome.problems, undefined);
-        this.publishBundled(outcome.filePath, outcome.bundled);
+        this.shown.publish(this.services.fs.toUri(outcome.filePath), outcome.problems, undefined);
+        this.shown.publishBundled(outcome.filePath, outcome.bundled);
         return outcome.problems;
       }),
     );
@@ -163,15 +150,7 @@ class DiagnosticsController implements SkillDiagnostics {
   }
 
   problemFor(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): Problem | undefined {
-    const file = this.published.get(document.uri.toString());
-    if (!file) return undefined;
-    // Fixes are edits at fixed positions: only valid for the text that was linted.
-    const current = file.version === undefined ? !document.isDirty : file.version === document.version;
-    if (!current) return undefined;
-    const found =
-      file.items.find((i) => i.diagnostic === diagnostic) ??
-      file.items.find((i) => i.problem.code === diagnostic.code && i.problem.message === diagnostic.message && i.diagnostic.range.isEqual(diagnostic.range));
-    return found?.problem;
+    return this.shown.problemFor(document, diagnostic);
   }
 
   /** Re-publishes catalog files: live lint when open, the catalog's problems otherwise, nothing when gone. */
@@ -215,23 +194,23 @@ class DiagnosticsController implements SkillDiagnostics {
     const entry = this.services.catalog.entryForFile(filePath);
     if (!entry) {
       this.fullyValidated.delete(filePath);
-      this.unpublish(uri);
-      this.publishBundled(filePath, []);
+      this.shown.unpublish(uri);
+      this.shown.publishBundled(filePath, []);
       return;
     }
     if (!this.fullyValidated.has(filePath)) {
-      this.publish(uri, entry.problems, undefined);
+      this.shown.publish(uri, entry.problems, undefined);
       return;
     }
     const duplicates = entry.problems.filter((p) => p.code === 'duplicate-name');
     void this.readLimit(() => lintModule().validateSkillFile(this.services.fs, filePath, { unicodeNames: readSettings().unicodeNames, countTokens: lintModule().countO200kTokensUpTo, digest: lintModule().sha256Digest })).then(
       ({ problems, bundled }) => {
         if (this.generation(key) !== generation) return;
-        this.publish(uri, sortProblems([...problems, ...duplicates]), undefined);
-        this.publishBundled(filePath, bundled);
+        this.shown.publish(uri, sortProblems([...problems, ...duplicates]), undefined);
+        this.shown.publishBundled(filePath, bundled);
       },
       () => {
-        if (this.generation(key) === generation) this.publish(uri, entry.problems, undefined);
+        if (this.generation(key) === generation) this.shown.publish(uri, entry.problems, undefined);
       },
     );
   }
@@ -246,7 +225,7 @@ class DiagnosticsController implements SkillDiagnostics {
       return;
     }
     this.bump(key);
-    this.unpublish(document.uri);
+    this.shown.unpublish(document.uri);
   }
 
   /** Lints skills again whose bundled files changed, when those files' findings are shown (open, or fully validated). */
@@ -298,33 +277,9 @@ class DiagnosticsController implements SkillDiagnostics {
     }
     // Edited meanwhile: that edit scheduled a newer lint, and these ranges are already off.
     if (this.generation(key) !== generation || document.isClosed || document.version !== version) return undefined;
-    this.publish(document.uri, problems, version);
-    if (!document.isUntitled) this.publishBundled(this.services.fs.toPath(document.uri), bundled);
+    this.shown.publish(document.uri, problems, version);
+    if (!document.isUntitled) this.shown.publishBundled(this.services.fs.toPath(document.uri), bundled);
     return problems;
-  }
-
-  private publish(uri: vscode.Uri, problems: readonly Problem[], version: number | undefined): void {
-    const items = problems.map((problem) => ({ diagnostic: toDiagnostic(problem), problem }));
-    this.published.set(uri.toString(), { version, items });
-    this.collection.set(uri, items.map((i) => i.diagnostic));
-  }
-
-  /**
-   * The problems inside a skill's bundled files (its scripts' dangerous commands), on those
-   * files; the ones the skill's last lint found and this one does not are cleared.
-   */
-  private publishBundled(skillFile: string, bundled: readonly BundledFileProblems[]): void {
-    const before = this.bundledOf.get(skillFile) ?? [];
-    const now = bundled.map((file) => this.services.fs.toUri(file.filePath));
-    for (const uri of before) if (!now.some((u) => u.toString() === uri.toString())) this.unpublish(uri);
-    bundled.forEach((file, i) => this.publish(now[i], file.problems, undefined));
-    if (now.length > 0) this.bundledOf.set(skillFile, now);
-    else this.bundledOf.delete(skillFile);
-  }
-
-  private unpublish(uri: vscode.Uri): void {
-    this.published.delete(uri.toString());
-    this.collection.delete(uri);
   }
 
   /** Open skill documents by Uri string. */
@@ -334,10 +289,6 @@ class DiagnosticsController implements SkillDiagnostics {
       if (!document.isClosed && isSkillDocument(document)) open.set(document.uri.toString(), document);
     }
     return open;
-  }
-
-  private shownProblems(key: string): readonly Problem[] {
-    return this.published.get(key)?.items.map((i) => i.problem) ?? [];
   }
 
   private keyOfPath(filePath: string): string {
