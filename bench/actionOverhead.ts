@@ -16,7 +16,7 @@ import { resolveLocations } from '../src/core/catalog/locations';
 import { NodeFileSystem } from '../src/node/nodeFileSystem';
 import { findOnPath, NodeProcessRunner } from '../src/node/nodeProcessRunner';
 
-const SCRIPT = "process.stdout.write('{\"ok\":true}');";
+const SCRIPT = 'process.stdout.write(\'{"ok":true}\');';
 
 export interface ActionOverhead {
   readonly executorMs: number;
@@ -44,13 +44,29 @@ export async function measureActionOverhead(runs: number): Promise<ActionOverhea
   try {
     const dir = path.join(root, 'skills', 'noop');
     fs.mkdirSync(path.join(dir, 'scripts'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'SKILL.md'), '---\nname: noop\ndescription: Exits at once. Use when measuring.\n---\nRun it.\n');
+    fs.writeFileSync(
+      path.join(dir, 'SKILL.md'),
+      '---\nname: noop\ndescription: Exits at once. Use when measuring.\n---\nRun it.\n',
+    );
     fs.writeFileSync(path.join(dir, 'scripts', 'noop.js'), SCRIPT);
-    const input = { type: 'object', properties: { n: { type: 'integer', minimum: 0, default: 1 } }, additionalProperties: false };
-    fs.writeFileSync(path.join(dir, 'actions.json'), JSON.stringify({ actions: [{ name: 'noop', description: 'Exits.', run: ['node', 'scripts/noop.js'], input, default: true }] }));
+    const input = {
+      type: 'object',
+      properties: { n: { type: 'integer', minimum: 0, default: 1 } },
+      additionalProperties: false,
+    };
+    fs.writeFileSync(
+      path.join(dir, 'actions.json'),
+      JSON.stringify({
+        actions: [{ name: 'noop', description: 'Exits.', run: ['node', 'scripts/noop.js'], input, default: true }],
+      }),
+    );
     const fsys = new NodeFileSystem();
     const catalog = createSkillCatalog();
-    await new CatalogUpdater(catalog, fsys, resolveLocations({ workspaceFolders: [normalizePath(root)], configured: ['skills'], includeUser: false })).scanAll();
+    await new CatalogUpdater(
+      catalog,
+      fsys,
+      resolveLocations({ workspaceFolders: [normalizePath(root)], configured: ['skills'], includeUser: false }),
+    ).scanAll();
     const executor = new ActionExecutor({
       catalog,
       fs: fsys,
@@ -61,7 +77,13 @@ export async function measureActionOverhead(runs: number): Promise<ActionOverhea
       workspaceOf: () => normalizePath(root),
     });
     // The same program the executor starts, with the same environment and a request of the same size.
-    const env = actionEnvironment({ base: process.env, skillDir: normalizePath(dir), workspace: normalizePath(root), action: 'noop', secrets: {} });
+    const env = actionEnvironment({
+      base: process.env,
+      skillDir: normalizePath(dir),
+      workspace: normalizePath(root),
+      action: 'noop',
+      secrets: {},
+    });
     const program = findOnPath('node', env) ?? process.execPath;
     const stdin = JSON.stringify({ action: 'noop', input: { n: 1 }, context: { skillDir: dir, workspace: root } });
     const executorRuns: number[] = [];
@@ -79,7 +101,11 @@ export async function measureActionOverhead(runs: number): Promise<ActionOverhea
         bareRuns.push(bareMs);
       }
     }
-    return { executorMs: median(executorRuns), bareMs: median(bareRuns), ratio: median(executorRuns.map((ms, i) => ms / bareRuns[i])) };
+    return {
+      executorMs: median(executorRuns),
+      bareMs: median(bareRuns),
+      ratio: median(executorRuns.map((ms, i) => ms / bareRuns[i])),
+    };
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -115,7 +115,11 @@ async function coldScan(root: string): Promise<SkillCatalog> {
 /** A scanned catalog of ROOT and the updater that keeps it (the one-change figures). */
 async function scannedCatalog(root: string): Promise<{ catalog: SkillCatalog; updater: CatalogUpdater }> {
   const catalog = createSkillCatalog();
-  const updater = new CatalogUpdater(catalog, new NodeFileSystem(), resolveLocations({ workspaceFolders: [root], includeUser: false }));
+  const updater = new CatalogUpdater(
+    catalog,
+    new NodeFileSystem(),
+    resolveLocations({ workspaceFolders: [root], includeUser: false }),
+  );
   await updater.scanAll();
   return { catalog, updater };
 }
@@ -135,7 +139,11 @@ async function oneChange(root: string, files: readonly string[], runs: number): 
   const random = seededRandom(7);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const { file, name } = rewriteOneSkill(files, random, `Changed description number ${i}. Use when benchmarking one change.`);
+    const { file, name } = rewriteOneSkill(
+      files,
+      random,
+      `Changed description number ${i}. Use when benchmarking one change.`,
+    );
     times.push(
       await timed(async () => {
         await updater.pathChanged(file);
@@ -221,7 +229,10 @@ function round(value: number, digits = 3): number {
 const REPO = path.join(__dirname, '..', '..');
 
 /** The CLI's cold `list` of the workspace as a whole process, beside a process that only reads every head (scripts/host/bench-host.mjs). */
-async function cliFigures(root: string, runs: number): Promise<{ cli_list_ms: number; cli_floor_ms: number; cli_list_ratio: number }> {
+async function cliFigures(
+  root: string,
+  runs: number,
+): Promise<{ cli_list_ms: number; cli_floor_ms: number; cli_list_ratio: number }> {
   const hostBench = (await import(pathToFileURL(path.join(REPO, 'scripts', 'host', 'bench-host.mjs')).href)) as {
     cliFigures(root: string, runs: number): { cli_list_ms: number; cli_floor_ms: number; cli_list_ratio: number };
   };
@@ -231,9 +242,16 @@ async function cliFigures(root: string, runs: number): Promise<{ cli_list_ms: nu
 /** The peak resident memory of the CLI's cold `list`: the process reports its own on exit. */
 function cliPeakRssMb(root: string): number {
   const preload = path.join(os.tmpdir(), `skillsmith-rss-${process.pid}.js`);
-  fs.writeFileSync(preload, "process.on('exit', () => require('fs').writeSync(2, '\\nmaxRSS ' + process.resourceUsage().maxRSS + '\\n'));\n");
+  fs.writeFileSync(
+    preload,
+    "process.on('exit', () => require('fs').writeSync(2, '\\nmaxRSS ' + process.resourceUsage().maxRSS + '\\n'));\n",
+  );
   try {
-    const run = spawnSync(process.execPath, ['-r', preload, path.join(REPO, 'dist', 'cli.js'), 'list', root, '--json', '--no-user'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const run = spawnSync(
+      process.execPath,
+      ['-r', preload, path.join(REPO, 'dist', 'cli.js'), 'list', root, '--json', '--no-user'],
+      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+    );
     const kb = Number(/maxRSS (\d+)/.exec(run.stderr)?.[1]);
     return kb / 1024;
   } finally {
@@ -243,7 +261,11 @@ function cliPeakRssMb(root: string): number {
 
 /** The cold start in a real VS Code (host_ready_ms, host_max_block_ms), or nothing when it cannot run here. */
 function hostFigures(skills: number): { host_ready_ms?: number; host_max_block_ms?: number } {
-  const run = spawnSync(process.execPath, [path.join(REPO, 'scripts', 'host', 'bench-host.mjs'), '--skills', String(skills), '--json'], { cwd: REPO, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(
+    process.execPath,
+    [path.join(REPO, 'scripts', 'host', 'bench-host.mjs'), '--skills', String(skills), '--json'],
+    { cwd: REPO, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   const line = run.stdout.trim().split('\n').at(-1) ?? '';
   try {
     const figures = JSON.parse(line) as Record<string, number>;
@@ -264,7 +286,11 @@ async function main(): Promise<void> {
     const workspace = generateWorkspace(root, options.skills);
     const workspace500 = generateWorkspace(small, 500, 99);
     const mcpWorkspace = generateWorkspace(mcpRoot, 1000, 5);
-    const hostWorkspace = generateWorkspace(hostRoot, options.skills, 7, ['.agents/skills', '.claude/skills', '.github/skills']);
+    const hostWorkspace = generateWorkspace(hostRoot, options.skills, 7, [
+      '.agents/skills',
+      '.claude/skills',
+      '.github/skills',
+    ]);
 
     // Warm the page cache and the JIT once, then alternate floor and scan runs.
     await headReadFloor(workspace.skillFiles);
@@ -283,7 +309,8 @@ async function main(): Promise<void> {
     const heapBefore = heapUsedMb();
     const catalog = await coldScan(root);
     const heapMb = heapUsedMb() - heapBefore;
-    if (!(globalThis as { gc?: unknown }).gc) console.error('bench: run node with --expose-gc for a meaningful heap_mb');
+    if (!(globalThis as { gc?: unknown }).gc)
+      console.error('bench: run node with --expose-gc for a meaningful heap_mb');
     const bodiesHeld = JSON.stringify(catalog.entries().map((e) => e.record)).includes(BODY_MARKER);
     const action = await measureActionOverhead(options.runs * 8);
     const schemaChecks = measureSchemaChecks(options.runs);
@@ -303,7 +330,10 @@ async function main(): Promise<void> {
       turn_listing_ms: round(turnListing(catalog), 5),
       one_change_ms: round(await oneChange(root, workspace.skillFiles, options.runs * 10), 3),
       one_change_ms_at_500: round(await oneChange(small, workspace500.skillFiles, options.runs * 10), 3),
-      host_verdicts_one_change_ms: round(await hostVerdictsOneChange(hostRoot, hostWorkspace.skillFiles, options.runs * 10), 3),
+      host_verdicts_one_change_ms: round(
+        await hostVerdictsOneChange(hostRoot, hostWorkspace.skillFiles, options.runs * 10),
+        3,
+      ),
       lint_500_lines_ms: round(lint500Lines(options.runs), 3),
       heap_mb: round(heapMb, 1),
       bundle_kb: round(bundleKb(), 1),
@@ -323,22 +353,64 @@ async function main(): Promise<void> {
     };
     const targets: [string, boolean, string][] = [
       ['cold_scan_ms ≤ 1.5 × floor_head_read_ms', figures.cold_scan_ratio <= 1.5, `ratio ${figures.cold_scan_ratio}`],
-      ['cold_scan_ms ≤ 1.5 × floor_read_and_parse_ms', figures.cold_scan_ratio_to_parse_floor <= 1.5, `ratio ${figures.cold_scan_ratio_to_parse_floor}`],
-      [`scan_max_block_ms ≤ 2 × the ${SCAN_SLICE_MS} ms slice (the scan's own longest hold)`, figures.scan_max_block_ms <= 2 * SCAN_SLICE_MS, `ratio ${round(figures.scan_max_block_ms / SCAN_SLICE_MS, 2)}`],
+      [
+        'cold_scan_ms ≤ 1.5 × floor_read_and_parse_ms',
+        figures.cold_scan_ratio_to_parse_floor <= 1.5,
+        `ratio ${figures.cold_scan_ratio_to_parse_floor}`,
+      ],
+      [
+        `scan_max_block_ms ≤ 2 × the ${SCAN_SLICE_MS} ms slice (the scan's own longest hold)`,
+        figures.scan_max_block_ms <= 2 * SCAN_SLICE_MS,
+        `ratio ${round(figures.scan_max_block_ms / SCAN_SLICE_MS, 2)}`,
+      ],
       ['turn_listing_ms ≤ 0.1', figures.turn_listing_ms <= 0.1, `${figures.turn_listing_ms} ms`],
       ['one_change_ms ≤ 2', figures.one_change_ms <= 2, `${figures.one_change_ms} ms`],
       ['one_change_ms_at_500 ≤ 2', figures.one_change_ms_at_500 <= 2, `${figures.one_change_ms_at_500} ms`],
-      ['one_change grows little with N (5000 vs 500)', figures.one_change_ms <= 2 * Math.max(figures.one_change_ms_at_500, 0.25), `ratio ${round(figures.one_change_ms / figures.one_change_ms_at_500, 2)}`],
-      ['host_verdicts_one_change_ms ≤ 2 (3 hosts)', figures.host_verdicts_one_change_ms <= 2, `${figures.host_verdicts_one_change_ms} ms`],
+      [
+        'one_change grows little with N (5000 vs 500)',
+        figures.one_change_ms <= 2 * Math.max(figures.one_change_ms_at_500, 0.25),
+        `ratio ${round(figures.one_change_ms / figures.one_change_ms_at_500, 2)}`,
+      ],
+      [
+        'host_verdicts_one_change_ms ≤ 2 (3 hosts)',
+        figures.host_verdicts_one_change_ms <= 2,
+        `${figures.host_verdicts_one_change_ms} ms`,
+      ],
       ['lint_500_lines_ms ≤ 2', figures.lint_500_lines_ms <= 2, `${figures.lint_500_lines_ms} ms`],
       ['bundle_kb ≤ 200', figures.bundle_kb <= 200, `${figures.bundle_kb} KiB`],
-      ['action run ≤ 1.2 × bare spawn of the same script', figures.action_overhead_ratio <= 1.2, `ratio ${figures.action_overhead_ratio}`],
-      [`schema_check_cold_ms ≤ ${SCHEMA_CHECK_BUDGET_MS} ms (the first check, re2js loading)`, figures.schema_check_cold_ms <= SCHEMA_CHECK_BUDGET_MS, `ratio ${round(figures.schema_check_cold_ms / SCHEMA_CHECK_BUDGET_MS, 2)}`],
-      [`schema_check_worst_ms ≤ ${SCHEMA_CHECK_BUDGET_MS} ms (adversarial patterns, 256 KiB input)`, figures.schema_check_worst_ms <= SCHEMA_CHECK_BUDGET_MS, `ratio ${round(figures.schema_check_worst_ms / SCHEMA_CHECK_BUDGET_MS, 2)} (${schemaChecks.worstPattern})`],
-      ['cli_list_ms ≤ 2 × cli_floor_ms (whole processes)', figures.cli_list_ratio <= 2, `ratio ${figures.cli_list_ratio}`],
-      ['mcp_first_tools_list_ms ≤ 1.5 × the CLI\'s cold list (1,000 skills, whole processes)', figures.mcp_ratio_to_cli_list <= 1.5, `ratio ${figures.mcp_ratio_to_cli_list}`],
+      [
+        'action run ≤ 1.2 × bare spawn of the same script',
+        figures.action_overhead_ratio <= 1.2,
+        `ratio ${figures.action_overhead_ratio}`,
+      ],
+      [
+        `schema_check_cold_ms ≤ ${SCHEMA_CHECK_BUDGET_MS} ms (the first check, re2js loading)`,
+        figures.schema_check_cold_ms <= SCHEMA_CHECK_BUDGET_MS,
+        `ratio ${round(figures.schema_check_cold_ms / SCHEMA_CHECK_BUDGET_MS, 2)}`,
+      ],
+      [
+        `schema_check_worst_ms ≤ ${SCHEMA_CHECK_BUDGET_MS} ms (adversarial patterns, 256 KiB input)`,
+        figures.schema_check_worst_ms <= SCHEMA_CHECK_BUDGET_MS,
+        `ratio ${round(figures.schema_check_worst_ms / SCHEMA_CHECK_BUDGET_MS, 2)} (${schemaChecks.worstPattern})`,
+      ],
+      [
+        'cli_list_ms ≤ 2 × cli_floor_ms (whole processes)',
+        figures.cli_list_ratio <= 2,
+        `ratio ${figures.cli_list_ratio}`,
+      ],
+      [
+        "mcp_first_tools_list_ms ≤ 1.5 × the CLI's cold list (1,000 skills, whole processes)",
+        figures.mcp_ratio_to_cli_list <= 1.5,
+        `ratio ${figures.mcp_ratio_to_cli_list}`,
+      ],
       ...(figures.host_max_block_ms !== undefined
-        ? [['host_max_block_ms ≤ 50 (extension host, cold start)', figures.host_max_block_ms <= 50, `${figures.host_max_block_ms} ms`] as [string, boolean, string]]
+        ? [
+            [
+              'host_max_block_ms ≤ 50 (extension host, cold start)',
+              figures.host_max_block_ms <= 50,
+              `${figures.host_max_block_ms} ms`,
+            ] as [string, boolean, string],
+          ]
         : []),
       ['no bodies held', !figures.bodies_held, figures.bodies_held ? 'bodies found in the catalog' : 'none'],
     ];

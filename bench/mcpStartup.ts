@@ -13,7 +13,9 @@ function median(values: number[]): number {
 function firstToolsList(cli: string, root: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, [cli, 'mcp', '--root', root, '--no-user'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [cli, 'mcp', '--root', root, '--no-user'], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     let buffer = '';
     const timer = setTimeout(() => {
       child.kill();
@@ -32,13 +34,22 @@ function firstToolsList(cli: string, root: string): Promise<number> {
       }
     });
     const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+    });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
   });
 }
 
-export async function measureMcpStartup(repo: string, root: string, runs: number): Promise<{ mcp_first_tools_list_ms: number; mcp_cli_list_ms: number; mcp_ratio_to_cli_list: number }> {
+export async function measureMcpStartup(
+  repo: string,
+  root: string,
+  runs: number,
+): Promise<{ mcp_first_tools_list_ms: number; mcp_cli_list_ms: number; mcp_ratio_to_cli_list: number }> {
   const cli = path.join(repo, 'dist', 'cli.js');
   const lists: number[] = [];
   const servers: number[] = [];
@@ -52,5 +63,9 @@ export async function measureMcpStartup(repo: string, root: string, runs: number
   }
   const server = median(servers);
   const list = median(lists);
-  return { mcp_first_tools_list_ms: Math.round(server), mcp_cli_list_ms: Math.round(list), mcp_ratio_to_cli_list: Math.round((server / list) * 100) / 100 };
+  return {
+    mcp_first_tools_list_ms: Math.round(server),
+    mcp_cli_list_ms: Math.round(list),
+    mcp_ratio_to_cli_list: Math.round((server / list) * 100) / 100,
+  };
 }

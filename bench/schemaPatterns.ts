@@ -32,10 +32,16 @@ export function measureSchemaChecks(runs: number): { worstMs: number; worstPatte
   let worstMs = 0;
   let worstPattern = '';
   for (const pattern of PATTERNS) {
-    const schema = { type: 'object', properties: Object.fromEntries(fields.map((f) => [f, { type: 'string', pattern }])) };
+    const schema = {
+      type: 'object',
+      properties: Object.fromEntries(fields.map((f) => [f, { type: 'string', pattern }])),
+    };
     for (const text of [long, spaced, 'a'.repeat(40) + '!']) {
       // Each check is one hold of the thread: a run's preparation, or lint checking a default.
-      for (const check of [() => checkInput(schema, Object.fromEntries(fields.map((f) => [f, text]))), () => checkValue({ type: 'string', pattern }, text)]) {
+      for (const check of [
+        () => checkInput(schema, Object.fromEntries(fields.map((f) => [f, text]))),
+        () => checkValue({ type: 'string', pattern }, text),
+      ]) {
         const times: number[] = [];
         for (let i = 0; i < runs; i++) {
           start = performance.now();

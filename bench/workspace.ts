@@ -4,7 +4,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { seededRandom } from '../test/seededRandom';
 
-
 const WORDS = (
   'review code changes tests release notes migration database schema api endpoint latency ' +
   'security audit dependency upgrade incident report summary meeting action items owner deadline ' +
@@ -43,7 +42,12 @@ export interface GeneratedWorkspace {
 }
 
 /** Writes `count` skills under `<root>/skills`, or dealt in turn to `folders` (relative to root). */
-export function generateWorkspace(root: string, count: number, seed = 42, folders: readonly string[] = ['skills']): GeneratedWorkspace {
+export function generateWorkspace(
+  root: string,
+  count: number,
+  seed = 42,
+  folders: readonly string[] = ['skills'],
+): GeneratedWorkspace {
   const random = seededRandom(seed);
   for (const folder of folders) fs.mkdirSync(path.join(root, folder), { recursive: true });
   const skillFiles: string[] = [];

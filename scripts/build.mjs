@@ -19,7 +19,11 @@ const outdir = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--out
 function tsFilesUnder(dir) {
   const found = [];
   let entries;
-  try { entries = readdirSync(dir); } catch { return found; }
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return found;
+  }
   for (const entry of entries) {
     const full = join(dir, entry);
     if (statSync(full).isDirectory()) found.push(...tsFilesUnder(full));

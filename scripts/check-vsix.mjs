@@ -78,7 +78,8 @@ export function listZipEntries(buffer) {
 export function readZipEntry(buffer, entry) {
   const LOCAL = 0x04034b50;
   if (buffer.readUInt32LE(entry.localHeader) !== LOCAL) throw new Error(`corrupt local header for ${entry.name}`);
-  const start = entry.localHeader + 30 + buffer.readUInt16LE(entry.localHeader + 26) + buffer.readUInt16LE(entry.localHeader + 28);
+  const start =
+    entry.localHeader + 30 + buffer.readUInt16LE(entry.localHeader + 26) + buffer.readUInt16LE(entry.localHeader + 28);
   const packed = buffer.subarray(start, start + entry.packedSize);
   if (entry.method === 0) return packed;
   if (entry.method === 8) return inflateRawSync(packed);
@@ -100,7 +101,9 @@ export function checkBundledCli(buffer, entries) {
     const tokenizer = entries.find((e) => e.name === 'extension/dist/o200k.js');
     if (!tokenizer) return ['the .vsix has no extension/dist/o200k.js'];
     writeFileSync(join(dir, 'o200k.js'), readZipEntry(buffer, tokenizer));
-    const run = spawnSync(process.execPath, [cli, 'validate', '--json', join(REPO_ROOT, 'examples')], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [cli, 'validate', '--json', join(REPO_ROOT, 'examples')], {
+      encoding: 'utf8',
+    });
     let report;
     try {
       report = JSON.parse(run.stdout);
@@ -108,7 +111,9 @@ export function checkBundledCli(buffer, entries) {
       return [`the CLI taken from the .vsix printed no JSON (exit ${run.status}): ${run.stderr.slice(0, 300)}`];
     }
     if (run.status !== 1 || !(report.files?.length > 0) || !(report.errors > 0)) {
-      return [`the CLI taken from the .vsix gave exit ${run.status} and ${report.files?.length} files, ${report.errors} errors on examples/`];
+      return [
+        `the CLI taken from the .vsix gave exit ${run.status} and ${report.files?.length} files, ${report.errors} errors on examples/`,
+      ];
     }
     return checkBundledMcp(buffer, entries, dir);
   } finally {
@@ -124,20 +129,39 @@ function checkBundledMcp(buffer, entries, dir) {
   const entry = entries.find((e) => e.name === 'extension/dist/mcp.js');
   if (!entry) return ['the .vsix has no extension/dist/mcp.js'];
   writeFileSync(join(dir, 'mcp.js'), readZipEntry(buffer, entry));
-  const input = [
-    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'check-vsix', version: '0' } } },
-    { jsonrpc: '2.0', method: 'notifications/initialized' },
-    { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
-  ].map((m) => JSON.stringify(m)).join('\n') + '\n';
-  const run = spawnSync(process.execPath, [join(dir, 'skillsmith.js'), 'mcp', '--root', join(REPO_ROOT, 'examples'), '--no-user'], { input, encoding: 'utf8', timeout: 60_000 });
+  const input =
+    [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'check-vsix', version: '0' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+    ]
+      .map((m) => JSON.stringify(m))
+      .join('\n') + '\n';
+  const run = spawnSync(
+    process.execPath,
+    [join(dir, 'skillsmith.js'), 'mcp', '--root', join(REPO_ROOT, 'examples'), '--no-user'],
+    { input, encoding: 'utf8', timeout: 60_000 },
+  );
   let messages;
   try {
-    messages = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    messages = run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   } catch {
-    return [`the MCP server taken from the .vsix wrote something that is not JSON-RPC on stdout: ${run.stdout.slice(0, 300)}`];
+    return [
+      `the MCP server taken from the .vsix wrote something that is not JSON-RPC on stdout: ${run.stdout.slice(0, 300)}`,
+    ];
   }
   const tools = messages.find((m) => m.id === 2)?.result?.tools?.map((t) => t.name) ?? [];
-  return tools.includes('load_skill') ? [] : [`the MCP server taken from the .vsix did not list its tools (exit ${run.status}): ${run.stderr.slice(0, 300)}`];
+  return tools.includes('load_skill')
+    ? []
+    : [`the MCP server taken from the .vsix did not list its tools (exit ${run.status}): ${run.stderr.slice(0, 300)}`];
 }
 
 /** The walkthrough files package.json points at, and the relative images those pages show. */
@@ -148,12 +172,14 @@ export function walkthroughFiles(manifest, readText = (rel) => readFileSync(join
       const media = step.media ?? {};
       for (const key of ['image', 'svg', 'markdown']) {
         const value = media[key];
-        const paths = typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value) : [];
+        const paths =
+          typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value) : [];
         for (const path of paths) files.add(posix.normalize(path));
       }
       if (typeof media.markdown === 'string') {
         for (const match of readText(media.markdown).matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)) {
-          if (!/^[a-z]+:/i.test(match[1])) files.add(posix.normalize(posix.join(posix.dirname(media.markdown), match[1])));
+          if (!/^[a-z]+:/i.test(match[1]))
+            files.add(posix.normalize(posix.join(posix.dirname(media.markdown), match[1])));
         }
       }
     }
@@ -187,12 +213,22 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
   const total = entries.reduce((sum, e) => sum + e.size, 0);
   for (const entry of entries) console.log(`${String(entry.size).padStart(9)}  ${entry.name}`);
-  console.log(`${String(total).padStart(9)}  ${entries.length} files (uncompressed); ${readFileSync(file).length} bytes packed`);
+  console.log(
+    `${String(total).padStart(9)}  ${entries.length} files (uncompressed); ${readFileSync(file).length} bytes packed`,
+  );
   const buffer = readFileSync(file);
-  const problems = [...checkVsixEntries(entries.map((e) => e.name), manifest), ...checkBundledCli(buffer, entries)];
+  const problems = [
+    ...checkVsixEntries(
+      entries.map((e) => e.name),
+      manifest,
+    ),
+    ...checkBundledCli(buffer, entries),
+  ];
   if (problems.length > 0) {
     for (const problem of problems) console.error(`✖ ${problem}`);
     process.exit(1);
   }
-  console.log('✔ the .vsix holds only the allowed files, its CLI validates examples/ on its own, and its MCP server lists its tools');
+  console.log(
+    '✔ the .vsix holds only the allowed files, its CLI validates examples/ on its own, and its MCP server lists its tools',
+  );
 }

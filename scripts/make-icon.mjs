@@ -61,10 +61,15 @@ function insidePolygon(points, x, y) {
 }
 
 function polygonShape(points) {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const [x, y] of points) {
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
   }
   return (x, y) => x >= minX && x <= maxX && y >= minY && y <= maxY && insidePolygon(points, x, y);
 }
@@ -88,7 +93,7 @@ function sparkle(cx, cy, outer, inner) {
   for (let k = 0; k < 4; k++) {
     const a = (k * Math.PI) / 2 - Math.PI / 2;
     const tip = [cx + outer * Math.cos(a), cy + outer * Math.sin(a)];
-    const next = (k + 1) * Math.PI / 2 - Math.PI / 2;
+    const next = ((k + 1) * Math.PI) / 2 - Math.PI / 2;
     const mid = (a + next) / 2;
     const ctrl = [cx + inner * Math.cos(mid), cy + inner * Math.sin(mid)];
     const end = [cx + outer * Math.cos(next), cy + outer * Math.sin(next)];
@@ -115,9 +120,11 @@ function mix(a, b, t) {
 
 /** Linear gradient between two points; returns a colour function of (x, y). */
 function linearGradient(x0, y0, x1, y1, from, to) {
-  const dx = x1 - x0, dy = y1 - y0;
+  const dx = x1 - x0,
+    dy = y1 - y0;
   const len2 = dx * dx + dy * dy;
-  const a = hex(from), b = hex(to);
+  const a = hex(from),
+    b = hex(to);
   return (x, y) => mix(a, b, Math.min(1, Math.max(0, ((x - x0) * dx + (y - y0) * dy) / len2)));
 }
 
@@ -133,25 +140,25 @@ const background = roundedRect(4, 4, 124, 124, 26);
 // Anvil silhouette, drawn clockwise from the top-left corner of the face.
 const anvilPath = [
   ['M', 44, 48],
-  ['L', 108, 48],                      // flat working face
+  ['L', 108, 48], // flat working face
   ['L', 108, 57],
-  ['Q', 108, 64, 99, 66],              // heel curls under into the waist
+  ['Q', 108, 64, 99, 66], // heel curls under into the waist
   ['L', 88, 68],
   ['Q', 82, 69, 82, 76],
   ['L', 82, 82],
-  ['Q', 82, 88, 90, 90],               // right foot flares out
+  ['Q', 82, 88, 90, 90], // right foot flares out
   ['L', 98, 92],
   ['Q', 103, 93, 103, 98],
   ['L', 103, 103],
   ['L', 41, 103],
   ['L', 41, 98],
-  ['Q', 41, 93, 46, 92],               // left foot
+  ['Q', 41, 93, 46, 92], // left foot
   ['L', 54, 90],
   ['Q', 62, 88, 62, 82],
   ['L', 62, 76],
   ['Q', 62, 69, 55, 68],
-  ['C', 42, 66, 30, 60, 20, 51],       // underside of the horn
-  ['Q', 17, 48, 21, 48],               // rounded horn tip
+  ['C', 42, 66, 30, 60, 20, 51], // underside of the horn
+  ['Q', 17, 48, 21, 48], // rounded horn tip
   ['L', 44, 48],
 ];
 const anvil = polygonShape(flattenPath(anvilPath));
@@ -196,12 +203,18 @@ function render() {
     for (let px = 0; px < SIZE; px++) {
       // Composite each sample separately, then average: this keeps edges where
       // two shapes meet free of the dark fringes that averaging coverage gives.
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < SAMPLES; sy++) {
         for (let sx = 0; sx < SAMPLES; sx++) {
           const x = px + (sx + 0.5) / SAMPLES;
           const y = py + (sy + 0.5) / SAMPLES;
-          let cr = 0, cg = 0, cb = 0, ca = 0; // premultiplied
+          let cr = 0,
+            cg = 0,
+            cb = 0,
+            ca = 0; // premultiplied
           for (const layer of layers) {
             if (!layer.shape(x, y)) continue;
             const [lr, lg, lb] = layer.paint(x, y);
@@ -211,7 +224,10 @@ function render() {
             cb = lb * la + cb * (1 - la);
             ca = la + ca * (1 - la);
           }
-          r += cr; g += cg; b += cb; a += ca;
+          r += cr;
+          g += cg;
+          b += cb;
+          a += ca;
         }
       }
       const i = (py * SIZE + px) * 4;

@@ -21,7 +21,17 @@ import { killTree, killTreeNow } from './host/processTree.mjs';
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const VSIX = join(REPO_ROOT, 'skillsmith.vsix');
 // What the .vsix is built from: when any of it is newer, the package is rebuilt.
-const PACKAGE_INPUTS = ['src', 'skills-templates', 'media', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'scripts/build.mjs'];
+const PACKAGE_INPUTS = [
+  'src',
+  'skills-templates',
+  'media',
+  'package.json',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+  '.vscodeignore',
+  'scripts/build.mjs',
+];
 
 function newestMtime(path) {
   const stat = statSync(path, { throwIfNoEntry: false });
@@ -54,7 +64,8 @@ async function ensureVsix() {
 function portToUse() {
   if (process.env.PORT) {
     const port = Number(process.env.PORT);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a port number, not '${process.env.PORT}'`);
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw new Error(`PORT must be a port number, not '${process.env.PORT}'`);
     return Promise.resolve(port);
   }
   return new Promise((resolvePromise, reject) => {
@@ -71,11 +82,15 @@ async function waitHealthy(origin, child, logFile, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`code-server exited (${child.signalCode ?? child.exitCode}) before it was up:\n${tailOf(logFile)}`);
+      throw new Error(
+        `code-server exited (${child.signalCode ?? child.exitCode}) before it was up:\n${tailOf(logFile)}`,
+      );
     }
     try {
       if ((await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`code-server was not up after ${timeoutMs / 1000} s:\n${tailOf(logFile)}`);
@@ -113,9 +128,19 @@ async function main() {
   });
 
   try {
-    const common = ['--config', sandbox.configFile, '--user-data-dir', sandbox.userDataDir, '--extensions-dir', sandbox.extensionsDir];
+    const common = [
+      '--config',
+      sandbox.configFile,
+      '--user-data-dir',
+      sandbox.userDataDir,
+      '--extensions-dir',
+      sandbox.extensionsDir,
+    ];
     console.log('[start] installing skillsmith.vsix into a fresh profile');
-    await run(layout.node, [layout.codeServerEntry, ...common, '--install-extension', VSIX], { env: sandbox.env, stdio: ['ignore', 'ignore', 'inherit'] });
+    await run(layout.node, [layout.codeServerEntry, ...common, '--install-extension', VSIX], {
+      env: sandbox.env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
 
     const logFd = openSync(sandbox.serverLog, 'a');
     child = spawn(
@@ -123,8 +148,10 @@ async function main() {
       [
         layout.codeServerEntry,
         ...common,
-        '--bind-addr', `127.0.0.1:${port}`,
-        '--auth', 'none',
+        '--bind-addr',
+        `127.0.0.1:${port}`,
+        '--auth',
+        'none',
         '--disable-telemetry',
         '--disable-update-check',
         '--disable-workspace-trust',
@@ -135,7 +162,9 @@ async function main() {
       { env: sandbox.env, detached: true, stdio: ['ignore', logFd, logFd] },
     );
     closeSync(logFd);
-    child.on('error', () => { /* reported through exitCode by waitHealthy */ });
+    child.on('error', () => {
+      /* reported through exitCode by waitHealthy */
+    });
     const origin = `http://127.0.0.1:${port}`;
     await waitHealthy(origin, child, sandbox.serverLog);
     child.on('exit', (code, signal) => {

@@ -5,10 +5,26 @@ import { normalizePath, resolvePath, toNativePath } from './core/base/paths';
 import { quoteArguments } from './core/loading/expand';
 import * as os from 'node:os';
 import { flag, integerOption, parseCommandArgs, repeatedOption, stringOption, UsageError } from './cli/args';
-import { chosenHosts, hostRecords, hostsJson, hostsReport, hostsText, readHostOptions, requirementFailures } from './cli/hostsCommand';
+import {
+  chosenHosts,
+  hostRecords,
+  hostsJson,
+  hostsReport,
+  hostsText,
+  readHostOptions,
+  requirementFailures,
+} from './cli/hostsCommand';
 import { DEFAULT_CONTEXT_TOKENS } from './core/hosts/profiles';
 import { add, update, verify } from './cli/installCommands';
-import { compareWithBaseline, comparisonText, DEFAULT_EVAL_CONCURRENCY, evalFiles, evalJson, evalText, readBaseline } from './cli/evalCommand';
+import {
+  compareWithBaseline,
+  comparisonText,
+  DEFAULT_EVAL_CONCURRENCY,
+  evalFiles,
+  evalJson,
+  evalText,
+  readBaseline,
+} from './cli/evalCommand';
 import { estimateText, usageText } from './core/chat/runCost';
 import { O200K_NAME } from './node/o200k';
 import { routeQuery, routeText } from './cli/routeCommand';
@@ -80,7 +96,12 @@ async function rootFolder(fs: NodeFileSystem, root: string): Promise<string> {
 async function validate(argv: readonly string[]): Promise<number> {
   const args = parseCommandArgs(argv, { booleans: ['json', 'unicode-names'] });
   const inputs = args.positionals.length > 0 ? args.positionals : ['.'];
-  const { reports, unreadable } = await collectReports(new NodeFileSystem(), cwd(), inputs, flag(args, 'unicode-names'));
+  const { reports, unreadable } = await collectReports(
+    new NodeFileSystem(),
+    cwd(),
+    inputs,
+    flag(args, 'unicode-names'),
+  );
   await writeOut(flag(args, 'json') ? validateJson(reports) + '\n' : validateText(reports, cwd()));
   for (const file of unreadable) writeErr(`skillsmith: ${toNativePath(file.path)}: ${file.reason}`);
   if (unreadable.length > 0) return 2;
@@ -93,7 +114,11 @@ async function list(argv: readonly string[]): Promise<number> {
   const budget = integerOption(args, 'budget', DEFAULT_LISTING_BUDGET, { min: MIN_LISTING_BUDGET });
   const fs = new NodeFileSystem();
   const root = await rootFolder(fs, args.positionals[0] ?? '.');
-  const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames: flag(args, 'unicode-names') });
+  const catalog = await loadCatalog(fs, {
+    root,
+    includeUser: !flag(args, 'no-user'),
+    unicodeNames: flag(args, 'unicode-names'),
+  });
   const listing = catalog.listing(budget);
   await writeOut(flag(args, 'json') ? listJson(catalog, listing) + '\n' : listText(catalog, listing));
   return 0;
@@ -109,11 +134,20 @@ async function expand(argv: readonly string[]): Promise<number> {
   const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames });
   // One ARGS string, or several words the shell already split: quoted back so that each stays
   // one argument (`expand q "two words" three` gives $0 = two words).
-  const result = await expandForCli(catalog, fs, name, rest.length === 1 ? rest[0] : quoteArguments(rest), unicodeNames);
+  const result = await expandForCli(
+    catalog,
+    fs,
+    name,
+    rest.length === 1 ? rest[0] : quoteArguments(rest),
+    unicodeNames,
+  );
   if (!result.ok) {
     // The tool's fallback hint speaks to a model; on the command line, point at `list`.
     const { message, suggestion, type } = result.error;
-    const hint = type === 'not_found' && !suggestion?.startsWith('Did you mean') ? "Run 'skillsmith list' to see the skills." : suggestion;
+    const hint =
+      type === 'not_found' && !suggestion?.startsWith('Did you mean')
+        ? "Run 'skillsmith list' to see the skills."
+        : suggestion;
     writeErr(`skillsmith: ${message}${hint ? ` ${hint}` : ''}`);
     return 1;
   }
@@ -122,17 +156,30 @@ async function expand(argv: readonly string[]): Promise<number> {
 }
 
 async function run(argv: readonly string[]): Promise<number> {
-  const args = parseCommandArgs(argv, { strings: ['root', 'input', 'timeout'], booleans: ['json', 'unicode-names', 'no-user'] });
+  const args = parseCommandArgs(argv, {
+    strings: ['root', 'input', 'timeout'],
+    booleans: ['json', 'unicode-names', 'no-user'],
+  });
   const [name, action, ...extra] = args.positionals;
   if (!name) throw new UsageError('run needs a skill NAME');
-  if (extra.length > 0) throw new UsageError(`run takes NAME and ACTION only; pass the input with --input (got '${extra[0]}')`);
+  if (extra.length > 0)
+    throw new UsageError(`run takes NAME and ACTION only; pass the input with --input (got '${extra[0]}')`);
   const input = readInputOption(stringOption(args, 'input'), cwd());
   const timeoutSeconds = readTimeoutOption(stringOption(args, 'timeout'));
   const fs = new NodeFileSystem();
   const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
   const unicodeNames = flag(args, 'unicode-names');
   const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames });
-  const { result, signalExitCode } = await runForCli({ catalog, fs, root, skill: name, action, input, timeoutSeconds, unicodeNames });
+  const { result, signalExitCode } = await runForCli({
+    catalog,
+    fs,
+    root,
+    skill: name,
+    action,
+    input,
+    timeoutSeconds,
+    unicodeNames,
+  });
   if (flag(args, 'json')) await writeOut(JSON.stringify(result) + '\n');
   else {
     const { out, err } = runText(result);
@@ -142,37 +189,54 @@ async function run(argv: readonly string[]): Promise<number> {
   return signalExitCode ?? (result.status === 'success' ? 0 : 1);
 }
 
-
 async function route(argv: readonly string[]): Promise<number> {
   const args = parseCommandArgs(argv, { strings: ['root', 'top'], booleans: ['json', 'no-user', 'unicode-names'] });
   if (args.positionals.length === 0) throw new UsageError('route needs a QUERY');
   const top = integerOption(args, 'top', 5, { min: 1 });
   const fs = new NodeFileSystem();
   const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
-  const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames: flag(args, 'unicode-names') });
+  const catalog = await loadCatalog(fs, {
+    root,
+    includeUser: !flag(args, 'no-user'),
+    unicodeNames: flag(args, 'unicode-names'),
+  });
   const output = routeQuery(catalog, args.positionals.join(' '), top);
   await writeOut(flag(args, 'json') ? JSON.stringify(output) + '\n' : routeText(output));
   return 0;
 }
 
 async function evaluate(argv: readonly string[]): Promise<number> {
-  const args = parseCommandArgs(argv, { strings: ['root', 'skill', 'router', 'runs', 'min-top1', 'temperature', 'concurrency', 'baseline'], booleans: ['json', 'no-user', 'unicode-names'] });
-  const runs = stringOption(args, 'runs') === undefined ? undefined : integerOption(args, 'runs', 1, { min: 1, max: 100 });
+  const args = parseCommandArgs(argv, {
+    strings: ['root', 'skill', 'router', 'runs', 'min-top1', 'temperature', 'concurrency', 'baseline'],
+    booleans: ['json', 'no-user', 'unicode-names'],
+  });
+  const runs =
+    stringOption(args, 'runs') === undefined ? undefined : integerOption(args, 'runs', 1, { min: 1, max: 100 });
   const concurrency = integerOption(args, 'concurrency', DEFAULT_EVAL_CONCURRENCY, { min: 1, max: 32 });
   const temperatureText = stringOption(args, 'temperature');
   const temperature = temperatureText === undefined ? undefined : Number(temperatureText);
-  if (temperature !== undefined && !(temperatureText!.trim() !== '' && temperature >= 0 && temperature <= 2)) throw new UsageError(`--temperature takes a number from 0 to 2, not '${temperatureText}'`);
+  if (temperature !== undefined && !(temperatureText!.trim() !== '' && temperature >= 0 && temperature <= 2))
+    throw new UsageError(`--temperature takes a number from 0 to 2, not '${temperatureText}'`);
   const minTop1Text = stringOption(args, 'min-top1');
   const minTop1 = minTop1Text === undefined ? undefined : Number(minTop1Text);
-  if (minTop1 !== undefined && !(minTop1Text!.trim() !== '' && minTop1 >= 0 && minTop1 <= 1)) throw new UsageError(`--min-top1 takes a share from 0 to 1, not '${minTop1Text}'`);
+  if (minTop1 !== undefined && !(minTop1Text!.trim() !== '' && minTop1 >= 0 && minTop1 <= 1))
+    throw new UsageError(`--min-top1 takes a share from 0 to 1, not '${minTop1Text}'`);
   const fs = new NodeFileSystem();
   const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
-  const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames: flag(args, 'unicode-names') });
+  const catalog = await loadCatalog(fs, {
+    root,
+    includeUser: !flag(args, 'no-user'),
+    unicodeNames: flag(args, 'unicode-names'),
+  });
   const routerName = stringOption(args, 'router') ?? 'lexical';
   // The lexical router is deterministic: repeats would be identical runs, counted as evidence.
   const deterministic = routerName === 'lexical' && runs !== undefined && runs > 1;
-  if (deterministic) writeErr(`skillsmith eval: the lexical router is deterministic, so --runs ${runs} would repeat identical runs; running each case once`);
-  if (routerName === 'lexical' && temperature !== undefined) writeErr('skillsmith eval: the lexical router samples nothing, so --temperature is ignored');
+  if (deterministic)
+    writeErr(
+      `skillsmith eval: the lexical router is deterministic, so --runs ${runs} would repeat identical runs; running each case once`,
+    );
+  if (routerName === 'lexical' && temperature !== undefined)
+    writeErr('skillsmith eval: the lexical router samples nothing, so --temperature is ignored');
   const baselineFile = stringOption(args, 'baseline');
   const baseline = baselineFile === undefined ? undefined : await readBaseline(fs, cwd(), baselineFile);
   const output = await evalFiles(fs, catalog, {
@@ -191,7 +255,9 @@ async function evaluate(argv: readonly string[]): Promise<number> {
   await writeOut(flag(args, 'json') ? evalJson(summary) + '\n' : evalText(summary, catalog, root));
   if (summary.cost) writeErr(`skillsmith eval: ${usageText(summary.cost.used)}`);
   if (summary.errored_cases > 0) {
-    writeErr(`skillsmith eval: ${summary.errored_cases} case(s) had no valid run: every request failed (${summary.first_error ?? 'no answer'}); the figures leave them out`);
+    writeErr(
+      `skillsmith eval: ${summary.errored_cases} case(s) had no valid run: every request failed (${summary.first_error ?? 'no answer'}); the figures leave them out`,
+    );
     return 1;
   }
   if (minTop1 !== undefined && summary.top1 < minTop1) {
@@ -206,7 +272,11 @@ async function evaluate(argv: readonly string[]): Promise<number> {
 }
 
 async function hosts(argv: readonly string[]): Promise<number> {
-  const args = parseCommandArgs(argv, { strings: ['context-tokens'], repeated: ['host', 'require'], booleans: ['json', 'no-user', 'unicode-names'] });
+  const args = parseCommandArgs(argv, {
+    strings: ['context-tokens'],
+    repeated: ['host', 'require'],
+    booleans: ['json', 'no-user', 'unicode-names'],
+  });
   if (args.positionals.length > 1) throw new UsageError('hosts takes at most one ROOT');
   const required = readHostOptions(repeatedOption(args, 'require'), 'require');
   const chosen = chosenHosts(readHostOptions(repeatedOption(args, 'host'), 'host'), required);
@@ -230,7 +300,19 @@ async function mcp(argv: readonly string[]): Promise<number> {
   return runMcp(argv);
 }
 
-const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = { validate, list, expand, run, route, eval: evaluate, hosts, mcp, add, verify, update };
+const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = {
+  validate,
+  list,
+  expand,
+  run,
+  route,
+  eval: evaluate,
+  hosts,
+  mcp,
+  add,
+  verify,
+  update,
+};
 
 /** Runs the CLI and returns its exit code; never throws. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -255,7 +337,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       writeErr(`skillsmith ${command}: ${error.message}\nRun 'skillsmith --help' for usage.`);
       return 2;
     }
-    writeErr(`skillsmith ${command}: unexpected failure: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    writeErr(
+      `skillsmith ${command}: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return 2;
   }
 }

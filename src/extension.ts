@@ -32,11 +32,23 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
   const log = vscode.window.createOutputChannel('Skillsmith', { log: true });
   const testHooks = process.env[TEST_HOOKS_ENV] ? createTestHooks() : undefined;
   const catalog = createSkillCatalog({ trustWorkspaceSkills: vscode.workspace.isTrusted });
-  const fs = new WorkspaceFileSystem(() => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri), testHooks?.observer);
+  const fs = new WorkspaceFileSystem(
+    () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri),
+    testHooks?.observer,
+  );
   const watcher = new CatalogWatcher(catalog, fs, log);
   const actions = new ActionLister(fs, catalog);
   const hostVerdicts = createHostVerdicts(catalog, fs);
-  const services: SkillsmithServices = { catalog, fs, watcher, log, extensionUri: context.extensionUri, actions, hostVerdicts: hostVerdicts.verdicts, nativeSkills: hostVerdicts.nativeSkills };
+  const services: SkillsmithServices = {
+    catalog,
+    fs,
+    watcher,
+    log,
+    extensionUri: context.extensionUri,
+    actions,
+    hostVerdicts: hostVerdicts.verdicts,
+    nativeSkills: hostVerdicts.nativeSkills,
+  };
 
   context.subscriptions.push(
     log,

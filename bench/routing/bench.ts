@@ -10,13 +10,25 @@ import { summarize, type CaseOutcome, type EvalSummary } from '../../src/core/ro
 import type { RoutableSkill } from '../../src/core/routing/skillDocument';
 import { PlainBm25 } from './bm25';
 import { collisionBench } from './collisionBench';
-import { bfclChoice, bfclIrrelevance, dotnetActivation, dotnetAgentRouting, dotnetConfusion, metaTool, type BenchmarkSet } from './sets';
+import {
+  bfclChoice,
+  bfclIrrelevance,
+  dotnetActivation,
+  dotnetAgentRouting,
+  dotnetConfusion,
+  metaTool,
+  type BenchmarkSet,
+} from './sets';
 
 interface Router {
   rank(query: string, candidates?: readonly string[]): { results: readonly { name: string }[]; pick: string | null };
 }
 
-function run(set: BenchmarkSet, build: (catalog: readonly RoutableSkill[]) => Router, name: string): EvalSummary & { rank1: number | null; msPerQuery: number } {
+function run(
+  set: BenchmarkSet,
+  build: (catalog: readonly RoutableSkill[]) => Router,
+  name: string,
+): EvalSummary & { rank1: number | null; msPerQuery: number } {
   const outcomes: CaseOutcome[] = [];
   const started = performance.now();
   for (const group of set.groups) {
@@ -29,8 +41,16 @@ function run(set: BenchmarkSet, build: (catalog: readonly RoutableSkill[]) => Ro
   // rank-1: the share of cases expecting a skill whose right skill ranks first, abstention aside.
   const expecting = outcomes.filter((o) => o.case.expected.length > 0);
   const msPerQuery = (performance.now() - started) / Math.max(1, outcomes.length);
-  const first = expecting.filter((o) => o.ranking?.[0] !== undefined && (o.case.expected.includes(o.ranking[0]) || o.case.acceptable.includes(o.ranking[0]))).length;
-  return { ...summarize(name, outcomes), rank1: expecting.length === 0 ? null : Math.round((first / expecting.length) * 1000) / 1000, msPerQuery };
+  const first = expecting.filter(
+    (o) =>
+      o.ranking?.[0] !== undefined &&
+      (o.case.expected.includes(o.ranking[0]) || o.case.acceptable.includes(o.ranking[0])),
+  ).length;
+  return {
+    ...summarize(name, outcomes),
+    rank1: expecting.length === 0 ? null : Math.round((first / expecting.length) * 1000) / 1000,
+    msPerQuery,
+  };
 }
 
 /** top-1 over the cases that expect a skill (the README's baseline figures are on those). */
@@ -49,7 +69,8 @@ function main(): void {
   const argv = process.argv.slice(2);
   const json = argv.includes('--json');
   const at = argv.indexOf('--data');
-  const root = at >= 0 ? path.resolve(argv[at + 1]) : path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'routing-bench');
+  const root =
+    at >= 0 ? path.resolve(argv[at + 1]) : path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'routing-bench');
   const onlyAt = argv.indexOf('--only');
   const only = onlyAt >= 0 ? argv[onlyAt + 1].toLowerCase() : undefined;
   const sets = [
@@ -72,8 +93,23 @@ function main(): void {
     const figures = rows.map(({ set, lexical, bm25 }) => ({
       set: set.name,
       held_out: !set.tuning,
-      lexical: { top1_expecting: positiveTop1(set, lexical), top1: lexical.top1, rank1: lexical.rank1, hit3: lexical.hit3, mrr: lexical.mrr, abstain_fpr: lexical.abstain_fpr, ms_per_query: Math.round(lexical.msPerQuery * 1000) / 1000 },
-      bm25: { top1_expecting: positiveTop1(set, bm25), top1: bm25.top1, rank1: bm25.rank1, hit3: bm25.hit3, mrr: bm25.mrr, abstain_fpr: bm25.abstain_fpr },
+      lexical: {
+        top1_expecting: positiveTop1(set, lexical),
+        top1: lexical.top1,
+        rank1: lexical.rank1,
+        hit3: lexical.hit3,
+        mrr: lexical.mrr,
+        abstain_fpr: lexical.abstain_fpr,
+        ms_per_query: Math.round(lexical.msPerQuery * 1000) / 1000,
+      },
+      bm25: {
+        top1_expecting: positiveTop1(set, bm25),
+        top1: bm25.top1,
+        rank1: bm25.rank1,
+        hit3: bm25.hit3,
+        mrr: bm25.mrr,
+        abstain_fpr: bm25.abstain_fpr,
+      },
     }));
     console.log(JSON.stringify({ sets: figures, collisions }, null, 2));
     return;
@@ -83,15 +119,23 @@ function main(): void {
   for (const { set, lexical, bm25 } of rows) {
     for (const s of [lexical, bm25]) {
       const label = s === lexical ? `${set.name}${set.tuning ? '' : ' (held out)'}` : '';
-      console.log(`${label.padEnd(28).slice(0, 28)} ${s.router.padEnd(7)} ${fmt(positiveTop1(set, s))} ${fmt(s.top1)} ${fmt(s.rank1)} ${fmt(s.hit3)} ${fmt(s.mrr)} ${fmt(s.abstain_fpr)}   ${String(s.cases).padEnd(7)} ${s.msPerQuery.toFixed(3)}`);
+      console.log(
+        `${label.padEnd(28).slice(0, 28)} ${s.router.padEnd(7)} ${fmt(positiveTop1(set, s))} ${fmt(s.top1)} ${fmt(s.rank1)} ${fmt(s.hit3)} ${fmt(s.mrr)} ${fmt(s.abstain_fpr)}   ${String(s.cases).padEnd(7)} ${s.msPerQuery.toFixed(3)}`,
+      );
     }
   }
-  console.log('\ntop1* = top-1 over the cases that expect a skill; top1 counts every case (an abstention is right only when nothing is expected);');
-  console.log('rank1 = the share of cases expecting a skill whose right skill ranks first, as if the router never abstained.');
+  console.log(
+    '\ntop1* = top-1 over the cases that expect a skill; top1 counts every case (an abstention is right only when nothing is expected);',
+  );
+  console.log(
+    'rank1 = the share of cases expecting a skill whose right skill ranks first, as if the router never abstained.',
+  );
   if (!collisions) return;
   console.log(`\nCollision pairs (SKILL.md Inspector, ${collisions.pairs} pairs, ${collisions.collide} COLLIDE):`);
   for (const row of collisions.methods) {
-    console.log(`  ${row.method.padEnd(34)} AUC ${row.auc.toFixed(3)}  recall ${row.recall.toFixed(3)}  precision ${row.precision.toFixed(3)}  (reported at ${row.threshold})`);
+    console.log(
+      `  ${row.method.padEnd(34)} AUC ${row.auc.toFixed(3)}  recall ${row.recall.toFixed(3)}  precision ${row.precision.toFixed(3)}  (reported at ${row.threshold})`,
+    );
   }
 }
 

@@ -6,7 +6,12 @@ import type { RoutableSkill } from '../../src/core/routing/skillDocument';
 
 /** Lower-cased words; identifiers are split at camelCase, `_`, `-` and `.` as a reader would. */
 function tokens(text: string): string[] {
-  return text.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  return (
+    text
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? []
+  );
 }
 
 export class PlainBm25 {
@@ -25,7 +30,10 @@ export class PlainBm25 {
     this.averageLength = Math.max(1, this.docs.reduce((s, d) => s + d.length, 0) / Math.max(1, this.docs.length));
   }
 
-  rank(query: string, candidates?: readonly string[]): { results: { name: string; score: number }[]; pick: string | null } {
+  rank(
+    query: string,
+    candidates?: readonly string[],
+  ): { results: { name: string; score: number }[]; pick: string | null } {
     const k1 = 1.2;
     const b = 0.75;
     const n = this.docs.length;

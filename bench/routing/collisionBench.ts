@@ -77,6 +77,11 @@ export function collisionBench(root: string): CollisionFigures {
   return {
     pairs: pairs.length,
     collide: pairs.filter((p) => p.label === 'COLLIDE').length,
-    methods: methods.map((m) => ({ method: m.method, auc: auc(distinct, m.scores), ...reported(distinct, m.scores, m.threshold), threshold: m.threshold })),
+    methods: methods.map((m) => ({
+      method: m.method,
+      auc: auc(distinct, m.scores),
+      ...reported(distinct, m.scores, m.threshold),
+      threshold: m.threshold,
+    })),
   };
 }

@@ -22,12 +22,22 @@ export interface BenchmarkSet {
 
 const ZERO = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-function routingCase(index: number, query: string, expected: string[], acceptable: string[] = [], candidates?: string[]): RoutingCase {
+function routingCase(
+  index: number,
+  query: string,
+  expected: string[],
+  acceptable: string[] = [],
+  candidates?: string[],
+): RoutingCase {
   return { query, expected, acceptable, ...(candidates ? { candidates } : {}), range: ZERO, index };
 }
 
 function jsonLines(file: string): Record<string, unknown>[] {
-  return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /** name and description from a SKILL.md frontmatter (single-line values, as in this catalog). */
@@ -38,10 +48,13 @@ function frontmatterField(text: string, key: string): string {
 
 function dotnetCatalog(root: string): RoutableSkill[] {
   const dir = path.join(root, 'dotnet-artisan', 'skills');
-  return fs.readdirSync(dir).sort().map((folder) => {
-    const text = fs.readFileSync(path.join(dir, folder, 'SKILL.md'), 'utf8');
-    return { name: frontmatterField(text, 'name') || folder, description: frontmatterField(text, 'description') };
-  });
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((folder) => {
+      const text = fs.readFileSync(path.join(dir, folder, 'SKILL.md'), 'utf8');
+      return { name: frontmatterField(text, 'name') || folder, description: frontmatterField(text, 'description') };
+    });
 }
 
 export function dotnetActivation(root: string): BenchmarkSet {
@@ -52,12 +65,26 @@ export function dotnetActivation(root: string): BenchmarkSet {
     ...jsonLines(path.join(data, 'activation', 'negative_controls.jsonl')),
     ...jsonLines(path.join(data, 'confusion', 'negative_controls_expanded.jsonl')),
   ];
-  const cases = rows.map((r, i) => routingCase(i, String(r.user_prompt), (r.expected_skills as string[]) ?? [], (r.acceptable_skills as string[]) ?? []));
-  return { name: 'dotnet-artisan activation', note: '131 skills; 55 prompts + 36 that should pick nothing', tuning: true, groups: [{ catalog: dotnetCatalog(root), cases }] };
+  const cases = rows.map((r, i) =>
+    routingCase(
+      i,
+      String(r.user_prompt),
+      (r.expected_skills as string[]) ?? [],
+      (r.acceptable_skills as string[]) ?? [],
+    ),
+  );
+  return {
+    name: 'dotnet-artisan activation',
+    note: '131 skills; 55 prompts + 36 that should pick nothing',
+    tuning: true,
+    groups: [{ catalog: dotnetCatalog(root), cases }],
+  };
 }
 
 export function dotnetConfusion(root: string): BenchmarkSet {
-  const rows = jsonLines(path.join(root, 'dotnet-artisan', 'tests', 'evals', 'datasets', 'confusion', 'confusion_matrix.jsonl'));
+  const rows = jsonLines(
+    path.join(root, 'dotnet-artisan', 'tests', 'evals', 'datasets', 'confusion', 'confusion_matrix.jsonl'),
+  );
   const groups = new Map<string, Set<string>>();
   for (const r of rows) {
     const members = groups.get(String(r.group)) ?? new Set<string>();
@@ -65,16 +92,30 @@ export function dotnetConfusion(root: string): BenchmarkSet {
     groups.set(String(r.group), members);
   }
   const cases = rows.map((r, i) =>
-    routingCase(i, String(r.user_prompt), [String(r.expected_skill)], (r.acceptable_skills as string[]) ?? [], [...groups.get(String(r.group))!]),
+    routingCase(i, String(r.user_prompt), [String(r.expected_skill)], (r.acceptable_skills as string[]) ?? [], [
+      ...groups.get(String(r.group))!,
+    ]),
   );
-  return { name: 'dotnet-artisan confusion', note: '36 prompts, each among its group of 3-5 overlapping skills', tuning: true, groups: [{ catalog: dotnetCatalog(root), cases }] };
+  return {
+    name: 'dotnet-artisan confusion',
+    note: '36 prompts, each among its group of 3-5 overlapping skills',
+    tuning: true,
+    groups: [{ catalog: dotnetCatalog(root), cases }],
+  };
 }
 
 /** The 20 live agent-routing prompts of the same repository, against the whole catalog. */
 export function dotnetAgentRouting(root: string): BenchmarkSet {
-  const rows = JSON.parse(fs.readFileSync(path.join(root, 'dotnet-artisan', 'tests', 'agent-routing', 'cases.json'), 'utf8')) as { prompt: string; expected_skill: string }[];
+  const rows = JSON.parse(
+    fs.readFileSync(path.join(root, 'dotnet-artisan', 'tests', 'agent-routing', 'cases.json'), 'utf8'),
+  ) as { prompt: string; expected_skill: string }[];
   const cases = rows.map((r, i) => routingCase(i, r.prompt, [r.expected_skill]));
-  return { name: 'dotnet-artisan agent-routing', note: '20 live prompts against the 131 skills', tuning: true, groups: [{ catalog: dotnetCatalog(root), cases }] };
+  return {
+    name: 'dotnet-artisan agent-routing',
+    note: '20 live prompts against the 131 skills',
+    tuning: true,
+    groups: [{ catalog: dotnetCatalog(root), cases }],
+  };
 }
 
 const BFCL_DATA = ['bfcl', 'berkeley-function-call-leaderboard', 'bfcl_eval', 'data'];
@@ -88,12 +129,17 @@ interface BfclEntry {
 /** The user's words of a BFCL case (its last turn's user messages). */
 function bfclQuery(entry: BfclEntry): string {
   const turn = entry.question[entry.question.length - 1] ?? [];
-  return turn.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  return turn
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
 }
 
 function bfclCatalog(entry: BfclEntry): RoutableSkill[] {
   const seen = new Set<string>();
-  return entry.function.filter((f) => !seen.has(f.name) && seen.add(f.name)).map((f) => ({ name: f.name, description: f.description ?? '' }));
+  return entry.function
+    .filter((f) => !seen.has(f.name) && seen.add(f.name))
+    .map((f) => ({ name: f.name, description: f.description ?? '' }));
 }
 
 /** BFCL function choice: each case among its own candidate functions. */
@@ -109,7 +155,12 @@ export function bfclChoice(root: string, subset: 'live_multiple' | 'multiple'): 
     catalog: bfclCatalog(entry),
     cases: [routingCase(i, bfclQuery(entry), answers.get(entry.id) ?? [])],
   }));
-  return { name: `BFCL v4 ${subset}`, note: `${groups.length} requests, each among its own candidate functions (held out)`, tuning: false, groups };
+  return {
+    name: `BFCL v4 ${subset}`,
+    note: `${groups.length} requests, each among its own candidate functions (held out)`,
+    tuning: false,
+    groups,
+  };
 }
 
 /** BFCL requests that should call none of their functions. */
@@ -119,7 +170,12 @@ export function bfclIrrelevance(root: string, subset: 'irrelevance' | 'live_irre
     catalog: bfclCatalog(entry),
     cases: [routingCase(i, bfclQuery(entry), [])],
   }));
-  return { name: `BFCL v4 ${subset}`, note: `${groups.length} requests that should pick nothing (held out)`, tuning: false, groups };
+  return {
+    name: `BFCL v4 ${subset}`,
+    note: `${groups.length} requests that should pick nothing (held out)`,
+    tuning: false,
+    groups,
+  };
 }
 
 /** A CSV of `Query,Tool` rows (quoted fields may hold commas and doubled quotes). */
@@ -131,11 +187,11 @@ function csvRows(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
+    else if (c === ',') (row.push(field), (field = ''));
     else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(field);
@@ -152,9 +208,16 @@ export function metaTool(root: string): BenchmarkSet {
   const dir = path.join(root, 'metatool', 'dataset');
   const tools = JSON.parse(fs.readFileSync(path.join(dir, 'plugin_des.json'), 'utf8')) as Record<string, string>;
   const catalog = Object.entries(tools).map(([name, description]) => ({ name, description }));
-  const rows = csvRows(fs.readFileSync(path.join(dir, 'data', 'all_clean_data.csv'), 'utf8')).slice(1).filter((r) => r.length >= 2 && r[0].trim() !== '');
+  const rows = csvRows(fs.readFileSync(path.join(dir, 'data', 'all_clean_data.csv'), 'utf8'))
+    .slice(1)
+    .filter((r) => r.length >= 2 && r[0].trim() !== '');
   const cases = rows.map((r, i) => routingCase(i, r[0], [r[1]]));
-  return { name: 'MetaTool', note: `${catalog.length} tools, ${cases.length} queries (held out)`, tuning: false, groups: [{ catalog, cases }] };
+  return {
+    name: 'MetaTool',
+    note: `${catalog.length} tools, ${cases.length} queries (held out)`,
+    tuning: false,
+    groups: [{ catalog, cases }],
+  };
 }
 
 export interface CollisionPair {
@@ -167,5 +230,10 @@ export interface CollisionPair {
 export function collisionPairs(root: string): CollisionPair[] {
   const data = JSON.parse(fs.readFileSync(path.join(root, 'collision-pairs', 'pairs.json'), 'utf8')) as unknown;
   const pairs = (Array.isArray(data) ? data : (data as { pairs: unknown[] }).pairs) as CollisionPair[];
-  return pairs.map((p) => ({ id: p.id, label: p.label, a: { name: p.a.name, description: p.a.description }, b: { name: p.b.name, description: p.b.description } }));
+  return pairs.map((p) => ({
+    id: p.id,
+    label: p.label,
+    a: { name: p.a.name, description: p.a.description },
+    b: { name: p.b.name, description: p.b.description },
+  }));
 }

@@ -14,7 +14,8 @@ import { REPO_ROOT, runHostTests } from './runAll.mjs';
 /** Whole-process runs of the CLI and the floor, alternated; medians of `runs`. */
 export function cliFigures(workspace, runs = 5) {
   const cli = join(REPO_ROOT, 'dist', 'cli.js');
-  const floor = `const fs=require('fs'),p=require('path');const b=Buffer.allocUnsafe(4096);let n=0;` +
+  const floor =
+    `const fs=require('fs'),p=require('path');const b=Buffer.allocUnsafe(4096);let n=0;` +
     `for(const d of fs.readdirSync(process.argv[1],{withFileTypes:true})){if(!d.isDirectory())continue;` +
     `let fd;try{fd=fs.openSync(p.join(process.argv[1],d.name,'SKILL.md'),'r')}catch{continue}fs.readSync(fd,b,0,4096,0);fs.closeSync(fd);n++}` +
     `process.stdout.write(String(n))`;
@@ -34,7 +35,11 @@ export function cliFigures(workspace, runs = 5) {
     floors.push(read.ms);
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  return { cli_list_ms: Math.round(median(lists)), cli_floor_ms: Math.round(median(floors)), cli_list_ratio: Math.round((median(lists) / median(floors)) * 100) / 100 };
+  return {
+    cli_list_ms: Math.round(median(lists)),
+    cli_floor_ms: Math.round(median(floors)),
+    cli_list_ratio: Math.round((median(lists) / median(floors)) * 100) / 100,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -53,7 +58,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let code = 0;
   for (let i = 0; i < runs; i++) {
     code ||= await runHostTests({
-      names: ['cold-start'], grep: undefined, keep: false, timeoutMs: 10 * 60_000, outDir: 'out-host', screenshotsDir: undefined,
+      names: ['cold-start'],
+      grep: undefined,
+      keep: false,
+      timeoutMs: 10 * 60_000,
+      outDir: 'out-host',
+      screenshotsDir: undefined,
       onFigures: (_suite, reported) => reports.push(reported),
     });
   }
@@ -72,7 +82,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
-  if (figures.host_ready_ms !== undefined) figures.host_ready_to_cli_ratio = Math.round((figures.host_ready_ms / figures.cli_list_ms) * 100) / 100;
+  if (figures.host_ready_ms !== undefined)
+    figures.host_ready_to_cli_ratio = Math.round((figures.host_ready_ms / figures.cli_list_ms) * 100) / 100;
   if (argv.includes('--json')) console.log(JSON.stringify(figures));
   else {
     console.log(`\nCold start of ${skills} skills:`);

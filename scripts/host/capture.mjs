@@ -5,7 +5,10 @@ import { join } from 'node:path';
 
 /** A file-name-safe form of a screenshot name. */
 export function screenshotFileName(name) {
-  const safe = String(name).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
+  const safe = String(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   if (!safe) throw new Error(`screenshot name ${JSON.stringify(name)} has no usable characters`);
   return `${safe}.png`;
 }

@@ -3,7 +3,16 @@
 // extension host never reaches us) and drops requests (take a screenshot, click an
 // element, read texts of the page) as files.
 // The other end is test/host/channel.ts; keep the two in step.
-import { existsSync, openSync, readSync, closeSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  openSync,
+  readSync,
+  closeSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 // The in-host side polls for the answer: it must never see a half-written file.
@@ -56,7 +65,9 @@ export function watchChannel(dir, { onEvent, onRequest, intervalMs = 150 }) {
     busy = true;
     try {
       for (const event of readEvents()) onEvent(event);
-      for (const name of readdirSync(dir).filter((n) => n.endsWith('.request.json')).sort()) {
+      for (const name of readdirSync(dir)
+        .filter((n) => n.endsWith('.request.json'))
+        .sort()) {
         const id = name.slice(0, -'.request.json'.length);
         const taken = join(dir, `${id}.taken.json`);
         renameSync(join(dir, name), taken);

@@ -30,12 +30,16 @@ async function waitHealthy(origin, child, logFile, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`code-server exited (${child.signalCode ?? child.exitCode}) before it was healthy:\n${tailOf(logFile)}`);
+      throw new Error(
+        `code-server exited (${child.signalCode ?? child.exitCode}) before it was healthy:\n${tailOf(logFile)}`,
+      );
     }
     try {
       const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`code-server was not healthy after ${timeoutMs / 1000} s:\n${tailOf(logFile)}`);
@@ -46,23 +50,31 @@ export async function startCodeServer(layout, sandbox, { healthTimeoutMs = 60_00
   const port = await freePort();
   const args = [
     layout.codeServerEntry,
-    '--config', sandbox.configFile,
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--auth', 'none',
+    '--config',
+    sandbox.configFile,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
     '--disable-telemetry',
     '--disable-update-check',
     ...(sandbox.untrusted ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
-    '--user-data-dir', sandbox.userDataDir,
-    '--extensions-dir', sandbox.extensionsDir,
-    '--vscode-option', 'enable-smoke-test-driver',
+    '--user-data-dir',
+    sandbox.userDataDir,
+    '--extensions-dir',
+    sandbox.extensionsDir,
+    '--vscode-option',
+    'enable-smoke-test-driver',
     sandbox.workspace.path,
   ];
   const logFd = openSync(sandbox.serverLog, 'a');
   // detached: its own process group, so teardown can kill helpers it forks.
   const child = spawn(layout.node, args, { env: sandbox.env, detached: true, stdio: ['ignore', logFd, logFd] });
   closeSync(logFd);
-  child.on('error', () => { /* reported through exitCode by waitHealthy */ });
+  child.on('error', () => {
+    /* reported through exitCode by waitHealthy */
+  });
   const origin = `http://127.0.0.1:${port}`;
   const server = { port, origin, pid: child.pid, child, stop: () => killTree(child.pid) };
   try {

@@ -7,7 +7,11 @@ import { tailOf } from './codeServer.mjs';
 
 function filesUnder(dir, accept, found = []) {
   let entries = [];
-  try { entries = readdirSync(dir); } catch { return found; }
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return found;
+  }
   for (const entry of entries) {
     const full = join(dir, entry);
     if (statSync(full).isDirectory()) filesUnder(full, accept, found);
@@ -25,7 +29,10 @@ export function printSuiteLogs(sandbox, print) {
     { file: sandbox.serverLog },
     // The browser console is chatty; its errors are what matters.
     { file: join(sandbox.dir, 'workbench.log'), only: /error|exception|fail|uncaught/i },
-    ...filesUnder(sandbox.userDataDir, (name) => /exthost|remoteagent|skillsmith/i.test(name) && name.endsWith('.log')).map((file) => ({ file })),
+    ...filesUnder(
+      sandbox.userDataDir,
+      (name) => /exthost|remoteagent|skillsmith/i.test(name) && name.endsWith('.log'),
+    ).map((file) => ({ file })),
   ];
   for (const { file, only } of logs) {
     const lines = tailOf(file, only ? 5000 : 200)

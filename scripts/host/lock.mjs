@@ -25,7 +25,11 @@ export async function acquireLock(dir, { log = console.log, timeoutMs = 30 * 60_
       if (error.code !== 'EEXIST') throw error;
     }
     let holder = NaN;
-    try { holder = Number(readFileSync(join(dir, 'pid'), 'utf8')); } catch { /* being written */ }
+    try {
+      holder = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+    } catch {
+      /* being written */
+    }
     if (Number.isInteger(holder) && holder > 0 && !isAlive(holder)) {
       rmSync(dir, { recursive: true, force: true }); // left by a run that died
       continue;

@@ -21,7 +21,9 @@ function locate(page, request) {
 }
 
 function describe(request) {
-  const what = request.role ? `role=${request.role}${request.name !== undefined ? ` name=${JSON.stringify(request.name)}` : ''}` : request.selector;
+  const what = request.role
+    ? `role=${request.role}${request.name !== undefined ? ` name=${JSON.stringify(request.name)}` : ''}`
+    : request.selector;
   return request.within ? `${what} within ${request.within}` : what;
 }
 
@@ -32,7 +34,9 @@ export async function clickElement(page, request) {
   try {
     await target.click({ timeout });
   } catch (error) {
-    throw new Error(`could not click ${describe(request)}: ${String(error?.message ?? error).split('\n')[0]}${await whatThePageShows(page, request)}`);
+    throw new Error(
+      `could not click ${describe(request)}: ${String(error?.message ?? error).split('\n')[0]}${await whatThePageShows(page, request)}`,
+    );
   }
   return { clicked: describe(request) };
 }
@@ -59,14 +63,17 @@ export async function readTexts(page, request) {
   try {
     await targets.first().waitFor({ state: 'visible', timeout });
   } catch (error) {
-    throw new Error(`nothing visible matches ${describe(request)}: ${String(error?.message ?? error).split('\n')[0]}${await whatThePageShows(page, request)}`);
+    throw new Error(
+      `nothing visible matches ${describe(request)}: ${String(error?.message ?? error).split('\n')[0]}${await whatThePageShows(page, request)}`,
+    );
   }
   return { texts: (await targets.allInnerTexts()).map((text) => text.trim()) };
 }
 
 /** Presses a key chord on the page ({key}, in Playwright's notation: `Control+Alt+Shift+F12`). */
 export async function pressKey(page, request) {
-  if (typeof request.key !== 'string' || request.key === '') throw new Error(`a press request needs a key: ${JSON.stringify(request)}`);
+  if (typeof request.key !== 'string' || request.key === '')
+    throw new Error(`a press request needs a key: ${JSON.stringify(request)}`);
   await page.keyboard.press(request.key);
   return { pressed: request.key };
 }
@@ -83,5 +90,7 @@ export async function readAfterContents(page, request) {
   const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const targets = locate(page, request);
   await targets.first().waitFor({ state: 'attached', timeout });
-  return { texts: await targets.evaluateAll((elements) => elements.map((e) => getComputedStyle(e, '::after').content)) };
+  return {
+    texts: await targets.evaluateAll((elements) => elements.map((e) => getComputedStyle(e, '::after').content)),
+  };
 }

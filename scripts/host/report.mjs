@@ -15,7 +15,15 @@ export function createTally(print = console.log) {
         break;
       case 'fail':
         tally.failed++;
-        tally.failures.push({ name: event.name, error: String(event.error ?? ''), where: (event.stack ?? '').split('\n').slice(1, 3).map((l) => l.trim()).filter(Boolean) });
+        tally.failures.push({
+          name: event.name,
+          error: String(event.error ?? ''),
+          where: (event.stack ?? '')
+            .split('\n')
+            .slice(1, 3)
+            .map((l) => l.trim())
+            .filter(Boolean),
+        });
         print(`${INDENT}${INDENT}✖ ${event.name}: ${event.error}`);
         for (const line of (event.stack ?? '').split('\n').slice(1, 8)) {
           if (line.trim()) print(`${INDENT}${INDENT}${INDENT}${line.trim()}`);
@@ -26,7 +34,11 @@ export function createTally(print = console.log) {
         break;
       case 'figures':
         tally.figures = { ...tally.figures, ...event.figures };
-        print(`${INDENT}${INDENT}≈ ${Object.entries(event.figures).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+        print(
+          `${INDENT}${INDENT}≈ ${Object.entries(event.figures)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`,
+        );
         break;
       case 'done':
         tally.done = true;

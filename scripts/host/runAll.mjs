@@ -19,7 +19,8 @@ function selectSuites(all, { names, screenshots }) {
   // Benchmark suites (`bench: true`) run only when named: they measure, they do not test.
   if (names.length > 0) {
     const unknown = names.filter((name) => !all.some((suite) => suite.name === name));
-    if (unknown.length) throw new Error(`unknown suite(s): ${unknown.join(', ')}; known: ${all.map((s) => s.name).join(', ')}`);
+    if (unknown.length)
+      throw new Error(`unknown suite(s): ${unknown.join(', ')}; known: ${all.map((s) => s.name).join(', ')}`);
     return all.filter((suite) => names.includes(suite.name));
   }
   // Screenshot suites write into media/; they run only when asked for.
@@ -44,12 +45,19 @@ export async function runHostTests(options) {
       if (pid) killTreeNow(pid);
     }
     for (const pid of descendantsOf(process.pid)) {
-      try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     }
   };
   const onSignal = async (signal) => {
     print(`[host] ${signal}: stopping code-server and Chromium`);
-    const timer = setTimeout(() => { killEverythingNow(); process.exit(1); }, 10_000);
+    const timer = setTimeout(() => {
+      killEverythingNow();
+      process.exit(1);
+    }, 10_000);
     await Promise.allSettled([...active.keys()].map((teardown) => teardown()));
     clearTimeout(timer);
     killEverythingNow();
@@ -65,7 +73,10 @@ export async function runHostTests(options) {
   // Repeated at the very end, after the logs, so that a CI page that shows only its tail names them.
   const failures = [];
   try {
-    const suites = selectSuites(await loadSuites(), { names: options.names, screenshots: Boolean(options.screenshotsDir) });
+    const suites = selectSuites(await loadSuites(), {
+      names: options.names,
+      screenshots: Boolean(options.screenshotsDir),
+    });
     if (suites.length === 0) throw new Error('no suite selected');
     const layout = await provision({ log: print });
     runRoot = mkdtempSync(join(tmpdir(), 'skillsmith-host-'));
@@ -124,15 +135,25 @@ export async function runHostTests(options) {
 
 /** Parses the options shared by run-host-tests.mjs and screenshot.mjs. */
 export function parseArgs(argv) {
-  const options = { names: [], grep: undefined, keep: false, timeoutMs: 5 * 60_000, outDir: 'out-host', screenshotsDir: undefined };
+  const options = {
+    names: [],
+    grep: undefined,
+    keep: false,
+    timeoutMs: 5 * 60_000,
+    outDir: 'out-host',
+    screenshotsDir: undefined,
+  };
   for (const arg of argv) {
-    const [flag, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, value] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     if (flag === '--suite') options.names.push(value);
     else if (flag === '--grep') options.grep = value;
     else if (flag === '--keep') options.keep = true;
     else if (flag === '--timeout') options.timeoutMs = Number(value) * 1000;
     else if (flag === '--out-dir') options.outDir = value;
-    else if (flag === '--screenshots') options.screenshotsDir = resolve(value ?? join(REPO_ROOT, 'media', 'screenshots'));
+    else if (flag === '--screenshots')
+      options.screenshotsDir = resolve(value ?? join(REPO_ROOT, 'media', 'screenshots'));
     else throw new Error(`unknown option ${arg}`);
   }
   if (!(options.timeoutMs > 0)) throw new Error('--timeout=SECONDS must be a positive number');

@@ -34,13 +34,17 @@ function devExtensionsFolder(sandbox, repoRoot) {
 
 function withTimeout(promise, ms, message) {
   let timer;
-  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); });
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function serverExit(server) {
   return new Promise((_, reject) => {
-    server.child.once('exit', (code, signal) => reject(new Error(`code-server exited (${signal ?? code}) during the tests`)));
+    server.child.once('exit', (code, signal) =>
+      reject(new Error(`code-server exited (${signal ?? code}) during the tests`)),
+    );
   });
 }
 
@@ -54,7 +58,9 @@ export async function runSuite(suite, ctx) {
   const tally = createTally(print);
   const started = Date.now();
   const timeoutMs = suite.timeoutMs ?? ctx.timeoutMs;
-  const workspace = suite.workspaceFile ? `${suite.fixture}/${suite.workspaceFile}` : suite.fixture ?? 'an empty folder';
+  const workspace = suite.workspaceFile
+    ? `${suite.fixture}/${suite.workspaceFile}`
+    : (suite.fixture ?? 'an empty folder');
   print(`▶ suite ${suite.name} (${workspace}${suite.home ? `, HOME from ${suite.home}` : ''})`);
 
   let sandbox, server, workbench, channel;

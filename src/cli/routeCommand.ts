@@ -20,7 +20,8 @@ export const NEAR_TIE = 0.02;
 /** What each abstention means, for a person. */
 export const ABSTENTION_MESSAGES = {
   'no-match': 'no skill shares a word with the request',
-  foreign: 'the request is foreign to the catalog: more of its words are unknown to every description than requests about these skills have',
+  foreign:
+    'the request is foreign to the catalog: more of its words are unknown to every description than requests about these skills have',
   'common-words-only': 'the best match shares with the request only words that every skill has',
 } as const;
 
@@ -28,22 +29,31 @@ export const ABSTENTION_MESSAGES = {
 export function routeQuery(catalog: SkillCatalog, query: string, top: number): RouteOutput {
   const ranking = new LexicalRanker(listedSkills(catalog)).rank(query);
   const [first, second] = ranking.results;
-  const nearTie = first && second && first.score - second.score <= NEAR_TIE * first.score ? ([first.name, second.name] as const) : undefined;
+  const nearTie =
+    first && second && first.score - second.score <= NEAR_TIE * first.score
+      ? ([first.name, second.name] as const)
+      : undefined;
   return {
     query,
     results: ranking.results.slice(0, top),
     pick: ranking.pick,
-    ...(ranking.abstention ? { abstention: { reason: ranking.abstention, message: ABSTENTION_MESSAGES[ranking.abstention] } } : {}),
+    ...(ranking.abstention
+      ? { abstention: { reason: ranking.abstention, message: ABSTENTION_MESSAGES[ranking.abstention] } }
+      : {}),
     ...(nearTie ? { nearTie } : {}),
   };
 }
 
 /** The readable form: one line per result, then the pick, and why there is none. */
 export function routeText(output: RouteOutput): string {
-  if (output.results.length === 0) return `No skill matches this request.\npick: none (${ABSTENTION_MESSAGES['no-match']})\n`;
+  if (output.results.length === 0)
+    return `No skill matches this request.\npick: none (${ABSTENTION_MESSAGES['no-match']})\n`;
   const width = Math.max(...output.results.map((r) => r.name.length));
   const lines = output.results.map((r) => `${r.name.padEnd(width)}  ${r.score.toFixed(4)}`);
   lines.push(`pick: ${output.pick ?? `none (${output.abstention?.message ?? 'abstained'})`}`);
-  if (output.nearTie) lines.push(`warning: ${output.nearTie[0]} and ${output.nearTie[1]} score within ${NEAR_TIE * 100} % of each other: a small change to either description can flip the pick`);
+  if (output.nearTie)
+    lines.push(
+      `warning: ${output.nearTie[0]} and ${output.nearTie[1]} score within ${NEAR_TIE * 100} % of each other: a small change to either description can flip the pick`,
+    );
   return lines.join('\n') + '\n';
 }

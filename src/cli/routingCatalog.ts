@@ -23,7 +23,12 @@ export interface LoadedEvalFile {
 }
 
 /** Reads and lints one eval file; a read failure is thrown for the caller to report. */
-export async function loadEvalFile(fs: FileSystem, catalog: SkillCatalog, path: string, skill: string | undefined): Promise<LoadedEvalFile> {
+export async function loadEvalFile(
+  fs: FileSystem,
+  catalog: SkillCatalog,
+  path: string,
+  skill: string | undefined,
+): Promise<LoadedEvalFile> {
   const text = decodeUtf8(await fs.readFile(path)).replace(/^\uFEFF/, '');
   const owner = skill ?? triggerEvalSkill(path, catalog);
   const { cases, problems } = lintEvalFile(text, owner, catalog);

@@ -23,7 +23,9 @@ export function readInputOption(value: string | undefined, cwd: string): unknown
     try {
       text = readFileSync(toNativePath(file), 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read the input file '${value.slice(1)}': ${error instanceof Error ? error.message : String(error)}`);
+      throw new UsageError(
+        `cannot read the input file '${value.slice(1)}': ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   try {
@@ -48,7 +50,10 @@ const STOPPING_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
 type StoppingSignal = keyof typeof STOPPING_SIGNALS;
 
 /** While installed, a stopping signal stops every run of `executor` instead of killing the CLI at once. */
-function stopRunsOnSignals(executor: ActionExecutor): { readonly received: () => StoppingSignal | undefined; dispose(): void } {
+function stopRunsOnSignals(executor: ActionExecutor): {
+  readonly received: () => StoppingSignal | undefined;
+  dispose(): void;
+} {
   let received: StoppingSignal | undefined;
   const handlers = (Object.keys(STOPPING_SIGNALS) as StoppingSignal[]).map((signal) => {
     const handler = () => {
@@ -93,7 +98,16 @@ export async function runForCli(options: RunOptions): Promise<CliRun> {
   });
   const signals = stopRunsOnSignals(executor);
   try {
-    const result = await executor.run({ skill: options.skill, action: options.action, input: options.input, asker: 'user', timeoutSeconds: options.timeoutSeconds }, NEVER_CANCELLED);
+    const result = await executor.run(
+      {
+        skill: options.skill,
+        action: options.action,
+        input: options.input,
+        asker: 'user',
+        timeoutSeconds: options.timeoutSeconds,
+      },
+      NEVER_CANCELLED,
+    );
     const signal = signals.received();
     return signal ? { result, signalExitCode: 128 + STOPPING_SIGNALS[signal] } : { result };
   } finally {
@@ -110,5 +124,8 @@ export function runText(result: ExecutionResult): { out: string; err: string } {
     return { out: text.endsWith('\n') ? text : text + '\n', err: '' };
   }
   const error = result.error;
-  return { out: '', err: `skillsmith: ${result.skill}/${result.action}: ${error?.type ?? result.status}: ${error?.message ?? ''}${error?.suggestion ? `\n${error.suggestion}` : ''}` };
+  return {
+    out: '',
+    err: `skillsmith: ${result.skill}/${result.action}: ${error?.type ?? result.status}: ${error?.message ?? ''}${error?.suggestion ? `\n${error.suggestion}` : ''}`,
+  };
 }

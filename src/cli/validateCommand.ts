@@ -3,7 +3,12 @@
 // measured as the editor measures it (docs/routing.md, "Collisions").
 import type { FileSystem } from '../core/base/fileSystem';
 import { lintActionsText } from '../core/actions/lintActions';
-import { ACTIONS_FILE, MAX_ACTIONS_FILE_BYTES, MAX_VALIDATE_SEARCH_DEPTH, ROUTING_LINT_MAX_SKILLS } from '../core/base/limits';
+import {
+  ACTIONS_FILE,
+  MAX_ACTIONS_FILE_BYTES,
+  MAX_VALIDATE_SEARCH_DEPTH,
+  ROUTING_LINT_MAX_SKILLS,
+} from '../core/base/limits';
 import { decodeUtf8 } from '../core/base/text';
 import { dirnamePath, joinPath, pathKey, relativePath, resolvePath, toNativePath } from '../core/base/paths';
 import { plural } from '../core/base/text';
@@ -62,7 +67,10 @@ async function targetsOf(fs: FileSystem, cwd: string, input: string): Promise<Va
   }
   if (targets.length > 0) return targets;
   const anywhere = locationFor(absolute, '.', 0);
-  const found = await discoverSkillFiles(fs, absolute, { maxDepth: MAX_VALIDATE_SEARCH_DEPTH, includeResourceFolders: true });
+  const found = await discoverSkillFiles(fs, absolute, {
+    maxDepth: MAX_VALIDATE_SEARCH_DEPTH,
+    includeResourceFolders: true,
+  });
   return found.length > 0 ? found.map((f) => ({ filePath: f.filePath, location: anywhere })) : 'none';
 }
 
@@ -89,7 +97,12 @@ export interface ValidateResult {
 }
 
 /** Validates every PATH: one report per file, in the order found. */
-export async function collectReports(fs: FileSystem, cwd: string, inputs: readonly string[], unicodeNames: boolean): Promise<ValidateResult> {
+export async function collectReports(
+  fs: FileSystem,
+  cwd: string,
+  inputs: readonly string[],
+  unicodeNames: boolean,
+): Promise<ValidateResult> {
   const reports: FileReport[] = [];
   const unreadable: ValidateResult['unreadable'] = [];
   const targets: ValidateTarget[] = [];
@@ -106,7 +119,11 @@ export async function collectReports(fs: FileSystem, cwd: string, inputs: readon
       targets.push(target);
     }
   }
-  const outcomes = await validateSkillFiles(fs, targets, { unicodeNames, countTokens: tokenCounterOrNothing((message) => writeErr(`skillsmith validate: ${message}`)), digest: sha256Digest });
+  const outcomes = await validateSkillFiles(fs, targets, {
+    unicodeNames,
+    countTokens: tokenCounterOrNothing((message) => writeErr(`skillsmith validate: ${message}`)),
+    digest: sha256Digest,
+  });
   const overlaps = await overlapProblems(fs, outcomes);
   for (const outcome of outcomes) {
     if (outcome.ok) {
@@ -119,7 +136,13 @@ export async function collectReports(fs: FileSystem, cwd: string, inputs: readon
       const actions = await actionsReport(fs, dirnamePath(outcome.filePath), outcome.analysis.name ?? null);
       if (actions) reports.push(actions);
       // The skill's scripts, with their dangerous commands at their own lines.
-      for (const file of outcome.bundled) reports.push({ path: file.filePath, name: outcome.analysis.name ?? null, description: null, problems: file.problems });
+      for (const file of outcome.bundled)
+        reports.push({
+          path: file.filePath,
+          name: outcome.analysis.name ?? null,
+          description: null,
+          problems: file.problems,
+        });
     } else {
       unreadable.push({ path: outcome.filePath, reason: outcome.reason });
     }
@@ -133,7 +156,10 @@ export async function collectReports(fs: FileSystem, cwd: string, inputs: readon
  * descriptions' own sentences routed against the others for skills without evals. The skills
  * are those that would be offered: no errors, not hidden, one copy of each name.
  */
-async function overlapProblems(fs: FileSystem, outcomes: Awaited<ReturnType<typeof validateSkillFiles>>): Promise<Map<string, Problem[]>> {
+async function overlapProblems(
+  fs: FileSystem,
+  outcomes: Awaited<ReturnType<typeof validateSkillFiles>>,
+): Promise<Map<string, Problem[]>> {
   const byName = new Map<string, { filePath: string; description: string }>();
   for (const outcome of outcomes) {
     if (!outcome.ok || outcome.analysis.hidden || outcome.problems.some((p) => p.severity === 'error')) continue;
@@ -153,7 +179,10 @@ async function overlapProblems(fs: FileSystem, outcomes: Awaited<ReturnType<type
     cases.push(...parseEvalFile(decodeUtf8(await fs.readFile(file)), { skill: name }).cases);
   }
   const withEvals = new Set(cases.flatMap((c) => [...c.expected, ...(c.avoid ?? [])]));
-  const confusions = cases.length > 0 ? summarize('lexical', await runEval(cases, lexicalCaseRouter(skills), { runs: 1 })).confusions : [];
+  const confusions =
+    cases.length > 0
+      ? summarize('lexical', await runEval(cases, lexicalCaseRouter(skills), { runs: 1 })).confusions
+      : [];
   const routes = skills.length <= ROUTING_LINT_MAX_SKILLS ? [...heldOutRoutes(skills)] : undefined;
   for (const finding of catalogOverlapFindings(confusions, withEvals, routes)) {
     const skill = byName.get(finding.skill);
@@ -173,7 +202,9 @@ async function actionsReport(fs: FileSystem, skillDir: string, name: string | nu
   const stat = await fs.stat(file).catch(() => undefined);
   if (!stat || stat.kind !== 'file') return undefined;
   const text = stat.size > MAX_ACTIONS_FILE_BYTES ? '' : decodeUtf8(await fs.readFile(file));
-  const problems = await lintActionsText(text, { fileExists: async (relative) => (await fs.stat(joinPath(skillDir, relative)).catch(() => undefined)) !== undefined });
+  const problems = await lintActionsText(text, {
+    fileExists: async (relative) => (await fs.stat(joinPath(skillDir, relative)).catch(() => undefined)) !== undefined,
+  });
   return { path: file, name, description: null, problems };
 }
 
@@ -221,7 +252,9 @@ export function validateText(reports: readonly FileReport[], cwd: string): strin
     const shown = relativePath(cwd, report.path);
     const display = toNativePath(shown === undefined || shown === '' || shown.startsWith('..') ? report.path : shown);
     for (const p of report.problems) {
-      lines.push(`${display}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.severity} ${p.code} ${p.message}`);
+      lines.push(
+        `${display}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.severity} ${p.code} ${p.message}`,
+      );
     }
   }
   const counts = countSeverities(reports);

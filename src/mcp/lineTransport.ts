@@ -80,14 +80,21 @@ export class LineTransport implements Transport {
       this.onmessage?.(parsed.data);
       return;
     }
-    const object = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    const object =
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : undefined;
     const id = object && (typeof object.id === 'string' || typeof object.id === 'number') ? object.id : null;
     // A malformed response (no method) from the client is not answered: nothing waits for that.
     if (object && !('method' in object) && ('result' in object || 'error' in object)) {
       this.onerror?.(new Error(`an invalid response from the client was dropped: ${line.slice(0, 200)}`));
       return;
     }
-    this.reply(id, -32600, 'Invalid Request: not a JSON-RPC 2.0 request or notification (jsonrpc "2.0", a method, params an object).');
+    this.reply(
+      id,
+      -32600,
+      'Invalid Request: not a JSON-RPC 2.0 request or notification (jsonrpc "2.0", a method, params an object).',
+    );
   }
 
   private reply(id: string | number | null, code: number, message: string): void {

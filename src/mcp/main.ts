@@ -46,7 +46,8 @@ export function parseMcpArgs(argv: readonly string[], cwd: string): McpOptions |
       roots.push(resolvePath(cwd, root));
     } else if (arg === '--actions' || arg.startsWith('--actions=')) {
       const mode = value('--actions');
-      if (mode !== 'ask' && mode !== 'allow' && mode !== 'off') return `--actions takes ask, allow or off, not '${mode ?? ''}'`;
+      if (mode !== 'ask' && mode !== 'allow' && mode !== 'off')
+        return `--actions takes ask, allow or off, not '${mode ?? ''}'`;
       actions = mode;
     } else return `unknown argument '${arg}'`;
   }
@@ -69,7 +70,11 @@ export async function runMcp(argv: readonly string[]): Promise<number> {
   }
   const nodeFs = new NodeFileSystem();
   const catalog = createSkillCatalog();
-  const locations = resolveLocations({ workspaceFolders: options.roots, home: normalizePath(os.homedir()), includeUser: options.includeUser });
+  const locations = resolveLocations({
+    workspaceFolders: options.roots,
+    home: normalizePath(os.homedir()),
+    includeUser: options.includeUser,
+  });
   const updater = new CatalogUpdater(catalog, nodeFs, locations);
   const executor = new ActionExecutor({
     catalog,
@@ -77,13 +82,23 @@ export async function runMcp(argv: readonly string[]): Promise<number> {
     runner: new NodeProcessRunner({ nodeFallback: { path: process.execPath } }),
     // Secrets come from the server's environment only (VS Code puts the SecretStorage ones there).
     secret: async (name) => process.env[name],
-    missingSecretHint: (name) => `Set the environment variable ${name} for the skillsmith mcp server (in the client's server configuration), then start it again.`,
+    missingSecretHint: (name) =>
+      `Set the environment variable ${name} for the skillsmith mcp server (in the client's server configuration), then start it again.`,
     baseEnv: process.env,
     workspaceOf: (dir) => options.roots.find((root) => isInside(dir, root)),
     log: (line) => log(line),
   });
   const scanned = updater.scanAll();
-  const { server, notifyChanged, invalidate } = createSkillsServer({ catalog, fs: nodeFs, executor, actions: options.actions, version: SKILLSMITH_VERSION, budget: DEFAULT_LISTING_BUDGET, log, ready: scanned });
+  const { server, notifyChanged, invalidate } = createSkillsServer({
+    catalog,
+    fs: nodeFs,
+    executor,
+    actions: options.actions,
+    version: SKILLSMITH_VERSION,
+    budget: DEFAULT_LISTING_BUDGET,
+    log,
+    ready: scanned,
+  });
 
   const announce = coalesced(() => notifyChanged(), ANNOUNCE_DELAY_MS);
   catalog.onDidChange(() => announce.schedule());

@@ -28,7 +28,14 @@ import { joinPath } from '../core/base/paths';
 import type { SkillCatalog } from '../core/catalog/catalog';
 import { perSkillActionToolName } from '../core/chat/perSkillTools';
 import { LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from '../core/loading/toolDefinitions';
-import { formatToolError, runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../core/loading/tools';
+import {
+  formatToolError,
+  runListSkills,
+  runLoadSkill,
+  runReadSkillFile,
+  type ToolContext,
+  type ToolResult,
+} from '../core/loading/tools';
 import { listBundledFiles, readFileInSkill } from '../core/loading/skillFolder';
 import { sha256Digest } from '../node/sha256';
 
@@ -53,13 +60,24 @@ export interface SkillsServerOptions {
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
 /** The tool names of SPEC §11. */
-export const MCP_TOOLS = { list: 'list_skills', load: 'load_skill', read: 'read_skill_file', run: 'run_action' } as const;
+export const MCP_TOOLS = {
+  list: 'list_skills',
+  load: 'load_skill',
+  read: 'read_skill_file',
+  run: 'run_action',
+} as const;
 
 /** How long a client may keep a skills/list or skills/get answer (a hint; digests decide). */
 const SKILLS_TTL_MS = 60_000;
 
-const SkillsListRequestSchema = z.object({ method: z.literal('skills/list'), params: z.object({ cursor: z.string().optional() }).passthrough().optional() });
-const SkillsGetRequestSchema = z.object({ method: z.literal('skills/get'), params: z.object({ uri: z.string() }).passthrough() });
+const SkillsListRequestSchema = z.object({
+  method: z.literal('skills/list'),
+  params: z.object({ cursor: z.string().optional() }).passthrough().optional(),
+});
+const SkillsGetRequestSchema = z.object({
+  method: z.literal('skills/get'),
+  params: z.object({ uri: z.string() }).passthrough(),
+});
 
 /** `skill://<name>/<path>` for a file of a skill. */
 export function skillUri(name: string, path: string): string {
@@ -79,7 +97,9 @@ export function parseSkillUri(uri: string): { name: string; path: string } | und
 
 /** A tool's result: the text, or the JSON error of docs/tools.md with isError. */
 function toolResult(result: ToolResult): CallToolResult {
-  return result.ok ? { content: [{ type: 'text', text: result.text }] } : { content: [{ type: 'text', text: formatToolError(result.error) }], isError: true };
+  return result.ok
+    ? { content: [{ type: 'text', text: result.text }] }
+    : { content: [{ type: 'text', text: formatToolError(result.error) }], isError: true };
 }
 
 function actionResult(result: ExecutionResult): CallToolResult {
@@ -87,7 +107,11 @@ function actionResult(result: ExecutionResult): CallToolResult {
 }
 
 /** The MCP server over one catalog. `notifyChanged` tells the client that the lists changed. */
-export function createSkillsServer(options: SkillsServerOptions): { server: Server; notifyChanged: () => void; invalidate: () => void } {
+export function createSkillsServer(options: SkillsServerOptions): {
+  server: Server;
+  notifyChanged: () => void;
+  invalidate: () => void;
+} {
   const { catalog, fs, executor } = options;
   const server = new Server(
     { name: 'skillsmith', version: options.version },
@@ -108,14 +132,25 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
       await options.ready;
       return handler(request, extra);
     });
-  const context: ToolContext = { catalog, fs, budget: options.budget, requester: 'model', unicodeNames: options.unicodeNames, actionsEnabled: options.actions !== 'off', runActionTool: MCP_TOOLS.run };
+  const context: ToolContext = {
+    catalog,
+    fs,
+    budget: options.budget,
+    requester: 'model',
+    unicodeNames: options.unicodeNames,
+    actionsEnabled: options.actions !== 'off',
+    runActionTool: MCP_TOOLS.run,
+  };
 
   // Each skill's declared actions, read once and forgotten on any change (invalidate).
   let actionsByDir = new Map<string, Promise<readonly ActionDeclaration[]>>();
   const actionsOf = (dir: string): Promise<readonly ActionDeclaration[]> => {
     let known = actionsByDir.get(dir);
     if (!known) {
-      known = readActionsFile(fs, dir).then((read) => (read?.ok ? read.actions : []), () => []);
+      known = readActionsFile(fs, dir).then(
+        (read) => (read?.ok ? read.actions : []),
+        () => [],
+      );
       actionsByDir.set(dir, known);
     }
     return known;
@@ -128,28 +163,77 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
     await options.ready;
     const offered = catalog.offered();
     const declared = await Promise.all(offered.map((entry) => actionsOf(entry.record.dir)));
-    return offered.flatMap((entry, i) => declared[i].map((action) => ({ skill: entry.record.name, action, tool: perSkillActionToolName(entry.record.name, action.name) })));
+    return offered.flatMap((entry, i) =>
+      declared[i].map((action) => ({
+        skill: entry.record.name,
+        action,
+        tool: perSkillActionToolName(entry.record.name, action.name),
+      })),
+    );
   };
 
   /** Runs an action as the model asked, with the consent the mode requires. */
   const runAction = async (skill: string, action: string | undefined, input: unknown): Promise<CallToolResult> => {
     if (options.actions === 'off') {
-      return { content: [{ type: 'text', text: formatToolError({ type: 'not_allowed', message: 'Actions are turned off for this server.', suggestion: 'Whoever starts the server can allow them: skillsmith mcp --actions ask (confirm each run) or --actions allow.' }) }], isError: true };
+      return {
+        content: [
+          {
+            type: 'text',
+            text: formatToolError({
+              type: 'not_allowed',
+              message: 'Actions are turned off for this server.',
+              suggestion:
+                'Whoever starts the server can allow them: skillsmith mcp --actions ask (confirm each run) or --actions allow.',
+            }),
+          },
+        ],
+        isError: true,
+      };
     }
     const prepared = await executor.prepare({ skill, action, input, asker: 'model' });
     if (!prepared.ok) return actionResult(prepared.result);
     const run = prepared.run;
     if (options.actions === 'ask') {
       if (!server.getClientCapabilities()?.elicitation) {
-        return { content: [{ type: 'text', text: formatToolError({ type: 'not_allowed', message: `Running '${run.entry.record.name}/${run.action.name}' needs your confirmation, and this MCP client cannot ask for it (it does not support elicitation).`, suggestion: 'Run it yourself with skillsmith run, use a client that supports elicitation, or start the server with --actions allow.' }) }], isError: true };
+        return {
+          content: [
+            {
+              type: 'text',
+              text: formatToolError({
+                type: 'not_allowed',
+                message: `Running '${run.entry.record.name}/${run.action.name}' needs your confirmation, and this MCP client cannot ask for it (it does not support elicitation).`,
+                suggestion:
+                  'Run it yourself with skillsmith run, use a client that supports elicitation, or start the server with --actions allow.',
+              }),
+            },
+          ],
+          isError: true,
+        };
       }
       const shown = `Run the action '${run.action.name}' of the skill '${run.entry.record.name}'?\n\nCommand line: ${run.commandLine}\nInput: ${JSON.stringify(run.input)}\nTimeout: ${run.timeoutSeconds} s${run.action.secrets.length ? `\nSecrets: ${run.action.secrets.join(', ')}` : ''}`;
       const answer = await server.elicitInput({
         message: shown,
-        requestedSchema: { type: 'object', properties: { run: { type: 'boolean', title: 'Run it', description: 'Run this command line with this input.' } }, required: ['run'] },
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            run: { type: 'boolean', title: 'Run it', description: 'Run this command line with this input.' },
+          },
+          required: ['run'],
+        },
       });
       if (answer.action !== 'accept' || answer.content?.run !== true) {
-        return { content: [{ type: 'text', text: formatToolError({ type: 'not_allowed', message: `The user did not confirm the run of '${run.entry.record.name}/${run.action.name}'; nothing ran.` }) }], isError: true };
+        return {
+          content: [
+            {
+              type: 'text',
+              text: formatToolError({
+                type: 'not_allowed',
+                message: `The user did not confirm the run of '${run.entry.record.name}/${run.action.name}'; nothing ran.`,
+              }),
+            },
+          ],
+          isError: true,
+        };
       }
     }
     // Exactly the run that was shown: the prepared command line and input.
@@ -158,14 +242,34 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
 
   handle(ListToolsRequestSchema, async () => {
     const tools: Tool[] = [
-      { name: MCP_TOOLS.list, description: LIST_SKILLS_TOOL.description, inputSchema: LIST_SKILLS_TOOL.inputSchema as Tool['inputSchema'] },
-      { name: MCP_TOOLS.load, description: LOAD_SKILL_TOOL.description, inputSchema: LOAD_SKILL_TOOL.inputSchema as Tool['inputSchema'] },
-      { name: MCP_TOOLS.read, description: READ_SKILL_FILE_TOOL.description, inputSchema: READ_SKILL_FILE_TOOL.inputSchema as Tool['inputSchema'] },
+      {
+        name: MCP_TOOLS.list,
+        description: LIST_SKILLS_TOOL.description,
+        inputSchema: LIST_SKILLS_TOOL.inputSchema as Tool['inputSchema'],
+      },
+      {
+        name: MCP_TOOLS.load,
+        description: LOAD_SKILL_TOOL.description,
+        inputSchema: LOAD_SKILL_TOOL.inputSchema as Tool['inputSchema'],
+      },
+      {
+        name: MCP_TOOLS.read,
+        description: READ_SKILL_FILE_TOOL.description,
+        inputSchema: READ_SKILL_FILE_TOOL.inputSchema as Tool['inputSchema'],
+      },
     ];
     if (options.actions !== 'off') {
-      tools.push({ name: MCP_TOOLS.run, description: RUN_ACTION_TOOL.description, inputSchema: RUN_ACTION_TOOL.inputSchema as unknown as Tool['inputSchema'] });
+      tools.push({
+        name: MCP_TOOLS.run,
+        description: RUN_ACTION_TOOL.description,
+        inputSchema: RUN_ACTION_TOOL.inputSchema as unknown as Tool['inputSchema'],
+      });
       for (const { skill, action, tool } of await offeredActions()) {
-        tools.push({ name: tool, description: `${action.description} (the action '${action.name}' of the skill '${skill}'; the user confirms each run)`, inputSchema: (action.input ?? { type: 'object' }) as Tool['inputSchema'] });
+        tools.push({
+          name: tool,
+          description: `${action.description} (the action '${action.name}' of the skill '${skill}'; the user confirms each run)`,
+          inputSchema: (action.input ?? { type: 'object' }) as Tool['inputSchema'],
+        });
       }
     }
     return { tools };
@@ -183,14 +287,27 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
       case MCP_TOOLS.run: {
         const { name: skill, action, input } = args as { name?: unknown; action?: unknown; input?: unknown };
         if (typeof skill !== 'string' || (action !== undefined && typeof action !== 'string')) {
-          return toolResult({ ok: false, error: { type: 'invalid_input', message: "run_action takes {name: string, action?: string, input?: object}." } });
+          return toolResult({
+            ok: false,
+            error: {
+              type: 'invalid_input',
+              message: 'run_action takes {name: string, action?: string, input?: object}.',
+            },
+          });
         }
         return runAction(skill, action, input);
       }
       default: {
         const found = (await offeredActions()).find((a) => a.tool === name);
         if (found) return runAction(found.skill, found.action.name, args);
-        return toolResult({ ok: false, error: { type: 'not_found', message: `No tool named '${name}'.`, suggestion: `Call ${MCP_TOOLS.list} to see the skills.` } });
+        return toolResult({
+          ok: false,
+          error: {
+            type: 'not_found',
+            message: `No tool named '${name}'.`,
+            suggestion: `Call ${MCP_TOOLS.list} to see the skills.`,
+          },
+        });
       }
     }
   });
@@ -207,18 +324,33 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
     const args = request.params.arguments?.arguments;
     const result = await runLoadSkill(context, { name: request.params.name, ...(args === undefined ? {} : { args }) });
     if (!result.ok) throw new McpError(ErrorCode.InvalidParams, formatToolError(result.error));
-    return { description: result.entry?.record.description, messages: [{ role: 'user', content: { type: 'text', text: result.text } }] };
+    return {
+      description: result.entry?.record.description,
+      messages: [{ role: 'user', content: { type: 'text', text: result.text } }],
+    };
   });
 
   /** Every file of an offered skill, SKILL.md first, as paths relative to its folder. */
   const filesOf = async (dir: string): Promise<string[]> => ['SKILL.md', ...(await listBundledFiles(fs, dir))];
 
   handle(ListResourcesRequestSchema, async () => {
-    const resources = [{ uri: 'skill://index', name: 'index', description: 'The listing of the skills, as a model sees it.', mimeType: 'text/markdown' }];
+    const resources = [
+      {
+        uri: 'skill://index',
+        name: 'index',
+        description: 'The listing of the skills, as a model sees it.',
+        mimeType: 'text/markdown',
+      },
+    ];
     for (const entry of catalog.offered()) {
       for (const path of await filesOf(entry.record.dir)) {
         const isSkill = path === 'SKILL.md';
-        resources.push({ uri: skillUri(entry.record.name, path), name: isSkill ? entry.record.name : `${entry.record.name}/${path}`, description: isSkill ? (entry.record.description ?? '') : '', mimeType: isSkill || path.endsWith('.md') ? 'text/markdown' : 'text/plain' });
+        resources.push({
+          uri: skillUri(entry.record.name, path),
+          name: isSkill ? entry.record.name : `${entry.record.name}/${path}`,
+          description: isSkill ? (entry.record.description ?? '') : '',
+          mimeType: isSkill || path.endsWith('.md') ? 'text/markdown' : 'text/plain',
+        });
       }
     }
     return { resources };
@@ -228,13 +360,19 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
     const uri = request.params.uri;
     if (uri === 'skill://index') {
       const listing = runListSkills(context, {});
-      return { contents: [{ uri, mimeType: 'text/markdown', text: listing.ok ? listing.text : formatToolError(listing.error) }] };
+      return {
+        contents: [
+          { uri, mimeType: 'text/markdown', text: listing.ok ? listing.text : formatToolError(listing.error) },
+        ],
+      };
     }
     const parsed = parseSkillUri(uri);
     if (!parsed) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri}`);
     const result = await runReadSkillFile(context, { name: parsed.name, path: parsed.path });
     if (!result.ok) throw new McpError(ErrorCode.InvalidParams, formatToolError(result.error));
-    return { contents: [{ uri, mimeType: parsed.path.endsWith('.md') ? 'text/markdown' : 'text/plain', text: result.text }] };
+    return {
+      contents: [{ uri, mimeType: parsed.path.endsWith('.md') ? 'text/markdown' : 'text/plain', text: result.text }],
+    };
   });
 
   /** A skill's SEP-2640 entry: its frontmatter as written, and every file with its digest. */
@@ -245,11 +383,18 @@ export function createSkillsServer(options: SkillsServerOptions): { server: Serv
     for (const path of await filesOf(entry.record.dir)) {
       const guarded = await readFileInSkill(fs, entry.record.dir, path);
       // Binary files are read raw: the digest covers the bytes on disk.
-      const bytes = guarded.ok || guarded.error.type === 'invalid_input' ? await fs.readFile(joinPath(entry.record.dir, path)).catch(() => undefined) : undefined;
+      const bytes =
+        guarded.ok || guarded.error.type === 'invalid_input'
+          ? await fs.readFile(joinPath(entry.record.dir, path)).catch(() => undefined)
+          : undefined;
       if (!bytes) continue;
       resources.push({ uri: skillUri(name, path), digest: sha256Digest(bytes), size: bytes.length });
     }
-    const frontmatter = { ...(await frontmatterOf(entry.record.filePath)), name: entry.record.name, description: entry.record.description ?? '' };
+    const frontmatter = {
+      ...(await frontmatterOf(entry.record.filePath)),
+      name: entry.record.name,
+      description: entry.record.description ?? '',
+    };
     return { uri: skillUri(name, 'SKILL.md'), frontmatter, resources };
   };
 

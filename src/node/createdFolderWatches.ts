@@ -122,5 +122,8 @@ export class CreatedFolderWatches {
 }
 
 function exists(path: string): Promise<boolean> {
-  return fs.promises.stat(toNativePath(path)).then(() => true, () => false);
+  return fs.promises.stat(toNativePath(path)).then(
+    () => true,
+    () => false,
+  );
 }

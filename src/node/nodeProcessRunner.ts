@@ -32,7 +32,9 @@ function envValue(env: Readonly<Record<string, string>>, name: string): string |
 /** A program name found on the search path of `env`, as an absolute path. */
 export function findOnPath(name: string, env: Readonly<Record<string, string>>): string | undefined {
   const dirs = (envValue(env, 'PATH') ?? '').split(WINDOWS ? ';' : ':').filter((d) => d !== '' && isAbsolutePath(d));
-  const extensions = WINDOWS ? ['', ...(envValue(env, 'PATHEXT') ?? '.COM;.EXE').split(';').filter((e) => /^\.(com|exe)$/i.test(e))] : [''];
+  const extensions = WINDOWS
+    ? ['', ...(envValue(env, 'PATHEXT') ?? '.COM;.EXE').split(';').filter((e) => /^\.(com|exe)$/i.test(e))]
+    : [''];
   for (const dir of dirs) {
     for (const extension of extensions) {
       const candidate = toNativePath(joinPath(normalizePath(dir), name + extension));
@@ -121,7 +123,14 @@ export class NodeProcessRunner implements ProcessRunner {
       let child: ChildProcess;
       try {
         // On POSIX the program leads a new process group, so that one signal reaches its children.
-        child = spawn(program, [...spec.args], { cwd: toNativePath(spec.cwd), env, shell: false, windowsHide: true, detached: !WINDOWS, stdio: ['pipe', 'pipe', 'pipe'] });
+        child = spawn(program, [...spec.args], {
+          cwd: toNativePath(spec.cwd),
+          env,
+          shell: false,
+          windowsHide: true,
+          detached: !WINDOWS,
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
       } catch (error) {
         resolve(notStarted(error instanceof Error ? error.message : String(error)));
         return;
@@ -217,5 +226,13 @@ export class NodeProcessRunner implements ProcessRunner {
 }
 
 function notStarted(reason: string): ProcessOutcome {
-  return { kind: 'not-started', exitCode: null, signal: null, stdout: '', stdoutTruncated: false, stderrTail: '', startError: reason };
+  return {
+    kind: 'not-started',
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stdoutTruncated: false,
+    stderrTail: '',
+    startError: reason,
+  };
 }

@@ -55,7 +55,7 @@ function countChunk(chunk: string): number {
   const { countTokens } = load();
   if (chunk.length <= MAX_EXACT_CHUNK || !hasLongLine(chunk)) return countTokens(chunk, NO_SPECIAL);
   let total = 0;
-  for (let at = 0; at < chunk.length; ) {
+  for (let at = 0; at < chunk.length;) {
     let end = Math.min(chunk.length, at + SLICE);
     // End a slice at white space when there is some near the cut.
     if (end < chunk.length) {
@@ -115,7 +115,9 @@ export function tokenCounterOrNothing(onMissing: (message: string) => void): (te
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
       missing = true;
-      onMissing(`the o200k tokenizer (o200k.js) is not beside the CLI, so body-too-many-tokens was not checked: keep dist/o200k.js next to dist/cli.js`);
+      onMissing(
+        `the o200k tokenizer (o200k.js) is not beside the CLI, so body-too-many-tokens was not checked: keep dist/o200k.js next to dist/cli.js`,
+      );
       return 0;
     }
   };

@@ -61,7 +61,11 @@ export function openAiOptionsFromEnv(env: NodeJS.ProcessEnv): OpenAiModelOptions
 
 type WireMessage =
   | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
+  | {
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+    }
   | { role: 'tool'; tool_call_id: string; content: string };
 
 /** Core messages as chat-completions messages: tool results become `tool` messages. */
@@ -75,7 +79,13 @@ export function toWireMessages(messages: readonly ChatMessage[]): WireMessage[] 
         role: 'assistant',
         content: text === '' ? null : text,
         ...(calls.length > 0
-          ? { tool_calls: calls.map((c) => ({ id: c.callId, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.input) } })) }
+          ? {
+              tool_calls: calls.map((c) => ({
+                id: c.callId,
+                type: 'function' as const,
+                function: { name: c.name, arguments: JSON.stringify(c.input) },
+              })),
+            }
           : {}),
       });
       continue;
@@ -111,12 +121,23 @@ export class OpenAiChatModel implements ChatModel {
   /** Requests sent, retries included. */
   requests = 0;
 
-  async *sendRequest(messages: readonly ChatMessage[], tools: readonly ToolDefinition[], token: CancellationToken, options?: ChatRequestOptions): AsyncIterable<ResponsePart> {
+  async *sendRequest(
+    messages: readonly ChatMessage[],
+    tools: readonly ToolDefinition[],
+    token: CancellationToken,
+    options?: ChatRequestOptions,
+  ): AsyncIterable<ResponsePart> {
     const body = {
       model: this.options.model,
       messages: toWireMessages(messages),
       ...(tools.length > 0
-        ? { tools: tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } })), tool_choice: 'auto' }
+        ? {
+            tools: tools.map((t) => ({
+              type: 'function',
+              function: { name: t.name, description: t.description, parameters: t.inputSchema },
+            })),
+            tool_choice: 'auto',
+          }
         : {}),
       temperature: options?.temperature ?? 0,
     };
@@ -128,7 +149,9 @@ export class OpenAiChatModel implements ChatModel {
     const message = choices?.[0]?.message;
     if (!message) throw new Error(`the server's answer has no choices[0].message`);
     if (typeof message.content === 'string' && message.content !== '') yield { kind: 'text', value: message.content };
-    const calls = Array.isArray(message.tool_calls) ? (message.tool_calls as { id?: unknown; function?: { name?: unknown; arguments?: unknown } }[]) : [];
+    const calls = Array.isArray(message.tool_calls)
+      ? (message.tool_calls as { id?: unknown; function?: { name?: unknown; arguments?: unknown } }[])
+      : [];
     let index = 0;
     for (const call of calls) {
       const name = call.function?.name;
@@ -170,7 +193,9 @@ export class OpenAiChatModel implements ChatModel {
     }
     if (status < 200 || status >= 300) {
       const detail = (data as { error?: { message?: unknown } } | undefined)?.error?.message;
-      throw new Error(`${url} answered ${status}${typeof detail === 'string' ? `: ${detail}` : text ? `: ${text.slice(0, 200)}` : ''}`);
+      throw new Error(
+        `${url} answered ${status}${typeof detail === 'string' ? `: ${detail}` : text ? `: ${text.slice(0, 200)}` : ''}`,
+      );
     }
     if (typeof data !== 'object' || data === null) throw new Error(`${url} did not answer with JSON`);
     return data as Record<string, unknown>;
@@ -181,7 +206,13 @@ export class OpenAiChatModel implements ChatModel {
  * One JSON POST with node:http(s). (Not fetch: its connections fail under Wine, where the
  * Windows unit tests run, and node:http needs nothing more.)
  */
-function postJson(url: string, body: object, apiKey: string | undefined, timeoutMs: number, token: CancellationToken): Promise<{ status: number; text: string; retryAfter?: string }> {
+function postJson(
+  url: string,
+  body: object,
+  apiKey: string | undefined,
+  timeoutMs: number,
+  token: CancellationToken,
+): Promise<{ status: number; text: string; retryAfter?: string }> {
   return new Promise((resolve, reject) => {
     if (token.isCancellationRequested) return reject(new Error('cancelled'));
     const payload = Buffer.from(JSON.stringify(body));
@@ -202,7 +233,15 @@ function postJson(url: string, body: object, apiKey: string | undefined, timeout
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         const retryAfter = response.headers['retry-after'];
-        response.on('end', () => finish(() => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ...(typeof retryAfter === 'string' ? { retryAfter } : {}) })));
+        response.on('end', () =>
+          finish(() =>
+            resolve({
+              status: response.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+              ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
+            }),
+          ),
+        );
         response.on('error', (error) => finish(() => reject(failure ?? error)));
       },
     );

@@ -8,7 +8,16 @@
 // next add or update.
 import * as fs from 'node:fs';
 import { basenamePath, dirnamePath, joinPath, normalizePath, toNativePath } from '../core/base/paths';
-import { compareWithLock, EMPTY_LOCK, lockPathFor, parseLockFile, serializeLockFile, type LockDifference, type LockEntry, type LockFile } from '../core/install/lockFile';
+import {
+  compareWithLock,
+  EMPTY_LOCK,
+  lockPathFor,
+  parseLockFile,
+  serializeLockFile,
+  type LockDifference,
+  type LockEntry,
+  type LockFile,
+} from '../core/install/lockFile';
 import type { ReviewedSkill } from '../core/install/review';
 import { digestSkillFolder, listSkillFolder } from '../core/install/skillFolder';
 import { NodeFileSystem } from './nodeFileSystem';
@@ -17,7 +26,6 @@ import { sha256Digest } from './sha256';
 export class InstallError extends Error {}
 
 const STAGING_PREFIX = '.skillsmith-staging-';
-
 
 /** The location's lock file, or the empty lock when there is none; a damaged one is an error. */
 export function readLock(location: string): LockFile {
@@ -42,14 +50,18 @@ const native = toNativePath;
 function stagingFor(location: string): string {
   const parent = dirnamePath(location);
   fs.mkdirSync(native(parent), { recursive: true });
-  for (const entry of fs.readdirSync(native(parent))) if (entry.startsWith(STAGING_PREFIX)) fs.rmSync(native(joinPath(parent, entry)), { recursive: true, force: true });
+  for (const entry of fs.readdirSync(native(parent)))
+    if (entry.startsWith(STAGING_PREFIX)) fs.rmSync(native(joinPath(parent, entry)), { recursive: true, force: true });
   return joinPath(parent, basenamePath(normalizePath(fs.mkdtempSync(native(joinPath(parent, STAGING_PREFIX))))));
 }
 
 /** Copies a skill folder's files (no symbolic links) to `target`, and returns their digests. */
 async function copySkill(from: string, target: string): Promise<Record<string, string>> {
   const listing = await listSkillFolder(new NodeFileSystem(), from);
-  if (listing.links.length > 0) throw new InstallError(`${toNativePath(from)} holds symbolic links (${listing.links.join(', ')}), which are never copied`);
+  if (listing.links.length > 0)
+    throw new InstallError(
+      `${toNativePath(from)} holds symbolic links (${listing.links.join(', ')}), which are never copied`,
+    );
   if (listing.tooLarge) throw new InstallError(`${toNativePath(from)} holds ${listing.tooLarge}`);
   const digests: Record<string, string> = {};
   for (const file of listing.files) {
@@ -75,7 +87,8 @@ export async function addSkills(request: AddRequest): Promise<string[]> {
   const location = request.location;
   for (const skill of request.skills) {
     if (skill.blocked) throw new InstallError(`cannot add '${skill.name}': ${skill.blocked}`);
-    if (fs.existsSync(native(joinPath(location, skill.name)))) throw new InstallError(`cannot add '${skill.name}': ${native(joinPath(location, skill.name))} already exists`);
+    if (fs.existsSync(native(joinPath(location, skill.name))))
+      throw new InstallError(`cannot add '${skill.name}': ${native(joinPath(location, skill.name))} already exists`);
   }
   const lock = readLock(location);
   const staging = stagingFor(location);
@@ -84,7 +97,13 @@ export async function addSkills(request: AddRequest): Promise<string[]> {
     const entries: Record<string, LockEntry> = {};
     for (const skill of request.skills) {
       const files = await copySkill(skill.dir, joinPath(staging, skill.name));
-      entries[skill.name] = { source: request.source, commit: request.commit, path: skill.path, files, added: (request.now ?? new Date()).toISOString() };
+      entries[skill.name] = {
+        source: request.source,
+        commit: request.commit,
+        path: skill.path,
+        files,
+        added: (request.now ?? new Date()).toISOString(),
+      };
     }
     fs.mkdirSync(native(location), { recursive: true });
     for (const skill of request.skills) {
@@ -95,7 +114,9 @@ export async function addSkills(request: AddRequest): Promise<string[]> {
     return request.skills.map((s) => s.name);
   } catch (error) {
     for (const dir of moved) fs.rmSync(native(dir), { recursive: true, force: true });
-    throw error instanceof InstallError ? error : new InstallError(`nothing was added: ${error instanceof Error ? error.message : String(error)}`);
+    throw error instanceof InstallError
+      ? error
+      : new InstallError(`nothing was added: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     fs.rmSync(native(staging), { recursive: true, force: true });
   }
@@ -117,7 +138,14 @@ export async function verifyLocation(location: string): Promise<VerifiedSkill[]>
       results.push({ name, entry });
       continue;
     }
-    results.push({ name, entry, difference: compareWithLock(entry, await digestSkillFolder(new NodeFileSystem(), joinPath(location, name), sha256Digest)) });
+    results.push({
+      name,
+      entry,
+      difference: compareWithLock(
+        entry,
+        await digestSkillFolder(new NodeFileSystem(), joinPath(location, name), sha256Digest),
+      ),
+    });
   }
   return results;
 }
@@ -136,22 +164,49 @@ export interface UpdatePlan {
 
 /** Scripts and actions first: what runs is what a reviewer reads first. */
 export function runsFirst(files: readonly string[]): string[] {
-  const rank = (file: string) => (file === 'actions.json' ? 0 : file.startsWith('scripts/') || /\.(?:sh|ps1|py|js|mjs|cjs|ts|rb|pl|bat|cmd)$/i.test(file) ? 1 : 2);
+  const rank = (file: string) =>
+    file === 'actions.json'
+      ? 0
+      : file.startsWith('scripts/') || /\.(?:sh|ps1|py|js|mjs|cjs|ts|rb|pl|bat|cmd)$/i.test(file)
+        ? 1
+        : 2;
   return [...files].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** What updating `name` from the fetched source would change. */
-export async function planUpdate(location: string, name: string, fetchedRoot: string, commit: string | null): Promise<UpdatePlan> {
+export async function planUpdate(
+  location: string,
+  name: string,
+  fetchedRoot: string,
+  commit: string | null,
+): Promise<UpdatePlan> {
   const lock = readLock(location);
   const entry = lock.skills[name];
-  if (!entry) throw new InstallError(`'${name}' is not in ${toNativePath(lockPathFor(location))}: only skills added with skillsmith add can be updated`);
+  if (!entry)
+    throw new InstallError(
+      `'${name}' is not in ${toNativePath(lockPathFor(location))}: only skills added with skillsmith add can be updated`,
+    );
   const upstreamDir = entry.path === '.' ? fetchedRoot : joinPath(fetchedRoot, entry.path);
-  if (!fs.existsSync(native(upstreamDir))) throw new InstallError(`the source no longer has ${entry.path}: the skill was moved or removed upstream`);
+  if (!fs.existsSync(native(upstreamDir)))
+    throw new InstallError(`the source no longer has ${entry.path}: the skill was moved or removed upstream`);
   const nodeFs = new NodeFileSystem();
   const upstream = compareWithLock(entry, await digestSkillFolder(nodeFs, upstreamDir, sha256Digest));
   const localDir = joinPath(location, name);
-  const local = fs.existsSync(native(localDir)) ? compareWithLock(entry, await digestSkillFolder(nodeFs, localDir, sha256Digest)) : { changed: [], added: [], missing: Object.keys(entry.files) };
-  return { name, entry, upstreamDir, commit, upstream: { changed: runsFirst(upstream.changed), added: runsFirst(upstream.added), missing: runsFirst(upstream.missing) }, local };
+  const local = fs.existsSync(native(localDir))
+    ? compareWithLock(entry, await digestSkillFolder(nodeFs, localDir, sha256Digest))
+    : { changed: [], added: [], missing: Object.keys(entry.files) };
+  return {
+    name,
+    entry,
+    upstreamDir,
+    commit,
+    upstream: {
+      changed: runsFirst(upstream.changed),
+      added: runsFirst(upstream.added),
+      missing: runsFirst(upstream.missing),
+    },
+    local,
+  };
 }
 
 /** Replaces the skill's folder with the upstream one and updates its lock entry; all or nothing. */
@@ -166,13 +221,18 @@ export async function applyUpdate(location: string, plan: UpdatePlan, now = new 
     if (fs.existsSync(target)) fs.renameSync(target, old);
     swapped = true;
     fs.renameSync(native(joinPath(staging, 'new')), target);
-    writeLock(location, { version: lock.version, skills: { ...lock.skills, [plan.name]: { ...plan.entry, commit: plan.commit, files, added: now.toISOString() } } });
+    writeLock(location, {
+      version: lock.version,
+      skills: { ...lock.skills, [plan.name]: { ...plan.entry, commit: plan.commit, files, added: now.toISOString() } },
+    });
   } catch (error) {
     if (swapped) {
       fs.rmSync(target, { recursive: true, force: true });
       if (fs.existsSync(old)) fs.renameSync(old, target);
     }
-    throw error instanceof InstallError ? error : new InstallError(`nothing was updated: ${error instanceof Error ? error.message : String(error)}`);
+    throw error instanceof InstallError
+      ? error
+      : new InstallError(`nothing was updated: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     fs.rmSync(native(staging), { recursive: true, force: true });
   }

@@ -24,9 +24,12 @@ export interface FetchedSource {
 const GIT_TIMEOUT_MS = 120_000;
 
 /** `owner/repo` is GitHub's; a URL or scp-like address is Git's; anything else is a path. */
-export function sourceKind(source: string): { readonly kind: 'git'; readonly url: string } | { readonly kind: 'path'; readonly path: string } {
+export function sourceKind(
+  source: string,
+): { readonly kind: 'git'; readonly url: string } | { readonly kind: 'path'; readonly path: string } {
   const trimmed = source.trim();
-  if (/^(?:https?|ssh|git|file):\/\//i.test(trimmed) || /^[\w.-]+@[\w.-]+:/.test(trimmed)) return { kind: 'git', url: trimmed };
+  if (/^(?:https?|ssh|git|file):\/\//i.test(trimmed) || /^[\w.-]+@[\w.-]+:/.test(trimmed))
+    return { kind: 'git', url: trimmed };
   if (/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(trimmed) && !trimmed.startsWith('.') && !fs.existsSync(trimmed)) {
     return { kind: 'git', url: `https://github.com/${trimmed.replace(/\.git$/, '')}.git` };
   }
@@ -43,7 +46,14 @@ export function runGit(args: readonly string[], cwd?: string): Promise<string> {
         shell: false,
         windowsHide: true,
         // Never wait for a password or a host-key question: fail instead.
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '', SSH_ASKPASS: '', GCM_INTERACTIVE: 'never', GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes' },
+        env: {
+          ...process.env,
+          GIT_TERMINAL_PROMPT: '0',
+          GIT_ASKPASS: '',
+          SSH_ASKPASS: '',
+          GCM_INTERACTIVE: 'never',
+          GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
+        },
       });
     } catch (error) {
       reject(new SourceError(`cannot run git: ${error instanceof Error ? error.message : String(error)}`));
@@ -56,13 +66,25 @@ export function runGit(args: readonly string[], cwd?: string): Promise<string> {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(new SourceError(error.code === 'ENOENT' ? 'git was not found on PATH: install Git, or give a local folder that holds the skills' : `cannot run git: ${error.message}`));
+      reject(
+        new SourceError(
+          error.code === 'ENOENT'
+            ? 'git was not found on PATH: install Git, or give a local folder that holds the skills'
+            : `cannot run git: ${error.message}`,
+        ),
+      );
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve(stdout.trim());
-      else if (signal) reject(new SourceError(`git ${args[0]} took longer than ${GIT_TIMEOUT_MS / 1000} s and was stopped`));
-      else reject(new SourceError(`git ${args[0]} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || `exit code ${code}`}`));
+      else if (signal)
+        reject(new SourceError(`git ${args[0]} took longer than ${GIT_TIMEOUT_MS / 1000} s and was stopped`));
+      else
+        reject(
+          new SourceError(
+            `git ${args[0]} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || `exit code ${code}`}`,
+          ),
+        );
     });
   });
 }
@@ -85,17 +107,33 @@ export async function fetchSource(source: string, ref?: string): Promise<Fetched
     const stat = fs.statSync(toNativePath(kind.path), { throwIfNoEntry: false });
     if (!stat) throw new SourceError(`${source} does not exist: give a Git URL, owner/repo, or a local folder`);
     if (!stat.isDirectory()) throw new SourceError(`${source} is not a folder`);
-    return { source: kind.path, root: kind.path, commit: await headOf(toNativePath(kind.path)), dispose: () => undefined };
+    return {
+      source: kind.path,
+      root: kind.path,
+      commit: await headOf(toNativePath(kind.path)),
+      dispose: () => undefined,
+    };
   }
   const temp = fs.mkdtempSync(toNativePath(joinPath(normalizePath(os.tmpdir()), 'skillsmith-add-')));
   const dispose = () => fs.rmSync(temp, { recursive: true, force: true });
   try {
-    await runGit(['clone', '--depth', '1', '--quiet', '--no-tags', ...(ref ? ['--branch', ref] : []), '--', kind.url, temp]);
+    await runGit([
+      'clone',
+      '--depth',
+      '1',
+      '--quiet',
+      '--no-tags',
+      ...(ref ? ['--branch', ref] : []),
+      '--',
+      kind.url,
+      temp,
+    ]);
     const commit = await runGit(['-C', temp, 'rev-parse', 'HEAD']);
     return { source: kind.url, root: normalizePath(temp), commit, dispose };
   } catch (error) {
     dispose();
-    if (error instanceof SourceError) throw new SourceError(`cannot clone ${kind.url}: ${error.message.replace(/^git clone failed: /, '')}`);
+    if (error instanceof SourceError)
+      throw new SourceError(`cannot clone ${kind.url}: ${error.message.replace(/^git clone failed: /, '')}`);
     throw error;
   }
 }

@@ -27,7 +27,11 @@ export interface ReadonlySkillCatalog {
 /** Counts kept by the extension host for the host tests only. */
 export interface SkillsmithTestHooks {
   /** Whole-file reads per path since the last reset, the most that were in flight at once, and how many are now. */
-  fileReads(): { readonly perPath: Readonly<Record<string, number>>; readonly maxInFlight: number; readonly inFlight: number };
+  fileReads(): {
+    readonly perPath: Readonly<Record<string, number>>;
+    readonly maxInFlight: number;
+    readonly inFlight: number;
+  };
   resetFileReads(): void;
   /**
    * Once the first scan's listing is ready: the time from the start of activation, the longest

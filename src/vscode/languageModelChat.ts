@@ -12,7 +12,8 @@ export function toLanguageModelMessage(message: ChatMessage): vscode.LanguageMod
     const parts: (vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart)[] = [];
     for (const part of message.parts) {
       if (part.kind === 'text') parts.push(new vscode.LanguageModelTextPart(part.value));
-      else if (part.kind === 'toolCall') parts.push(new vscode.LanguageModelToolCallPart(part.callId, part.name, part.input));
+      else if (part.kind === 'toolCall')
+        parts.push(new vscode.LanguageModelToolCallPart(part.callId, part.name, part.input));
     }
     return vscode.LanguageModelChatMessage.Assistant(parts);
   }
@@ -38,7 +39,10 @@ export interface TokenCounter {
 
 /** Adapts `model` to the loop's ChatModel; with `usage`, counts the tokens of each request. */
 export class LanguageModelChatAdapter implements ChatModel {
-  constructor(private readonly model: vscode.LanguageModelChat, private readonly usage?: TokenCounter) {}
+  constructor(
+    private readonly model: vscode.LanguageModelChat,
+    private readonly usage?: TokenCounter,
+  ) {}
 
   get name(): string {
     return this.model.name;
@@ -52,8 +56,12 @@ export class LanguageModelChatAdapter implements ChatModel {
   ): AsyncIterable<ResponsePart> {
     // modelOptions are the provider's to read; `temperature` is the name the providers use.
     const options: vscode.LanguageModelChatRequestOptions = {
-      ...(tools.length > 0 ? { tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) } : {}),
-      ...(requestOptions?.temperature !== undefined ? { modelOptions: { temperature: requestOptions.temperature } } : {}),
+      ...(tools.length > 0
+        ? { tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) }
+        : {}),
+      ...(requestOptions?.temperature !== undefined
+        ? { modelOptions: { temperature: requestOptions.temperature } }
+        : {}),
     };
     const sent = messages.map(toLanguageModelMessage);
     const response = await this.model.sendRequest(sent, options, token as vscode.CancellationToken);
@@ -70,7 +78,12 @@ export class LanguageModelChatAdapter implements ChatModel {
     if (this.usage) await this.count(sent, options, received, token as vscode.CancellationToken);
   }
 
-  private async count(sent: readonly vscode.LanguageModelChatMessage[], options: vscode.LanguageModelChatRequestOptions, received: string, token: vscode.CancellationToken): Promise<void> {
+  private async count(
+    sent: readonly vscode.LanguageModelChatMessage[],
+    options: vscode.LanguageModelChatRequestOptions,
+    received: string,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
     const usage = this.usage!;
     usage.requests++;
     const counts = await Promise.all([

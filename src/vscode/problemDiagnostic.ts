@@ -11,7 +11,11 @@ const SEVERITIES: Record<Problem['severity'], vscode.DiagnosticSeverity> = {
 
 export function toDiagnostic(problem: Problem): vscode.Diagnostic {
   const { start, end } = problem.range;
-  const diagnostic = new vscode.Diagnostic(new vscode.Range(start.line, start.character, end.line, end.character), problem.message, SEVERITIES[problem.severity]);
+  const diagnostic = new vscode.Diagnostic(
+    new vscode.Range(start.line, start.character, end.line, end.character),
+    problem.message,
+    SEVERITIES[problem.severity],
+  );
   diagnostic.source = 'skillsmith';
   diagnostic.code = problem.code;
   return diagnostic;

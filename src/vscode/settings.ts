@@ -33,7 +33,9 @@ export function readSettings(): SkillsmithSettings {
   const config = vscode.workspace.getConfiguration('skillsmith');
   const locations = config.get<unknown>('locations');
   return {
-    locations: Array.isArray(locations) ? locations.filter((l): l is string => typeof l === 'string' && l.trim() !== '') : DEFAULT_LOCATIONS,
+    locations: Array.isArray(locations)
+      ? locations.filter((l): l is string => typeof l === 'string' && l.trim() !== '')
+      : DEFAULT_LOCATIONS,
     listingBudget: boundedSetting(config.get('listing.budget'), DEFAULT_LISTING_BUDGET, MIN_LISTING_BUDGET),
     unicodeNames: config.get<boolean>('validation.unicodeNames', false),
     toolMode: config.get<string>('chat.toolMode') === 'perSkill' ? 'perSkill' : 'tools',
@@ -53,7 +55,10 @@ function readHosts(value: unknown): readonly HostId[] {
 
 /** True when a configuration change touches settings that change what the catalog holds. */
 export function affectsCatalog(event: vscode.ConfigurationChangeEvent): boolean {
-  return event.affectsConfiguration('skillsmith.locations') || event.affectsConfiguration('skillsmith.validation.unicodeNames');
+  return (
+    event.affectsConfiguration('skillsmith.locations') ||
+    event.affectsConfiguration('skillsmith.validation.unicodeNames')
+  );
 }
 
 /** The routing eval settings (docs/routing.md), read by the routing feature only. */
@@ -73,7 +78,9 @@ export function readRoutingSettings(): RoutingSettings {
   return {
     models: Array.isArray(models) ? models.filter((m): m is string => typeof m === 'string' && m.trim() !== '') : [],
     runs: boundedSetting(config.get('runs'), 3, 1, 20),
-    ...(typeof temperature === 'number' && Number.isFinite(temperature) ? { temperature: Math.min(2, Math.max(0, temperature)) } : {}),
+    ...(typeof temperature === 'number' && Number.isFinite(temperature)
+      ? { temperature: Math.min(2, Math.max(0, temperature)) }
+      : {}),
     concurrency: boundedSetting(config.get('concurrency'), 4, 1, 16),
   };
 }

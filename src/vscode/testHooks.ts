@@ -8,7 +8,12 @@ import type { SkillsmithTestHooks } from './api';
 import type { ReadObserver } from './workspaceFileSystem';
 
 /** The test hooks, the read observer they count with, and the mark of the first listing. */
-export function createTestHooks(): { observer: ReadObserver; hooks: SkillsmithTestHooks; activated(): void; firstListingReady(): void } {
+export function createTestHooks(): {
+  observer: ReadObserver;
+  hooks: SkillsmithTestHooks;
+  activated(): void;
+  firstListingReady(): void;
+} {
   const reads = createReadCounter();
   const activatedAt = performance.now();
   let activationMs = 0;

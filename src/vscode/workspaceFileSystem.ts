@@ -2,7 +2,15 @@
 // On the local disk (`file:`), head reads and symlink resolution use Node directly:
 // `workspace.fs` can only read whole files and has no realpath.
 import * as vscode from 'vscode';
-import { readDirectoriesOneByOne, readHeadsOneByOne, type DirectoryEntry, type EntryKind, type EntryStat, type FileSystem, type HeadRead } from '../core/base/fileSystem';
+import {
+  readDirectoriesOneByOne,
+  readHeadsOneByOne,
+  type DirectoryEntry,
+  type EntryKind,
+  type EntryStat,
+  type FileSystem,
+  type HeadRead,
+} from '../core/base/fileSystem';
 import { isInside, normalizePath, POSIX_PATHS } from '../core/base/paths';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 
@@ -62,7 +70,11 @@ export class WorkspaceFileSystem implements FileSystem {
 
   async readDirectory(path: string): Promise<DirectoryEntry[]> {
     const entries = await vscode.workspace.fs.readDirectory(this.toUri(path));
-    return entries.map(([name, type]) => ({ name, kind: kindOf(type), isSymlink: (type & vscode.FileType.SymbolicLink) !== 0 }));
+    return entries.map(([name, type]) => ({
+      name,
+      kind: kindOf(type),
+      isSymlink: (type & vscode.FileType.SymbolicLink) !== 0,
+    }));
   }
 
   async readFile(path: string, maxBytes?: number): Promise<Uint8Array> {

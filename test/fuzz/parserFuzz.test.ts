@@ -93,7 +93,6 @@ class Random {
     return this.nextFloat();
   }
 
-
   /** An integer in [0, n). */
   int(n: number): number {
     return Math.floor(this.next() * n);
@@ -118,25 +117,109 @@ class Random {
 // Seeds: valid SKILL.md files covering docs/format.md's parsing list
 
 const SEEDS: readonly string[] = [
-  '---\nname: code-review\ndescription: Reviews a file against the team\'s conventions. Use when the user asks for a code review.\n---\nReview the following code for logic errors, edge cases and naming.\n\n$ARGUMENTS\n',
+  "---\nname: code-review\ndescription: Reviews a file against the team's conventions. Use when the user asks for a code review.\n---\nReview the following code for logic errors, edge cases and naming.\n\n$ARGUMENTS\n",
   '\uFEFF---\r\nname: code-review\r\ndescription: >-\r\n  Folded text\r\n  on two lines.\r\nlicense: MIT\r\n---  \r\n# Title\r\nSee [guide](references/guide.md) and `scripts/run.sh --fast`.\r\n',
   '---\nname: "code-review"\ndescription: |\n  Literal text.\n  Second line: with a colon.\nmetadata:\n  author: me\n  version: "1.0"\nallowed-tools: Read Grep Bash\n---\nUse $ARGUMENTS[0] and $1, in ${SKILL_DIR}, not \\$ARGUMENTS.\n\n```sh\nscripts/inside-fence.sh\n```\n[ref]: references/ref.md#part\n',
   '---\n{name: code-review, description: "Flow mapping. Use when testing."}\n---\nBody with ![img](assets/logo.png) and [anchor](#section) and [web](https://example.com).\n',
   '---\nname: code-review\ndescription: before --- after, a plain\n  multi-line description wrapped by a formatter.\ndisable-model-invocation: true\nargument-hint: "[file]"\nhooks:\n  - one\n  - two\n---\n~~~\n[x](nowhere.md)\n~~~\n- [ ] `references/{{file}}` <path>\n',
-  '---\nname: 123\ndescription: \'single quoted: with colon\'\ncompatibility: node >= 20\nallowed-tools:\n  - Read\n  - Write\nanchors: &a {x: 1}\nalias: *a\n---\n\n',
+  "---\nname: 123\ndescription: 'single quoted: with colon'\ncompatibility: node >= 20\nallowed-tools:\n  - Read\n  - Write\nanchors: &a {x: 1}\nalias: *a\n---\n\n",
   '---\n---\n',
   '---\nname: мой-навык\ndescription: Unicode 技能 😀 name. Use when testing Unicode.\n---\nTexte accentué, emoji 👍🏽, RTL \u202Eabc.\n',
 ];
 
 // Pieces that stress the YAML reader, the fence finder and the body scanners.
 const TOKENS: readonly string[] = [
-  '---', '---\n', '\n---\n', '...', '\t', '  ', ': ', ':', '"', "'", '\\', '{', '}', '[', ']', ',', '?', '? ', '- ', '-',
-  '#', ' #', '|', '|-', '>', '>-', '&anchor ', '*alias', '&a ', '*a', '<<: *a', '!!tag ', '!!str ', '!!binary ', '!<tag:x> ', '!local ',
-  '%YAML 1.2\n', '%TAG ! tag:example.com,2000:\n', '%', '@', '`', '```', '~~~', '](', ']:', '![', '[x](', '(', ')', '<', '>',
-  '\uFEFF', '\0', '\r', '\n', '\r\n', '\u2028', '\u0085', '\uFFFD', '\uD800', '\uDC00', '😀', 'é', 'İ', 'ß', '\u0301',
-  'name: ', 'description: ', 'metadata:\n  ', 'allowed-tools: ', 'disable-model-invocation: true', 'null', '~', 'true', '0x1F', '1e9999',
-  '$ARGUMENTS', '$ARGUMENTS[1]', '$0', '$9', '${SKILL_DIR}', '${CLAUDE_SKILL_DIR}', '\\$', 'references/', 'scripts/a.sh', 'assets/x', '%2e%2e/',
-  'Use when: the user asks', 'x'.repeat(70), 'claude', 'anthropic',
+  '---',
+  '---\n',
+  '\n---\n',
+  '...',
+  '\t',
+  '  ',
+  ': ',
+  ':',
+  '"',
+  "'",
+  '\\',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  '?',
+  '? ',
+  '- ',
+  '-',
+  '#',
+  ' #',
+  '|',
+  '|-',
+  '>',
+  '>-',
+  '&anchor ',
+  '*alias',
+  '&a ',
+  '*a',
+  '<<: *a',
+  '!!tag ',
+  '!!str ',
+  '!!binary ',
+  '!<tag:x> ',
+  '!local ',
+  '%YAML 1.2\n',
+  '%TAG ! tag:example.com,2000:\n',
+  '%',
+  '@',
+  '`',
+  '```',
+  '~~~',
+  '](',
+  ']:',
+  '![',
+  '[x](',
+  '(',
+  ')',
+  '<',
+  '>',
+  '\uFEFF',
+  '\0',
+  '\r',
+  '\n',
+  '\r\n',
+  '\u2028',
+  '\u0085',
+  '\uFFFD',
+  '\uD800',
+  '\uDC00',
+  '😀',
+  'é',
+  'İ',
+  'ß',
+  '\u0301',
+  'name: ',
+  'description: ',
+  'metadata:\n  ',
+  'allowed-tools: ',
+  'disable-model-invocation: true',
+  'null',
+  '~',
+  'true',
+  '0x1F',
+  '1e9999',
+  '$ARGUMENTS',
+  '$ARGUMENTS[1]',
+  '$0',
+  '$9',
+  '${SKILL_DIR}',
+  '${CLAUDE_SKILL_DIR}',
+  '\\$',
+  'references/',
+  'scripts/a.sh',
+  'assets/x',
+  '%2e%2e/',
+  'Use when: the user asks',
+  'x'.repeat(70),
+  'claude',
+  'anthropic',
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -267,11 +350,31 @@ function expensiveCases(): { name: string; text: string; expect?: ProblemCode }[
     { name: `${DEPTH} levels of [`, text: HEAD + '['.repeat(DEPTH) + TAIL, expect: 'yaml-syntax' },
     { name: `${DEPTH} balanced [ ]`, text: HEAD + '['.repeat(DEPTH) + ']'.repeat(DEPTH) + TAIL, expect: 'yaml-syntax' },
     { name: `${DEPTH} levels of {`, text: HEAD + '{'.repeat(DEPTH) + TAIL, expect: 'yaml-syntax' },
-    { name: `${DEPTH} balanced {a: }`, text: HEAD + '{a: '.repeat(DEPTH) + '}'.repeat(DEPTH) + TAIL, expect: 'yaml-syntax' },
+    {
+      name: `${DEPTH} balanced {a: }`,
+      text: HEAD + '{a: '.repeat(DEPTH) + '}'.repeat(DEPTH) + TAIL,
+      expect: 'yaml-syntax',
+    },
     { name: `${DEPTH} levels of indented keys`, text: `---\n${deepIndent}\n---\nBody.\n`, expect: 'yaml-syntax' },
-    { name: `${DEPTH} levels of indented sequences`, text: `---\nname: x\nd:\n${deepSeq}x\n---\nBody.\n`, expect: 'yaml-syntax' },
+    {
+      name: `${DEPTH} levels of indented sequences`,
+      text: `---\nname: x\nd:\n${deepSeq}x\n---\nBody.\n`,
+      expect: 'yaml-syntax',
+    },
     { name: `${DEPTH} nested [ in the body`, text: HEAD + 'ok' + TAIL + '['.repeat(DEPTH) },
-    { name: 'alias bomb', text: '---\na: &a [x,x,x,x,x,x,x,x,x,x]\n' + Array.from({ length: 12 }, (_, i) => `b${i}: &b${i} [${Array(10).fill(i ? `*b${i - 1}` : '*a').join(',')}]`).join('\n') + '\n---\n' },
+    {
+      name: 'alias bomb',
+      text:
+        '---\na: &a [x,x,x,x,x,x,x,x,x,x]\n' +
+        Array.from(
+          { length: 12 },
+          (_, i) =>
+            `b${i}: &b${i} [${Array(10)
+              .fill(i ? `*b${i - 1}` : '*a')
+              .join(',')}]`,
+        ).join('\n') +
+        '\n---\n',
+    },
     { name: '1 MB body line', text: HEAD + 'ok' + TAIL + 'a'.repeat(MEGABYTE) },
     { name: '1 MB description line', text: HEAD + 'a'.repeat(MEGABYTE) + TAIL },
     { name: '1 MB line without frontmatter', text: 'b'.repeat(MEGABYTE) },
@@ -285,23 +388,51 @@ function expensiveCases(): { name: string; text: string; expect?: ProblemCode }[
     { name: '1 MB of [x]: lines', text: HEAD + 'ok' + TAIL + '[x]: references/y\n'.repeat(MEGABYTE / 18) },
     { name: '1 MB of [ in a body line', text: HEAD + 'ok' + TAIL + '['.repeat(MEGABYTE) + ']:' },
     { name: '1 MB of $ARGUMENTS', text: HEAD + 'ok' + TAIL + '$ARGUMENTS[1]$2\\$'.repeat(MEGABYTE / 18) },
-    { name: '1 MB of :1 line suffixes after a path', text: HEAD + 'ok' + TAIL + '`scripts/' + ':1'.repeat(MEGABYTE / 4) + 'x` [a](./r' + ':1'.repeat(MEGABYTE / 4) + 'y)' },
-    { name: '1 MB "e.g." list of links', text: HEAD + 'ok' + TAIL + 'e.g. ' + '[a](references/x.md), `scripts/y.sh` or '.repeat(MEGABYTE / 40) },
-    { name: '1 MB of escaped and other dollars, in and out of code', text: HEAD + 'ok' + TAIL + '`\\$1 $HOME` \\$10,000 $ $5 '.repeat(MEGABYTE / 26) + '\n```\n' + '\\$1 $x $'.repeat(MEGABYTE / 9) },
+    {
+      name: '1 MB of :1 line suffixes after a path',
+      text:
+        HEAD + 'ok' + TAIL + '`scripts/' + ':1'.repeat(MEGABYTE / 4) + 'x` [a](./r' + ':1'.repeat(MEGABYTE / 4) + 'y)',
+    },
+    {
+      name: '1 MB "e.g." list of links',
+      text: HEAD + 'ok' + TAIL + 'e.g. ' + '[a](references/x.md), `scripts/y.sh` or '.repeat(MEGABYTE / 40),
+    },
+    {
+      name: '1 MB of escaped and other dollars, in and out of code',
+      text:
+        HEAD +
+        'ok' +
+        TAIL +
+        '`\\$1 $HOME` \\$10,000 $ $5 '.repeat(MEGABYTE / 26) +
+        '\n```\n' +
+        '\\$1 $x $'.repeat(MEGABYTE / 9),
+    },
     { name: '1 MB of NUL', text: HEAD + '\0'.repeat(MEGABYTE) + TAIL + '\0'.repeat(MEGABYTE) },
     { name: 'CR-only line endings, 256 KB', text: '---\r' + 'name: x\r'.repeat(32 * 1024) + '---\r' },
     { name: '1 MB of --- lines in the body', text: HEAD + 'ok' + TAIL + '---\n'.repeat(MEGABYTE / 4) },
-    { name: '20,000 plain continuation lines with a colon', text: HEAD + 'Use when: x\n' + '  more: words\n'.repeat(20_000) + TAIL },
-    { name: '5,000-line body', text: HEAD + 'ok' + TAIL + 'A line of the body with `scripts/x.sh` and [a](references/b.md).\n'.repeat(5000) },
+    {
+      name: '20,000 plain continuation lines with a colon',
+      text: HEAD + 'Use when: x\n' + '  more: words\n'.repeat(20_000) + TAIL,
+    },
+    {
+      name: '5,000-line body',
+      text: HEAD + 'ok' + TAIL + 'A line of the body with `scripts/x.sh` and [a](references/b.md).\n'.repeat(5000),
+    },
   ];
 }
 
 /** Inputs that once broke an invariant, kept so that they run whatever the seed. */
 const REGRESSIONS: readonly { name: string; text: string }[] = [
   // A YAML error span ending between the \r and \n of a CRLF: character past the line's end.
-  { name: 'error span ending inside a CRLF', text: '---\r\nname: code-review\r\nhooks:\r\nhooks:\r\n  - one\r\n---\r\nBody.\r\n' },
+  {
+    name: 'error span ending inside a CRLF',
+    text: '---\r\nname: code-review\r\nhooks:\r\nhooks:\r\n  - one\r\n---\r\nBody.\r\n',
+  },
   // YAML reads a key across a lone \r (no line break to it): the `: ` fix's range ran backwards.
-  { name: 'colon value after a key spanning a lone CR', text: '---\rname: x\ndescription: a p\r\r\nlain\r  more.\rdisable-model-invocation: true\rhint: "[f]"\rhooks:\r  - one\n---\nBody.\n' },
+  {
+    name: 'colon value after a key spanning a lone CR',
+    text: '---\rname: x\ndescription: a p\r\r\nlain\r  more.\rdisable-model-invocation: true\rhint: "[f]"\rhooks:\r  - one\n---\nBody.\n',
+  },
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -315,19 +446,23 @@ function fail(what: string, label: string, text: string, detail: string): never 
 function checkRange(range: Range, lines: LineMap, where: string): string | undefined {
   for (const position of [range.start, range.end]) {
     const { line, character } = position;
-    if (!Number.isInteger(line) || !Number.isInteger(character)) return `${where}: non-integer position ${JSON.stringify(position)}`;
+    if (!Number.isInteger(line) || !Number.isInteger(character))
+      return `${where}: non-integer position ${JSON.stringify(position)}`;
     if (line < 0 || line >= lines.lineCount) return `${where}: line ${line} outside 0..${lines.lineCount - 1}`;
     const length = lines.lineContentEnd(line) - lines.lineStarts[line];
-    if (character < 0 || character > length) return `${where}: character ${character} outside line ${line} (length ${length})`;
+    if (character < 0 || character > length)
+      return `${where}: character ${character} outside line ${line} (length ${length})`;
   }
   const { start, end } = range;
-  if (start.line > end.line || (start.line === end.line && start.character > end.character)) return `${where}: start after end ${JSON.stringify(range)}`;
+  if (start.line > end.line || (start.line === end.line && start.character > end.character))
+    return `${where}: start after end ${JSON.stringify(range)}`;
   return undefined;
 }
 
 function checkSpan(span: Span | undefined, length: number, where: string): string | undefined {
   if (!span) return undefined;
-  if (!(span.start >= 0 && span.start <= span.end && span.end <= length)) return `${where}: span ${JSON.stringify(span)} outside 0..${length}`;
+  if (!(span.start >= 0 && span.start <= span.end && span.end <= length))
+    return `${where}: span ${JSON.stringify(span)} outside 0..${length}`;
   return undefined;
 }
 
@@ -349,8 +484,10 @@ function checkAnalysis(analysis: SkillFileAnalysis, lines: LineMap): string | un
     const bad = checkRange(analysis.nameRange, lines, 'nameRange');
     if (bad) return bad;
   }
-  if (analysis.bodyOffset !== undefined && (analysis.bodyOffset < 0 || analysis.bodyOffset > lines.text.length)) return `bodyOffset ${analysis.bodyOffset} outside the text`;
-  if (analysis.bodyLine !== undefined && (analysis.bodyLine < 0 || analysis.bodyLine >= lines.lineCount)) return `bodyLine ${analysis.bodyLine} outside the text`;
+  if (analysis.bodyOffset !== undefined && (analysis.bodyOffset < 0 || analysis.bodyOffset > lines.text.length))
+    return `bodyOffset ${analysis.bodyOffset} outside the text`;
+  if (analysis.bodyLine !== undefined && (analysis.bodyLine < 0 || analysis.bodyLine >= lines.lineCount))
+    return `bodyLine ${analysis.bodyLine} outside the text`;
   return undefined;
 }
 
@@ -388,18 +525,31 @@ function exercise(r: Random, text: string, label: string, full: boolean): SkillF
     const split = parsed.split;
     const spanProblems = [
       split.kind !== 'no-frontmatter' ? checkSpan(split.open, length, 'open fence') : undefined,
-      split.kind === 'closed' ? checkSpan(split.close, length, 'close fence') ?? checkSpan(split.yaml, length, 'yaml') : undefined,
+      split.kind === 'closed'
+        ? (checkSpan(split.close, length, 'close fence') ?? checkSpan(split.yaml, length, 'yaml'))
+        : undefined,
       checkSpan(parsed.yamlError?.span, length, 'yaml error'),
       checkSpan(parsed.notMappingSpan, length, 'not-mapping'),
-      ...parsed.fields.flatMap((f) => [checkSpan(f.keySpan, length, `key ${f.key}`), checkSpan(f.value.span, length, `value of ${f.key}`)]),
+      ...parsed.fields.flatMap((f) => [
+        checkSpan(f.keySpan, length, `key ${f.key}`),
+        checkSpan(f.value.span, length, `value of ${f.key}`),
+      ]),
     ].filter((p) => p !== undefined);
     if (spanProblems.length > 0) fail('bad parse', label, text, spanProblems[0]!);
     const body = analysis.bodyOffset !== undefined ? lines.text.slice(analysis.bodyOffset) : text;
-    const args = r.chance(0.5) ? text.slice(r.int(text.length + 1)).slice(0, 200) : r.pick(['', 'a b', '"a b" \'c\'', '\\', '"unclosed', 'x $1 $ARGUMENTS']);
+    const args = r.chance(0.5)
+      ? text.slice(r.int(text.length + 1)).slice(0, 200)
+      : r.pick(['', 'a b', '"a b" \'c\'', '\\', '"unclosed', 'x $1 $ARGUMENTS']);
     const words = splitArguments(args);
     assert.ok(Array.isArray(words) && words.every((w) => typeof w === 'string'));
     assert.equal(typeof substituteBody(body, args, '/skills/x'), 'string');
-    const expansion = expandSkill({ skillDir: '/skills/x', body, args, bundledFiles: r.chance(0.2) ? ['scripts/a.sh', text.slice(0, 20)] : [], fileBytes: text.length });
+    const expansion = expandSkill({
+      skillDir: '/skills/x',
+      body,
+      args,
+      bundledFiles: r.chance(0.2) ? ['scripts/a.sh', text.slice(0, 20)] : [],
+      fileBytes: text.length,
+    });
     assert.ok(expansion.startsWith(`Base directory for this skill: ${nativePath.normalize('/skills/x')}\n\n`));
   } catch (error) {
     if (error instanceof assert.AssertionError) throw error;
@@ -424,7 +574,11 @@ test(`fuzz: ${MIN_INPUTS.toLocaleString('en')}+ generated texts never make the p
   for (const { name, text, expect } of expensiveCases()) {
     const since = performance.now();
     const analysis = exercise(r, text, name, true);
-    if (expect) assert.ok(analysis.problems.some((p) => p.code === expect), `${name}: expected ${expect}, got ${analysis.problems.map((p) => p.code).join(', ')}`);
+    if (expect)
+      assert.ok(
+        analysis.problems.some((p) => p.code === expect),
+        `${name}: expected ${expect}, got ${analysis.problems.map((p) => p.code).join(', ')}`,
+      );
     count('expensive', since);
   }
   const generators: readonly [string, (r: Random) => string][] = [

@@ -28,13 +28,26 @@ function skillFilesUnder(dir: string): string[] {
 /** The parts of a parse that the rules read. */
 function parsed(text: string, plainFastPath: boolean) {
   const file = parseSkillFile(text, { plainFastPath });
-  return { status: file.status, fields: file.fields, data: file.data, flowMapping: file.flowMapping, split: file.split };
+  return {
+    status: file.status,
+    fields: file.fields,
+    data: file.data,
+    flowMapping: file.flowMapping,
+    split: file.split,
+  };
 }
 
 /** What the catalog and the editor take from an analysis. */
 function analysed(text: string, folderName: string, plainFastPath: boolean) {
   const a = analyzeSkillText(text, { folderName, plainFastPath });
-  return { name: a.name, nameRange: a.nameRange, description: a.description, hidden: a.hidden, problems: a.problems, bodyOffset: a.bodyOffset };
+  return {
+    name: a.name,
+    nameRange: a.nameRange,
+    description: a.description,
+    hidden: a.hidden,
+    problems: a.problems,
+    bodyOffset: a.bodyOffset,
+  };
 }
 
 /** True when the fast path reads this text (and so the comparison is not trivial). */
@@ -64,18 +77,138 @@ test('on every real SKILL.md, the fast path and the yaml path agree', { skip: SK
 
 // --- Generated frontmatters, aimed at the edges of the fast path --------------------------
 
-const KEYS = ['name', 'description', 'license', 'allowed-tools', 'metadata', 'when_to_use', 'x-y', 'Name', 'a1', '1abc', 'true', 'null', 'a b', '__proto__', 'é', 'k'];
+const KEYS = [
+  'name',
+  'description',
+  'license',
+  'allowed-tools',
+  'metadata',
+  'when_to_use',
+  'x-y',
+  'Name',
+  'a1',
+  '1abc',
+  'true',
+  'null',
+  'a b',
+  '__proto__',
+  'é',
+  'k',
+];
 const SAFE_KEYS = ['name', 'description', 'license', 'allowed-tools', 'when_to_use', 'x-y', 'Name', 'a1'];
 const SEPARATORS = [': ', ':  ', ':', ' : ', ':\t', ':   '];
 const PIECES = [
-  'word', 'review code', 'Use when asked.', 'a,b', '(x)', 'C#', 'a:b', 'a: b', 'http://x.y', 'a #b', 'a#b', '---', '...', '--',
-  '12', '1.5', '0x1F', '0o17', '.5', '+1', '-1', '1e3', '.inf', '-.Inf', '.NaN', 'true', 'False', 'TRUE', 'yes', 'no', 'on',
-  'null', '~', 'NULL', 'Null', '', ' ', '  ', '-', '- x', '?', '? x', ':', '[a]', '{b: c}', '#', '&a', '*a', '!t', '|', '>', "'s'",
-  '"q"', '%', '@', '`', 'é', '技能', '😀', '\ud800', '\udc00', '\u0085', '\u2028', '\ufeff', '\u00a0', '\t', 'x\\y', '<<', '=', ',',
+  'word',
+  'review code',
+  'Use when asked.',
+  'a,b',
+  '(x)',
+  'C#',
+  'a:b',
+  'a: b',
+  'http://x.y',
+  'a #b',
+  'a#b',
+  '---',
+  '...',
+  '--',
+  '12',
+  '1.5',
+  '0x1F',
+  '0o17',
+  '.5',
+  '+1',
+  '-1',
+  '1e3',
+  '.inf',
+  '-.Inf',
+  '.NaN',
+  'true',
+  'False',
+  'TRUE',
+  'yes',
+  'no',
+  'on',
+  'null',
+  '~',
+  'NULL',
+  'Null',
+  '',
+  ' ',
+  '  ',
+  '-',
+  '- x',
+  '?',
+  '? x',
+  ':',
+  '[a]',
+  '{b: c}',
+  '#',
+  '&a',
+  '*a',
+  '!t',
+  '|',
+  '>',
+  "'s'",
+  '"q"',
+  '%',
+  '@',
+  '`',
+  'é',
+  '技能',
+  '😀',
+  '\ud800',
+  '\udc00',
+  '\u0085',
+  '\u2028',
+  '\ufeff',
+  '\u00a0',
+  '\t',
+  'x\\y',
+  '<<',
+  '=',
+  ',',
 ];
 /** Pieces the fast path reads, so that about half the texts stay on its side of the boundary. */
-const SAFE_PIECES = ['word', 'review code', 'Use when asked.', 'a,b', '(x)', 'C#', 'a:b', 'http://x.y', 'a#b', '1.0.0', '2 steps', 'é', '技能', '😀', '"q"', "'it''s'", '"a: b #c"', 'true', 'False', 'x<y>', '<<', '='];
-const OTHER_LINES = ['', '   ', '# comment', '  indented', '- item', 'key only', '...', 'a:', 'k: |', '  block', 'k: >-', 'k: [1, 2]', 'k: {a: b}'];
+const SAFE_PIECES = [
+  'word',
+  'review code',
+  'Use when asked.',
+  'a,b',
+  '(x)',
+  'C#',
+  'a:b',
+  'http://x.y',
+  'a#b',
+  '1.0.0',
+  '2 steps',
+  'é',
+  '技能',
+  '😀',
+  '"q"',
+  "'it''s'",
+  '"a: b #c"',
+  'true',
+  'False',
+  'x<y>',
+  '<<',
+  '=',
+];
+const OTHER_LINES = [
+  '',
+  '   ',
+  '# comment',
+  '  indented',
+  '- item',
+  'key only',
+  '...',
+  'a:',
+  'k: |',
+  '  block',
+  'k: >-',
+  'k: [1, 2]',
+  'k: {a: b}',
+];
 const BREAKS = ['\n', '\n', '\n', '\r\n', '\r'];
 
 function pick<T>(random: () => number, items: readonly T[]): T {

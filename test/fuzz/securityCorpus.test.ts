@@ -17,7 +17,12 @@ import { SECURITY_CORPUS_FINDINGS } from './securityCorpusFindings';
 
 const CORPUS = corpusForTests('corpus');
 const WIDE = corpusForTests('corpus-wide');
-const SECURITY_CODES = new Set([...Object.keys(SECURITY_SEVERITY), 'unreferenced-file', 'nested-reference', 'unmentioned-binary']);
+const SECURITY_CODES = new Set([
+  ...Object.keys(SECURITY_SEVERITY),
+  'unreferenced-file',
+  'nested-reference',
+  'unmentioned-binary',
+]);
 
 interface Found {
   readonly key: string;
@@ -29,7 +34,10 @@ async function findingsOf(corpus: 'corpus' | 'corpus-wide', dir: string): Promis
   const found: Found[] = [];
   for (const file of skillFilesBelow(dir)) {
     const lint = await validateSkillFile(nodeFs, file, { countTokens: countO200kTokensUpTo });
-    const all = [...lint.problems.map((problem) => ({ file, problem })), ...lint.bundled.flatMap((b) => b.problems.map((problem) => ({ file: b.filePath, problem })))];
+    const all = [
+      ...lint.problems.map((problem) => ({ file, problem })),
+      ...lint.bundled.flatMap((b) => b.problems.map((problem) => ({ file: b.filePath, problem }))),
+    ];
     for (const { file: where, problem } of all) {
       if (!SECURITY_CODES.has(problem.code)) continue;
       const relative = path.relative(dir, where).split(path.sep).join('/');
@@ -39,12 +47,19 @@ async function findingsOf(corpus: 'corpus' | 'corpus-wide', dir: string): Promis
   return found;
 }
 
-test('on both corpora, the security rules find exactly the listed findings, none an error', { skip: CORPUS.skip || WIDE.skip }, async () => {
-  const found = [...(await findingsOf('corpus', CORPUS.dir)), ...(await findingsOf('corpus-wide', WIDE.dir))];
-  const listed = SECURITY_CORPUS_FINDINGS.map(([corpus, file, line, code]) => `${corpus}|${file}|${line}|${code}`);
-  assert.deepEqual(found.map((f) => f.key).sort(), [...listed].sort());
-  assert.deepEqual(found.filter((f) => f.problem.severity === 'error').map((f) => f.key), []);
-});
+test(
+  'on both corpora, the security rules find exactly the listed findings, none an error',
+  { skip: CORPUS.skip || WIDE.skip },
+  async () => {
+    const found = [...(await findingsOf('corpus', CORPUS.dir)), ...(await findingsOf('corpus-wide', WIDE.dir))];
+    const listed = SECURITY_CORPUS_FINDINGS.map(([corpus, file, line, code]) => `${corpus}|${file}|${line}|${code}`);
+    assert.deepEqual(found.map((f) => f.key).sort(), [...listed].sort());
+    assert.deepEqual(
+      found.filter((f) => f.problem.severity === 'error').map((f) => f.key),
+      [],
+    );
+  },
+);
 
 test('each rule with findings is at least 0.9 precise by the verdicts, or is information', () => {
   const byCode = new Map<string, { true: number; all: number }>();
@@ -68,21 +83,33 @@ test('each rule with findings is at least 0.9 precise by the verdicts, or is inf
   });
 });
 
-test('body-too-many-tokens agrees with the tokenizer run on its own over every body', { skip: CORPUS.skip || WIDE.skip }, async () => {
-  const over = new Set<string>();
-  const nodeFs = new NodeFileSystem();
-  for (const [corpus, dir] of [['corpus', CORPUS.dir], ['corpus-wide', WIDE.dir]] as const) {
-    for (const file of skillFilesBelow(dir)) {
-      // A file whose frontmatter is not closed has no body to count (unclosed-frontmatter says so).
-      const lint = await validateSkillFile(nodeFs, file);
-      if (lint.problems.some((p) => p.code === 'unclosed-frontmatter' || p.code === 'no-frontmatter')) continue;
-      const text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
-      // The body: after the closing fence's line (only files whose frontmatter closes).
-      const match = /^---\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text);
-      if (!match) continue;
-      if (countTokens(text.slice(match[0].length), { disallowedSpecial: new Set() }) > 5000) over.add(`${corpus}|${path.relative(dir, file).split(path.sep).join('/')}`);
+test(
+  'body-too-many-tokens agrees with the tokenizer run on its own over every body',
+  { skip: CORPUS.skip || WIDE.skip },
+  async () => {
+    const over = new Set<string>();
+    const nodeFs = new NodeFileSystem();
+    for (const [corpus, dir] of [
+      ['corpus', CORPUS.dir],
+      ['corpus-wide', WIDE.dir],
+    ] as const) {
+      for (const file of skillFilesBelow(dir)) {
+        // A file whose frontmatter is not closed has no body to count (unclosed-frontmatter says so).
+        const lint = await validateSkillFile(nodeFs, file);
+        if (lint.problems.some((p) => p.code === 'unclosed-frontmatter' || p.code === 'no-frontmatter')) continue;
+        const text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+        // The body: after the closing fence's line (only files whose frontmatter closes).
+        const match = /^---\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text);
+        if (!match) continue;
+        if (countTokens(text.slice(match[0].length), { disallowedSpecial: new Set() }) > 5000)
+          over.add(`${corpus}|${path.relative(dir, file).split(path.sep).join('/')}`);
+      }
     }
-  }
-  const listed = new Set(SECURITY_CORPUS_FINDINGS.filter((f) => f[3] === 'body-too-many-tokens').map(([corpus, file]) => `${corpus}|${file}`));
-  assert.deepEqual([...over].sort(), [...listed].sort());
-});
+    const listed = new Set(
+      SECURITY_CORPUS_FINDINGS.filter((f) => f[3] === 'body-too-many-tokens').map(
+        ([corpus, file]) => `${corpus}|${file}`,
+      ),
+    );
+    assert.deepEqual([...over].sort(), [...listed].sort());
+  },
+);

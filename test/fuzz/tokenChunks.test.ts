@@ -17,7 +17,7 @@ const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
 const whole = (text: string) => countTokens(text, NO_SPECIAL);
 const chunked = (text: string) => tokenChunks(text).reduce((sum, chunk) => sum + whole(chunk), 0);
 
-test('on every real SKILL.md, the chunks add up to the whole text\'s tokens', { skip: CORPUS.skip || WIDE.skip }, () => {
+test("on every real SKILL.md, the chunks add up to the whole text's tokens", { skip: CORPUS.skip || WIDE.skip }, () => {
   const files = [...skillFilesBelow(CORPUS.dir), ...skillFilesBelow(WIDE.dir)];
   assert.ok(files.length >= 880, `${files.length} corpus files`);
   let counted = 0;
@@ -45,7 +45,40 @@ test('a line far over the exact limit is counted in slices, in linear time, clos
 
 test('on fuzzed text of line breaks, white space, punctuation, digits, CJK and emoji, the chunks add up', () => {
   const random = seededRandom(2026);
-  const pieces = ['\n', '\r\n', '\n\n', ' ', '  ', '\t', '    ', 'word', 'Word', "it's", '.', '...', '-', '—', '`', '```', '#', '##', '*', '123', '4567', '中文', '日本語', '🧑‍💻', '👍', '\u200b', '<|endoftext|>', 'https://x.io/a?b=1', '"quoted"', '(paren)', '/path/to', '$ARGUMENTS'];
+  const pieces = [
+    '\n',
+    '\r\n',
+    '\n\n',
+    ' ',
+    '  ',
+    '\t',
+    '    ',
+    'word',
+    'Word',
+    "it's",
+    '.',
+    '...',
+    '-',
+    '—',
+    '`',
+    '```',
+    '#',
+    '##',
+    '*',
+    '123',
+    '4567',
+    '中文',
+    '日本語',
+    '🧑‍💻',
+    '👍',
+    '\u200b',
+    '<|endoftext|>',
+    'https://x.io/a?b=1',
+    '"quoted"',
+    '(paren)',
+    '/path/to',
+    '$ARGUMENTS',
+  ];
   for (let n = 0; n < 3000; n++) {
     const length = 1 + Math.floor(random() * 60);
     let text = '';

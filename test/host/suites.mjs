@@ -49,7 +49,11 @@ export const suites = [
   {
     name: 'diagnostics',
     fixture: 'diagnostics',
-    tests: ['test/host/tests/diagnostics.test.ts', 'test/host/tests/codeActions.test.ts', 'test/host/tests/securityLint.test.ts'],
+    tests: [
+      'test/host/tests/diagnostics.test.ts',
+      'test/host/tests/codeActions.test.ts',
+      'test/host/tests/securityLint.test.ts',
+    ],
   },
   {
     name: 'install',
@@ -107,7 +111,11 @@ export const suites = [
   {
     name: 'actions',
     fixture: 'actions',
-    tests: ['test/host/tests/actionsTool.test.ts', 'test/host/tests/actionsChat.test.ts', 'test/host/tests/actionsEditor.test.ts'],
+    tests: [
+      'test/host/tests/actionsTool.test.ts',
+      'test/host/tests/actionsChat.test.ts',
+      'test/host/tests/actionsEditor.test.ts',
+    ],
   },
   {
     // The README's picture of an action run in chat, on examples/ (the file-stats skill).

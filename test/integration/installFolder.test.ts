@@ -20,7 +20,13 @@ let source: string;
 
 function run(args: string[], cwd: string) {
   // An empty PATH: these tests must pass whether or not git can be found.
-  return spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', env: { ...process.env, HOME: tmp, USERPROFILE: tmp, PATH: path.join(tmp, 'no-bin') }, input: '', timeout: 60_000 });
+  return spawnSync(process.execPath, [cli, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, HOME: tmp, USERPROFILE: tmp, PATH: path.join(tmp, 'no-bin') },
+    input: '',
+    timeout: 60_000,
+  });
 }
 
 const sha = (file: string) => `sha256:${createHash('sha256').update(fs.readFileSync(file)).digest('hex')}`;
@@ -29,10 +35,16 @@ before(() => {
   cli = builtCli();
   tmp = makeTempDir('skillsmith-install-folder-');
   source = path.join(tmp, 'shared skills');
-  writeFile(path.join(source, 'skills', 'form-filler', 'SKILL.md'), '---\nname: form-filler\ndescription: Fills PDF forms. Use when asked to fill a form.\n---\nRun `scripts/fill.sh`, then read [the fields](references/fields.md).\n');
+  writeFile(
+    path.join(source, 'skills', 'form-filler', 'SKILL.md'),
+    '---\nname: form-filler\ndescription: Fills PDF forms. Use when asked to fill a form.\n---\nRun `scripts/fill.sh`, then read [the fields](references/fields.md).\n',
+  );
   writeFile(path.join(source, 'skills', 'form-filler', 'scripts', 'fill.sh'), '#!/bin/sh\necho fill\n');
   writeFile(path.join(source, 'skills', 'form-filler', 'references', 'fields.md'), '# Fields\n');
-  writeFile(path.join(source, 'skills', 'note-taker', 'SKILL.md'), '---\nname: note-taker\ndescription: Takes meeting notes. Use when asked for notes.\n---\nWrite the notes.\n');
+  writeFile(
+    path.join(source, 'skills', 'note-taker', 'SKILL.md'),
+    '---\nname: note-taker\ndescription: Takes meeting notes. Use when asked for notes.\n---\nWrite the notes.\n',
+  );
 });
 
 after(() => tmp && removeDir(tmp));
@@ -62,13 +74,20 @@ test('a plain folder is added without git: no commit, every file digested under 
     'scripts/fill.sh': sha(path.join(dir, 'scripts', 'fill.sh')),
   });
   assert.equal(fs.readFileSync(path.join(dir, 'references', 'fields.md'), 'utf8'), '# Fields\n');
-  assert.deepEqual(fs.readdirSync(path.join(ws, '.agents')).sort(), ['skills', 'skills-lock.json'], 'no staging folder is left');
+  assert.deepEqual(
+    fs.readdirSync(path.join(ws, '.agents')).sort(),
+    ['skills', 'skills-lock.json'],
+    'no staging folder is left',
+  );
 
   assert.equal(run(['verify'], ws).status, 0);
   fs.appendFileSync(path.join(dir, 'references', 'fields.md'), 'A local note.\n');
   const modified = run(['verify', '--json'], ws);
   assert.equal(modified.status, 1);
-  assert.deepEqual(JSON.parse(modified.stdout).skills.map((s: { name: string; changed: string[] }) => [s.name, s.changed]), [['form-filler', ['references/fields.md']]]);
+  assert.deepEqual(
+    JSON.parse(modified.stdout).skills.map((s: { name: string; changed: string[] }) => [s.name, s.changed]),
+    [['form-filler', ['references/fields.md']]],
+  );
 });
 
 test('update from a plain folder: the changed script first, applied only with --yes', () => {
@@ -96,10 +115,19 @@ test('an add that fails after its renames leaves the location as it was', async 
   const location = normalizePath(path.join(ws, '.agents', 'skills'));
   // A lock file that cannot be replaced: its temporary file's name is taken by a folder.
   fs.mkdirSync(path.join(ws, '.agents', `skills-lock.json.${process.pid}.tmp`), { recursive: true });
-  const skills = await reviewSource(new NodeFileSystem(), normalizePath(source), { location, projectRoot: normalizePath(ws) });
+  const skills = await reviewSource(new NodeFileSystem(), normalizePath(source), {
+    location,
+    projectRoot: normalizePath(ws),
+  });
   assert.deepEqual(skills.map((s) => s.name).sort(), ['form-filler', 'note-taker']);
-  await assert.rejects(addSkills({ location, source, commit: null, skills }), (error: Error) => error instanceof InstallError && /nothing was added: /.test(error.message));
+  await assert.rejects(
+    addSkills({ location, source, commit: null, skills }),
+    (error: Error) => error instanceof InstallError && /nothing was added: /.test(error.message),
+  );
   assert.deepEqual(fs.readdirSync(path.join(ws, '.agents', 'skills')), [], 'both renamed skills were moved back out');
   assert.equal(fs.existsSync(path.join(ws, '.agents', 'skills-lock.json')), false);
-  assert.deepEqual(fs.readdirSync(path.join(ws, '.agents')).filter((e) => e.startsWith('.skillsmith-staging-')), []);
+  assert.deepEqual(
+    fs.readdirSync(path.join(ws, '.agents')).filter((e) => e.startsWith('.skillsmith-staging-')),
+    [],
+  );
 });

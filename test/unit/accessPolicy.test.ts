@@ -4,7 +4,13 @@
 // the catalog's listing and the tools, which must give the same answers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSkillCatalog, decideAccess, isListed, type AccessRequest, type DenialType } from '../../src/core/access/policy';
+import {
+  createSkillCatalog,
+  decideAccess,
+  isListed,
+  type AccessRequest,
+  type DenialType,
+} from '../../src/core/access/policy';
 import type { SkillStanding } from '../../src/core/catalog/catalog';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
 import { runLoadSkill, runReadSkillFile, type Requester } from '../../src/core/loading/tools';
@@ -14,16 +20,53 @@ import { testPath as path } from './testPaths';
 
 type Column = 'offered' | 'hidden' | 'errors' | 'untrusted' | 'shadowed';
 type Cell = 'yes' | DenialType;
-type Row = 'model list' | 'model load' | 'model read' | 'model run-action' | 'user run' | 'user run-action' | 'user view';
+type Row =
+  'model list' | 'model load' | 'model read' | 'model run-action' | 'user run' | 'user run-action' | 'user view';
 
 /** The table of docs/precedence-and-access.md, one cell per row and column, written out. */
 const TABLE: Record<Row, Record<Column, Cell>> = {
-  'model list': { offered: 'yes', hidden: 'not_found', errors: 'invalid_skill', untrusted: 'not_allowed', shadowed: 'not_found' },
-  'model load': { offered: 'yes', hidden: 'not_found', errors: 'invalid_skill', untrusted: 'not_allowed', shadowed: 'not_found' },
-  'model read': { offered: 'yes', hidden: 'not_found', errors: 'invalid_skill', untrusted: 'not_allowed', shadowed: 'not_found' },
-  'model run-action': { offered: 'yes', hidden: 'not_found', errors: 'invalid_skill', untrusted: 'not_allowed', shadowed: 'not_found' },
-  'user run': { offered: 'yes', hidden: 'yes', errors: 'invalid_skill', untrusted: 'not_allowed', shadowed: 'not_found' },
-  'user run-action': { offered: 'yes', hidden: 'yes', errors: 'invalid_skill', untrusted: 'not_allowed', shadowed: 'not_found' },
+  'model list': {
+    offered: 'yes',
+    hidden: 'not_found',
+    errors: 'invalid_skill',
+    untrusted: 'not_allowed',
+    shadowed: 'not_found',
+  },
+  'model load': {
+    offered: 'yes',
+    hidden: 'not_found',
+    errors: 'invalid_skill',
+    untrusted: 'not_allowed',
+    shadowed: 'not_found',
+  },
+  'model read': {
+    offered: 'yes',
+    hidden: 'not_found',
+    errors: 'invalid_skill',
+    untrusted: 'not_allowed',
+    shadowed: 'not_found',
+  },
+  'model run-action': {
+    offered: 'yes',
+    hidden: 'not_found',
+    errors: 'invalid_skill',
+    untrusted: 'not_allowed',
+    shadowed: 'not_found',
+  },
+  'user run': {
+    offered: 'yes',
+    hidden: 'yes',
+    errors: 'invalid_skill',
+    untrusted: 'not_allowed',
+    shadowed: 'not_found',
+  },
+  'user run-action': {
+    offered: 'yes',
+    hidden: 'yes',
+    errors: 'invalid_skill',
+    untrusted: 'not_allowed',
+    shadowed: 'not_found',
+  },
   'user view': { offered: 'yes', hidden: 'yes', errors: 'yes', untrusted: 'yes', shadowed: 'yes' },
 };
 
@@ -56,7 +99,8 @@ function* allStandings(): Generator<SkillStanding> {
     for (const workspaceTrusted of [true, false]) {
       for (const hasErrors of [false, true]) {
         for (const hidden of [false, true]) {
-          for (const shadowed of [false, true]) yield { name: 'demo', scope, workspaceTrusted, hasErrors, hidden, shadowed };
+          for (const shadowed of [false, true])
+            yield { name: 'demo', scope, workspaceTrusted, hasErrors, hidden, shadowed };
         }
       }
     }
@@ -86,9 +130,19 @@ test('the policy gives every cell of the table, for all 224 combinations', () =>
 });
 
 test('an untrusted refusal says why; a hidden one says nothing about the skill', () => {
-  const untrusted = decideAccess({ name: 'demo', scope: 'workspace', workspaceTrusted: false, hasErrors: false, hidden: true, shadowed: false }, { asker: 'model', what: 'load' });
-  assert.ok(!untrusted.allowed && /not trusted/.test(untrusted.denial.message) && /trust/i.test(untrusted.denial.suggestion ?? ''));
-  const hidden = decideAccess({ name: 'demo', scope: 'user', workspaceTrusted: false, hasErrors: true, hidden: true, shadowed: false }, { asker: 'model', what: 'read' });
+  const untrusted = decideAccess(
+    { name: 'demo', scope: 'workspace', workspaceTrusted: false, hasErrors: false, hidden: true, shadowed: false },
+    { asker: 'model', what: 'load' },
+  );
+  assert.ok(
+    !untrusted.allowed &&
+      /not trusted/.test(untrusted.denial.message) &&
+      /trust/i.test(untrusted.denial.suggestion ?? ''),
+  );
+  const hidden = decideAccess(
+    { name: 'demo', scope: 'user', workspaceTrusted: false, hasErrors: true, hidden: true, shadowed: false },
+    { asker: 'model', what: 'read' },
+  );
   assert.ok(!hidden.allowed && hidden.denial.type === 'not_found');
   assert.doesNotMatch(hidden.allowed ? '' : hidden.denial.message, /hidden|disable-model-invocation|error/);
 });
@@ -113,7 +167,8 @@ test('the tools give the same answers, on real files, for every requester', asyn
           const name = `${scope === 'workspace' ? 'ws' : 'user'}-${hasErrors ? 'broken' : 'ok'}-${hidden ? 'hidden' : 'shown'}`;
           const parent = scope === 'workspace' ? wsLoc.path : userLoc.path;
           const extra = hidden ? 'disable-model-invocation: true\n' : '';
-          if (hasErrors) writeFile(path.join(parent, name, 'SKILL.md'), `---\nname: ${name}\n${extra}---\nNo description.\n`);
+          if (hasErrors)
+            writeFile(path.join(parent, name, 'SKILL.md'), `---\nname: ${name}\n${extra}---\nNo description.\n`);
           else writeSkill(parent, name, `The ${name} skill. Use when testing access.`, { extra });
           writeFile(path.join(parent, name, 'references', 'notes.md'), 'Notes.\n');
           combos.push({ name, scope, hasErrors, hidden });
@@ -132,12 +187,17 @@ test('the tools give the same answers, on real files, for every requester', asyn
       const listed = new Set(catalog.listing(12000).included);
       for (const combo of combos) {
         const standing: SkillStanding = { ...combo, workspaceTrusted, shadowed: false };
-        assert.equal(listed.has(combo.name), expected(standing, 'model list') === 'yes', describe(standing, 'model list'));
+        assert.equal(
+          listed.has(combo.name),
+          expected(standing, 'model list') === 'yes',
+          describe(standing, 'model list'),
+        );
         for (const [row, requester, tool] of rows) {
           const context = { catalog, fs, budget: 12000, requester };
-          const result = tool === 'load'
-            ? await runLoadSkill(context, { name: combo.name })
-            : await runReadSkillFile(context, { name: combo.name, path: 'references/notes.md' });
+          const result =
+            tool === 'load'
+              ? await runLoadSkill(context, { name: combo.name })
+              : await runReadSkillFile(context, { name: combo.name, path: 'references/notes.md' });
           const want = expected(standing, row);
           assert.equal(result.ok ? 'yes' : result.error.type, want, describe(standing, row));
         }

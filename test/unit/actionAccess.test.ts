@@ -11,30 +11,44 @@ import { makeTempDir, removeDir, writeFile } from './engineTestUtils';
 
 let ws: string;
 let home: string;
-const OK = "process.stdout.write(JSON.stringify({ ran: true }));";
+const OK = 'process.stdout.write(JSON.stringify({ ran: true }));';
 
 before(() => {
   ws = makeTempDir('skillsmith-action-access-');
   home = path.join(ws, 'home');
-  const ok = (name: string, extra = '') => writeActionSkill(ws, name, [nodeAction('go', 'scripts/ok.js', { default: true })], { 'scripts/ok.js': OK }, extra);
+  const ok = (name: string, extra = '') =>
+    writeActionSkill(ws, name, [nodeAction('go', 'scripts/ok.js', { default: true })], { 'scripts/ok.js': OK }, extra);
   ok('offered');
   ok('hidden', 'disable-model-invocation: true\n');
   // A skill with errors: its name does not match its folder.
-  writeFile(path.join(ws, 'skills', 'with-errors', 'SKILL.md'), '---\nname: Wrong_Name\ndescription: Broken.\n---\nx\n');
-  writeFile(path.join(ws, 'skills', 'with-errors', 'actions.json'), JSON.stringify({ actions: [nodeAction('go', 'scripts/ok.js')] }));
+  writeFile(
+    path.join(ws, 'skills', 'with-errors', 'SKILL.md'),
+    '---\nname: Wrong_Name\ndescription: Broken.\n---\nx\n',
+  );
+  writeFile(
+    path.join(ws, 'skills', 'with-errors', 'actions.json'),
+    JSON.stringify({ actions: [nodeAction('go', 'scripts/ok.js')] }),
+  );
   writeFile(path.join(ws, 'skills', 'with-errors', 'scripts', 'ok.js'), OK);
   writeActionSkill(home, 'user-skill', [nodeAction('go', 'scripts/ok.js')], { 'scripts/ok.js': OK });
   writeActionSkill(ws, 'bad-json', []);
   writeFile(path.join(ws, 'skills', 'bad-json', 'actions.json'), '{ "actions": [ { "name": "Bad Name" } ] }');
-  writeActionSkill(ws, 'two', [nodeAction('alpha', 'scripts/ok.js'), nodeAction('beta', 'scripts/ok.js')], { 'scripts/ok.js': OK });
-  writeActionSkill(ws, 'escapes', [
-    nodeAction('dotdot', '../offered/scripts/ok.js'),
-    nodeAction('absolute', 'x', { run: [process.execPath, 'scripts/ok.js'] }),
-    nodeAction('abs-arg', 'x', { run: ['node', path.join(ws, 'skills', 'offered', 'scripts', 'ok.js')] }),
-    nodeAction('backslash', 'scripts\\..\\..\\offered\\scripts\\ok.js'),
-    nodeAction('linked', 'scripts/outside/ok.js'),
-    nodeAction('program-dotdot', 'x', { run: ['../offered/scripts/ok.js'] }),
-  ], { 'scripts/ok.js': OK });
+  writeActionSkill(ws, 'two', [nodeAction('alpha', 'scripts/ok.js'), nodeAction('beta', 'scripts/ok.js')], {
+    'scripts/ok.js': OK,
+  });
+  writeActionSkill(
+    ws,
+    'escapes',
+    [
+      nodeAction('dotdot', '../offered/scripts/ok.js'),
+      nodeAction('absolute', 'x', { run: [process.execPath, 'scripts/ok.js'] }),
+      nodeAction('abs-arg', 'x', { run: ['node', path.join(ws, 'skills', 'offered', 'scripts', 'ok.js')] }),
+      nodeAction('backslash', 'scripts\\..\\..\\offered\\scripts\\ok.js'),
+      nodeAction('linked', 'scripts/outside/ok.js'),
+      nodeAction('program-dotdot', 'x', { run: ['../offered/scripts/ok.js'] }),
+    ],
+    { 'scripts/ok.js': OK },
+  );
   writeFile(path.join(ws, 'outside', 'ok.js'), OK);
 });
 
@@ -62,10 +76,21 @@ test('the access table for actions, in a trusted and an untrusted workspace', { 
     { skill: 'Wrong_Name', model: 'not_allowed', user: 'not_allowed' },
     { skill: 'user-skill', model: 'runs', user: 'runs' },
   ];
-  for (const [isTrusted, rows] of [[true, trusted], [false, untrusted]] as const) {
+  for (const [isTrusted, rows] of [
+    [true, trusted],
+    [false, untrusted],
+  ] as const) {
     for (const row of rows) {
-      assert.equal(await outcome(isTrusted, row.skill, 'model'), row.model, `model runs ${row.skill} (trusted: ${isTrusted})`);
-      assert.equal(await outcome(isTrusted, row.skill, 'user'), row.user, `user runs ${row.skill} (trusted: ${isTrusted})`);
+      assert.equal(
+        await outcome(isTrusted, row.skill, 'model'),
+        row.model,
+        `model runs ${row.skill} (trusted: ${isTrusted})`,
+      );
+      assert.equal(
+        await outcome(isTrusted, row.skill, 'user'),
+        row.user,
+        `user runs ${row.skill} (trusted: ${isTrusted})`,
+      );
     }
   }
 });

@@ -20,8 +20,22 @@ before(() => {
 after(() => removeDir(ws));
 
 /** Declares the action as given, then prepares the model's run of it. */
-async function prepared(extra: Record<string, unknown> = {}, input: Record<string, unknown> = { word: 'hi' }): Promise<PreparedRun> {
-  writeActionSkill(ws, 'tool', [nodeAction('go', 'scripts/go.js', { default: true, input: { type: 'object', properties: { word: { type: 'string' } } }, ...extra })], { 'scripts/go.js': 'console.log("{}")' });
+async function prepared(
+  extra: Record<string, unknown> = {},
+  input: Record<string, unknown> = { word: 'hi' },
+): Promise<PreparedRun> {
+  writeActionSkill(
+    ws,
+    'tool',
+    [
+      nodeAction('go', 'scripts/go.js', {
+        default: true,
+        input: { type: 'object', properties: { word: { type: 'string' } } },
+        ...extra,
+      }),
+    ],
+    { 'scripts/go.js': 'console.log("{}")' },
+  );
   const catalog = await scanCatalog(ws);
   const result = await makeExecutor(catalog, ws).executor.prepare({ skill: 'tool', input, asker: 'model' });
   assert.ok(result.ok, JSON.stringify(!result.ok && result.result));
@@ -42,7 +56,11 @@ test('shown: the run starts once; a second invocation with the same request is r
 });
 
 test('a secret, a timeout or an input that changed after the prompt voids it', async () => {
-  for (const [extra, input] of [[{ secrets: ['API_TOKEN'] }, undefined], [{ timeoutSeconds: 600 }, undefined], [{}, { word: 'other' }]] as const) {
+  for (const [extra, input] of [
+    [{ secrets: ['API_TOKEN'] }, undefined],
+    [{ timeoutSeconds: 600 }, undefined],
+    [{}, { word: 'other' }],
+  ] as const) {
     const ledger = new ConsentLedger();
     ledger.prepared(REQUEST, await prepared());
     const changed = await prepared(extra, input);
@@ -73,7 +91,18 @@ test('a confirmation never answered is forgotten after its time; one answered in
 
 test('the facts are what the confirmation shows: folder, action, command line, input, timeout, secrets', async () => {
   const facts = JSON.parse(shownFacts(await prepared({ secrets: ['API_TOKEN'], timeoutSeconds: 12 })));
-  assert.deepEqual(Object.keys(facts).sort(), ['action', 'commandLine', 'folder', 'input', 'secrets', 'skill', 'timeoutSeconds']);
-  assert.deepEqual([facts.action, facts.commandLine, facts.timeoutSeconds, facts.secrets, facts.input], ['go', 'node scripts/go.js', 12, ['API_TOKEN'], { word: 'hi' }]);
+  assert.deepEqual(Object.keys(facts).sort(), [
+    'action',
+    'commandLine',
+    'folder',
+    'input',
+    'secrets',
+    'skill',
+    'timeoutSeconds',
+  ]);
+  assert.deepEqual(
+    [facts.action, facts.commandLine, facts.timeoutSeconds, facts.secrets, facts.input],
+    ['go', 'node scripts/go.js', 12, ['API_TOKEN'], { word: 'hi' }],
+  );
   assert.equal(fs.realpathSync(facts.folder), fs.realpathSync(path.join(ws, 'skills', 'tool')));
 });

@@ -34,8 +34,14 @@ function only(input: unknown, schema?: Record<string, unknown>): Violation {
 test('defaults are applied and a valid input passes', () => {
   const result = checkInput(SCHEMA, { directory: 'src' });
   assert.deepEqual(result, { ok: true, input: { directory: 'src', top: 5, country: 'cn' } });
-  assert.deepEqual(checkInput(SCHEMA, { directory: 'src', top: 20 }), { ok: true, input: { directory: 'src', top: 20, country: 'cn' } });
-  const nested = { type: 'object', properties: { options: { type: 'object', properties: { depth: { type: 'integer', default: 2 } }, default: {} } } };
+  assert.deepEqual(checkInput(SCHEMA, { directory: 'src', top: 20 }), {
+    ok: true,
+    input: { directory: 'src', top: 20, country: 'cn' },
+  });
+  const nested = {
+    type: 'object',
+    properties: { options: { type: 'object', properties: { depth: { type: 'integer', default: 2 } }, default: {} } },
+  };
   assert.deepEqual(applyDefaults(nested, {}), { options: {} }, 'a default is used as given');
   assert.deepEqual(applyDefaults(nested, { options: {} }), { options: { depth: 2 } }, 'defaults fill nested objects');
 });
@@ -45,7 +51,10 @@ test('required: the field to add, with its type and description', () => {
   assert.equal(v.pointer, '/directory');
   assert.equal(v.keyword, 'required');
   assert.equal(v.message, '/directory: is required, got nothing');
-  assert.equal(v.suggestion, "Add the required field 'directory' (a string: Folder to measure, relative to the workspace).");
+  assert.equal(
+    v.suggestion,
+    "Add the required field 'directory' (a string: Folder to measure, relative to the workspace).",
+  );
 });
 
 test('additionalProperties: the field to remove, and what the action takes', () => {
@@ -58,14 +67,20 @@ test('additionalProperties: the field to remove, and what the action takes', () 
 
 test('maximum and minimum: the range, and the value given', () => {
   const high = only({ directory: 'a', top: 50 });
-  assert.deepEqual([high.pointer, high.keyword, high.message, high.suggestion], ['/top', 'maximum', '/top: must be <= 20, got 50', 'Use a whole number from 1 to 20.']);
+  assert.deepEqual(
+    [high.pointer, high.keyword, high.message, high.suggestion],
+    ['/top', 'maximum', '/top: must be <= 20, got 50', 'Use a whole number from 1 to 20.'],
+  );
   const low = only({ directory: 'a', top: 0 });
   assert.deepEqual([low.message, low.suggestion], ['/top: must be >= 1, got 0', 'Use a whole number from 1 to 20.']);
 });
 
 test('type: what was expected and what was given, with the unquoted form for a quoted number', () => {
   const v = only({ directory: 'a', top: '5' });
-  assert.deepEqual([v.pointer, v.keyword, v.message, v.suggestion], ['/top', 'type', '/top: must be a whole number, got "5"', 'Use a whole number (5 without quotes).']);
+  assert.deepEqual(
+    [v.pointer, v.keyword, v.message, v.suggestion],
+    ['/top', 'type', '/top: must be a whole number, got "5"', 'Use a whole number (5 without quotes).'],
+  );
   assert.equal(only({ directory: 'a', top: 2.5 }).message, '/top: must be a whole number, got 2.5');
   assert.equal(only({ directory: 7 }).suggestion, 'Use a string.');
 });
@@ -78,12 +93,20 @@ test('enum: the allowed values, and the closest one', () => {
 
 test('minLength: a non-empty value', () => {
   const v = only({ directory: '' });
-  assert.deepEqual([v.pointer, v.message, v.suggestion], ['/directory', '/directory: must have at least 1 character, got ""', 'Give a non-empty value.']);
+  assert.deepEqual(
+    [v.pointer, v.message, v.suggestion],
+    ['/directory', '/directory: must have at least 1 character, got ""', 'Give a non-empty value.'],
+  );
 });
 
 test('several violations are all reported, each once, and the input itself must be an object', () => {
   const found = violations({ top: 99, country: 'xx', extra: true });
-  assert.deepEqual(found.map((v) => `${v.pointer} ${v.keyword}`).sort(), ['/country enum', '/directory required', '/extra additionalProperties', '/top maximum']);
+  assert.deepEqual(found.map((v) => `${v.pointer} ${v.keyword}`).sort(), [
+    '/country enum',
+    '/directory required',
+    '/extra additionalProperties',
+    '/top maximum',
+  ]);
   const notObject = only('src');
   assert.deepEqual([notObject.pointer, notObject.message], ['', 'the input: must be an object, got "src"']);
 });
@@ -93,13 +116,22 @@ test('draft-07 schemas with definitions and $ref, and 2020-12 with $defs, point 
     $schema: 'http://json-schema.org/draft-07/schema#',
     type: 'object',
     properties: { items: { type: 'array', items: { $ref: '#/definitions/item' } } },
-    definitions: { item: { type: 'object', properties: { size: { type: 'number', exclusiveMinimum: 0 } }, required: ['size'] } },
+    definitions: {
+      item: { type: 'object', properties: { size: { type: 'number', exclusiveMinimum: 0 } }, required: ['size'] },
+    },
   };
   assert.equal(schemaDraft(draft7), '7');
   const found = violations({ items: [{ size: 1 }, { size: 0 }, {}] }, draft7);
-  assert.deepEqual(found.map((v) => v.message), ['/items/1/size: must be > 0, got 0', '/items/2/size: is required, got nothing']);
+  assert.deepEqual(
+    found.map((v) => v.message),
+    ['/items/1/size: must be > 0, got 0', '/items/2/size: is required, got nothing'],
+  );
   assert.equal(found[0].suggestion, 'Use a number above 0.');
-  const modern = { type: 'object', properties: { level: { $ref: '#/$defs/level' } }, $defs: { level: { enum: ['low', 'high'] } } };
+  const modern = {
+    type: 'object',
+    properties: { level: { $ref: '#/$defs/level' } },
+    $defs: { level: { enum: ['low', 'high'] } },
+  };
   assert.equal(schemaDraft(modern), '2020-12');
   assert.equal(only({ level: 'mid' }, modern).message, '/level: must be one of "low", "high", got "mid"');
 });
@@ -126,7 +158,10 @@ test('other keywords get a pointer and a suggestion too', () => {
   assert.equal(byKeyword.multipleOf.suggestion, 'Use a multiple of 5.');
   assert.equal(byKeyword.anyOf.pointer, '/mode');
   assert.equal(byKeyword.const.suggestion, 'Use "v1".');
-  assert.ok(!found.some((v) => v.keyword === 'type' && v.pointer === '/mode'), 'alternatives inside anyOf are summed up by anyOf');
+  assert.ok(
+    !found.some((v) => v.keyword === 'type' && v.pointer === '/mode'),
+    'alternatives inside anyOf are summed up by anyOf',
+  );
 });
 
 test('a schema that cannot be used is reported as such, not as an input problem', () => {
@@ -135,17 +170,28 @@ test('a schema that cannot be used is reported as such, not as an input problem'
 });
 
 test('actions.json is read strictly; the input summary is one line', () => {
-  const good = parseActionsText(JSON.stringify({ actions: [{ name: 'a', description: 'A.', run: ['node', 'a.js'], input: SCHEMA, default: true }] }));
+  const good = parseActionsText(
+    JSON.stringify({
+      actions: [{ name: 'a', description: 'A.', run: ['node', 'a.js'], input: SCHEMA, default: true }],
+    }),
+  );
   assert.ok(good.ok);
   assert.equal(good.actions[0].timeoutSeconds, 30);
   assert.equal(good.actions[0].maxConcurrent, 1);
-  assert.equal(summarizeInput(good.actions[0].input), 'directory: string (required), top: integer 1..20 = 5, country: "cn"|"us"|"jp" = "cn"');
-  const bad = parseActionsText(JSON.stringify({ actions: [
-    { name: 'a', description: 'A.', run: [] },
-    { name: 'b', description: 'B.', run: ['x'], timeoutSeconds: 601, secrets: ['lower'] },
-    { name: 'c', description: 'C.', run: ['x'], default: true },
-    { name: 'c', description: 'C.', run: ['x'], default: true },
-  ] }));
+  assert.equal(
+    summarizeInput(good.actions[0].input),
+    'directory: string (required), top: integer 1..20 = 5, country: "cn"|"us"|"jp" = "cn"',
+  );
+  const bad = parseActionsText(
+    JSON.stringify({
+      actions: [
+        { name: 'a', description: 'A.', run: [] },
+        { name: 'b', description: 'B.', run: ['x'], timeoutSeconds: 601, secrets: ['lower'] },
+        { name: 'c', description: 'C.', run: ['x'], default: true },
+        { name: 'c', description: 'C.', run: ['x'], default: true },
+      ],
+    }),
+  );
   assert.ok(!bad.ok);
   assert.equal(bad.errors.length, 5, bad.errors.join('\n'));
   assert.ok(!parseActionsText('{ nope').ok);

@@ -11,7 +11,16 @@ import { resultText } from '../../src/core/actions/result';
 import { NEVER_CANCELLED } from '../../src/core/base/cancellation';
 import { MAX_ACTION_RESULT_CHARS, MAX_ACTION_STDOUT_BYTES } from '../../src/core/base/limits';
 import type { SkillCatalog } from '../../src/core/catalog/catalog';
-import { eventually, makeExecutor, manualToken, nodeAction, processExists, readIfExists, scanCatalog, writeActionSkill } from './actionTestUtils';
+import {
+  eventually,
+  makeExecutor,
+  manualToken,
+  nodeAction,
+  processExists,
+  readIfExists,
+  scanCatalog,
+  writeActionSkill,
+} from './actionTestUtils';
 import { makeTempDir, removeDir } from './engineTestUtils';
 
 let ws: string;
@@ -33,31 +42,69 @@ setInterval(() => {}, 1000);
 
 before(async () => {
   ws = makeTempDir('skillsmith-actions-');
-  writeActionSkill(ws, 'echo', [
-    nodeAction('echo', 'scripts/echo.js', {
-      default: true,
-      input: { type: 'object', properties: { word: { type: 'string', default: 'hi' }, n: { type: 'integer', default: 3 } }, additionalProperties: false },
-    }),
-    nodeAction('with-args', 'scripts/echo.js', { run: ['node', 'scripts/echo.js', '--flag', 'data/in.txt', 'plain'] }),
-  ], { 'scripts/echo.js': ECHO });
-  writeActionSkill(ws, 'outputs', [
-    nodeAction('text', 'scripts/text.js'),
-    nodeAction('own-error', 'scripts/own-error.js'),
-    nodeAction('crash', 'scripts/crash.js'),
-    nodeAction('typed', 'scripts/typed.js', { output: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] } }),
-    nodeAction('flood', 'scripts/flood.js'),
-  ], {
-    'scripts/text.js': "process.stdout.write('plain words, not JSON');",
-    'scripts/own-error.js': "process.stdout.write(JSON.stringify({ error: { type: 'rate_limited', message: 'Too many calls.', suggestion: 'Wait a minute.' } })); process.exit(3);",
-    'scripts/crash.js': "process.stderr.write('x'.repeat(20000) + 'the real reason'); process.exit(7);",
-    'scripts/typed.js': "process.stdout.write(JSON.stringify({ count: 'many' }));",
-    'scripts/flood.js': `const line = 'y'.repeat(1023) + '\\n'; let left = ${2 * MAX_ACTION_STDOUT_BYTES}; const go = () => { while (left > 0) { left -= 1024; if (!process.stdout.write(line)) return process.stdout.once('drain', go); } }; go();`,
-  });
-  writeActionSkill(ws, 'slow', [
-    nodeAction('stubborn', 'scripts/stubborn.js', { run: ['node', 'scripts/stubborn.js', 'pids.json'], timeoutSeconds: 1 }),
-    nodeAction('cancellable', 'scripts/stubborn.js', { run: ['node', 'scripts/stubborn.js', 'pids-cancel.json', 'obey'], timeoutSeconds: 60 }),
-    nodeAction('single', 'scripts/wait.js', { run: ['node', 'scripts/wait.js'], timeoutSeconds: 60, maxConcurrent: 1 }),
-  ], { 'scripts/stubborn.js': STUBBORN, 'scripts/wait.js': "require('fs').writeFileSync('started.txt', String(process.pid)); setInterval(() => {}, 1000);" });
+  writeActionSkill(
+    ws,
+    'echo',
+    [
+      nodeAction('echo', 'scripts/echo.js', {
+        default: true,
+        input: {
+          type: 'object',
+          properties: { word: { type: 'string', default: 'hi' }, n: { type: 'integer', default: 3 } },
+          additionalProperties: false,
+        },
+      }),
+      nodeAction('with-args', 'scripts/echo.js', {
+        run: ['node', 'scripts/echo.js', '--flag', 'data/in.txt', 'plain'],
+      }),
+    ],
+    { 'scripts/echo.js': ECHO },
+  );
+  writeActionSkill(
+    ws,
+    'outputs',
+    [
+      nodeAction('text', 'scripts/text.js'),
+      nodeAction('own-error', 'scripts/own-error.js'),
+      nodeAction('crash', 'scripts/crash.js'),
+      nodeAction('typed', 'scripts/typed.js', {
+        output: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] },
+      }),
+      nodeAction('flood', 'scripts/flood.js'),
+    ],
+    {
+      'scripts/text.js': "process.stdout.write('plain words, not JSON');",
+      'scripts/own-error.js':
+        "process.stdout.write(JSON.stringify({ error: { type: 'rate_limited', message: 'Too many calls.', suggestion: 'Wait a minute.' } })); process.exit(3);",
+      'scripts/crash.js': "process.stderr.write('x'.repeat(20000) + 'the real reason'); process.exit(7);",
+      'scripts/typed.js': "process.stdout.write(JSON.stringify({ count: 'many' }));",
+      'scripts/flood.js': `const line = 'y'.repeat(1023) + '\\n'; let left = ${2 * MAX_ACTION_STDOUT_BYTES}; const go = () => { while (left > 0) { left -= 1024; if (!process.stdout.write(line)) return process.stdout.once('drain', go); } }; go();`,
+    },
+  );
+  writeActionSkill(
+    ws,
+    'slow',
+    [
+      nodeAction('stubborn', 'scripts/stubborn.js', {
+        run: ['node', 'scripts/stubborn.js', 'pids.json'],
+        timeoutSeconds: 1,
+      }),
+      nodeAction('cancellable', 'scripts/stubborn.js', {
+        run: ['node', 'scripts/stubborn.js', 'pids-cancel.json', 'obey'],
+        timeoutSeconds: 60,
+      }),
+      nodeAction('single', 'scripts/wait.js', {
+        run: ['node', 'scripts/wait.js'],
+        timeoutSeconds: 60,
+        maxConcurrent: 1,
+      }),
+    ],
+    {
+      'scripts/stubborn.js': STUBBORN,
+      'scripts/wait.js':
+        "require('fs').writeFileSync('started.txt', String(process.pid)); setInterval(() => {}, 1000);",
+    },
+  );
   catalog = await scanCatalog(ws);
 });
 
@@ -65,9 +112,17 @@ after(() => removeDir(ws));
 
 test('the request goes to stdin with the defaults applied, cwd is the skill folder, and no shell touches the argv', async () => {
   const { executor } = makeExecutor(catalog, ws);
-  const result = await executor.run({ skill: 'echo', input: { word: '$(touch x); `y`' }, asker: 'user' }, NEVER_CANCELLED);
+  const result = await executor.run(
+    { skill: 'echo', input: { word: '$(touch x); `y`' }, asker: 'user' },
+    NEVER_CANCELLED,
+  );
   assert.equal(result.status, 'success', JSON.stringify(result.error));
-  const data = result.data as { stdin: Record<string, unknown>; argv: string[]; cwd: string; env: Record<string, string> };
+  const data = result.data as {
+    stdin: Record<string, unknown>;
+    argv: string[];
+    cwd: string;
+    env: Record<string, string>;
+  };
   assert.deepEqual(data.stdin.input, { word: '$(touch x); `y`', n: 3 });
   assert.equal(data.stdin.action, 'echo');
   assert.deepEqual(Object.keys(data.stdin.context as object).sort(), ['skillDir', 'workspace']);
@@ -81,20 +136,30 @@ test('the request goes to stdin with the defaults applied, cwd is the skill fold
 });
 
 test('only the minimal environment reaches the program', async () => {
-  const { executor } = makeExecutor(catalog, ws, { baseEnv: { ...process.env, EDITOR_TOKEN: 'editor-secret', GITHUB_TOKEN: 'ghp_x' } });
+  const { executor } = makeExecutor(catalog, ws, {
+    baseEnv: { ...process.env, EDITOR_TOKEN: 'editor-secret', GITHUB_TOKEN: 'ghp_x' },
+  });
   const result = await executor.run({ skill: 'echo', asker: 'user' }, NEVER_CANCELLED);
   const env = (result.data as { env: Record<string, string> }).env;
   assert.equal(env.EDITOR_TOKEN, undefined);
   assert.equal(env.GITHUB_TOKEN, undefined);
-  const allowed = /^(PATH|HOME|TMPDIR|TMP|TEMP|LANG|LANGUAGE|LC_ALL|LC_CTYPE|LC_MESSAGES|TZ|PATHEXT|USERPROFILE|HOMEDRIVE|HOMEPATH|APPDATA|LOCALAPPDATA|SYSTEMROOT|WINDIR|COMSPEC|SYSTEMDRIVE|SKILLSMITH_SKILL_DIR|SKILLSMITH_WORKSPACE|SKILLSMITH_ACTION)$/i;
+  const allowed =
+    /^(PATH|HOME|TMPDIR|TMP|TEMP|LANG|LANGUAGE|LC_ALL|LC_CTYPE|LC_MESSAGES|TZ|PATHEXT|USERPROFILE|HOMEDRIVE|HOMEPATH|APPDATA|LOCALAPPDATA|SYSTEMROOT|WINDIR|COMSPEC|SYSTEMDRIVE|SKILLSMITH_SKILL_DIR|SKILLSMITH_WORKSPACE|SKILLSMITH_ACTION)$/i;
   // What the platform adds to every process by itself (Windows' per-drive `=C:`, Wine's own
   // variables), measured by starting a program with a nearly empty environment.
-  const control = spawnSync(process.execPath, ['-e', 'process.stdout.write(JSON.stringify(Object.keys(process.env)))'], {
-    env: process.env.SYSTEMROOT ? { SYSTEMROOT: process.env.SYSTEMROOT } : {},
-    encoding: 'utf8',
-  });
+  const control = spawnSync(
+    process.execPath,
+    ['-e', 'process.stdout.write(JSON.stringify(Object.keys(process.env)))'],
+    {
+      env: process.env.SYSTEMROOT ? { SYSTEMROOT: process.env.SYSTEMROOT } : {},
+      encoding: 'utf8',
+    },
+  );
   const platformAdds = new Set(JSON.parse(control.stdout) as string[]);
-  assert.deepEqual(Object.keys(env).filter((k) => !allowed.test(k) && !platformAdds.has(k) && !k.startsWith('=')), []);
+  assert.deepEqual(
+    Object.keys(env).filter((k) => !allowed.test(k) && !platformAdds.has(k) && !k.startsWith('=')),
+    [],
+  );
 });
 
 test('stdout that is not JSON becomes {text}', async () => {
@@ -144,9 +209,15 @@ test('at its timeout, a child that ignores TERM is killed with its grandchild', 
   const result = await executor.run({ skill: 'slow', action: 'stubborn', asker: 'user' }, NEVER_CANCELLED);
   assert.equal(result.status, 'timeout');
   assert.equal(result.error?.type, 'timeout');
-  const pids = JSON.parse(readIfExists(path.join(ws, 'skills', 'slow', 'pids.json')) ?? '{}') as { child: number; grandchild: number };
+  const pids = JSON.parse(readIfExists(path.join(ws, 'skills', 'slow', 'pids.json')) ?? '{}') as {
+    child: number;
+    grandchild: number;
+  };
   assert.ok(pids.child > 0 && pids.grandchild > 0, 'the script recorded both process ids');
-  await eventually(() => !processExists(pids.child) && !processExists(pids.grandchild), 'the child and the grandchild to be gone');
+  await eventually(
+    () => !processExists(pids.child) && !processExists(pids.grandchild),
+    'the child and the grandchild to be gone',
+  );
 });
 
 test('cancellation kills the process tree and reports cancelled', { timeout: 30_000 }, async () => {
@@ -159,7 +230,10 @@ test('cancellation kills the process tree and reports cancelled', { timeout: 30_
   token.cancel();
   const result = await running;
   assert.equal(result.status, 'cancelled');
-  await eventually(() => !processExists(pids.child) && !processExists(pids.grandchild), 'the child and the grandchild to be gone');
+  await eventually(
+    () => !processExists(pids.child) && !processExists(pids.grandchild),
+    'the child and the grandchild to be gone',
+  );
 });
 
 test('a run over maxConcurrent gets busy, and the slot frees when the run ends', { timeout: 30_000 }, async () => {

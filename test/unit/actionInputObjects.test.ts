@@ -12,19 +12,37 @@ import { makeTempDir, removeDir } from './engineTestUtils';
 
 const ECHO = "process.stdout.write(require('fs').readFileSync(0, 'utf8'));";
 // Written as JSON text: an object literal's `__proto__:` would set a prototype, not a key.
-const PROTO_SCHEMA = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"object","default":{"polluted":true}},"name":{"type":"string","default":"x"}}}');
+const PROTO_SCHEMA = JSON.parse(
+  '{"type":"object","properties":{"__proto__":{"type":"object","default":{"polluted":true}},"name":{"type":"string","default":"x"}}}',
+);
 let ws: string;
 let catalog: SkillCatalog;
 
 before(async () => {
   ws = makeTempDir('skillsmith-proto-');
-  writeActionSkill(ws, 'protos', [
-    nodeAction('builtin-names', 'scripts/echo.js', {
-      input: { type: 'object', properties: { toString: { type: 'string', default: 'text' }, constructor: { type: 'string' }, valueOf: { type: 'integer', default: 3 } }, required: ['constructor'], additionalProperties: false },
-    }),
-    nodeAction('proto', 'scripts/echo.js', { input: PROTO_SCHEMA }),
-    nodeAction('closed', 'scripts/echo.js', { input: { type: 'object', properties: { word: { type: 'string' } }, additionalProperties: false } }),
-  ], { 'scripts/echo.js': ECHO });
+  writeActionSkill(
+    ws,
+    'protos',
+    [
+      nodeAction('builtin-names', 'scripts/echo.js', {
+        input: {
+          type: 'object',
+          properties: {
+            toString: { type: 'string', default: 'text' },
+            constructor: { type: 'string' },
+            valueOf: { type: 'integer', default: 3 },
+          },
+          required: ['constructor'],
+          additionalProperties: false,
+        },
+      }),
+      nodeAction('proto', 'scripts/echo.js', { input: PROTO_SCHEMA }),
+      nodeAction('closed', 'scripts/echo.js', {
+        input: { type: 'object', properties: { word: { type: 'string' } }, additionalProperties: false },
+      }),
+    ],
+    { 'scripts/echo.js': ECHO },
+  );
   catalog = await scanCatalog(ws);
 });
 
@@ -32,10 +50,16 @@ after(() => removeDir(ws));
 
 test('properties named toString, constructor and valueOf run, with their defaults and required', async () => {
   const { executor } = makeExecutor(catalog, ws);
-  const result = await executor.run({ skill: 'protos', action: 'builtin-names', input: { constructor: 'given' }, asker: 'model' }, NEVER_CANCELLED);
+  const result = await executor.run(
+    { skill: 'protos', action: 'builtin-names', input: { constructor: 'given' }, asker: 'model' },
+    NEVER_CANCELLED,
+  );
   assert.equal(result.status, 'success', JSON.stringify(result));
   assert.deepEqual((result.data as { input: unknown }).input, { constructor: 'given', toString: 'text', valueOf: 3 });
-  const missing = await executor.run({ skill: 'protos', action: 'builtin-names', input: {}, asker: 'model' }, NEVER_CANCELLED);
+  const missing = await executor.run(
+    { skill: 'protos', action: 'builtin-names', input: {}, asker: 'model' },
+    NEVER_CANCELLED,
+  );
   assert.equal(missing.error?.type, 'invalid_input');
   assert.match(missing.error!.message, /\/constructor: is required, got nothing/);
 });
@@ -56,8 +80,14 @@ test('a nested default under __proto__ becomes a key, not the prototype', async 
 
 test('an input key named toString or __proto__ is refused by additionalProperties: false', () => {
   for (const text of ['{"toString": "x"}', '{"__proto__": {"a": 1}}', '{"constructor": 1}']) {
-    const checked = checkInput({ type: 'object', properties: { word: { type: 'string' } }, additionalProperties: false }, JSON.parse(text));
+    const checked = checkInput(
+      { type: 'object', properties: { word: { type: 'string' } }, additionalProperties: false },
+      JSON.parse(text),
+    );
     assert.equal(checked.ok, false, text);
-    assert.ok(!checked.ok && 'violations' in checked && /is not an accepted field/.test(checked.violations[0].message), JSON.stringify(checked));
+    assert.ok(
+      !checked.ok && 'violations' in checked && /is not an accepted field/.test(checked.violations[0].message),
+      JSON.stringify(checked),
+    );
   }
 });

@@ -18,23 +18,32 @@ function covered(text: string, problem: Problem): string {
   const lines = text.split('\n');
   const { start, end } = problem.range;
   if (start.line === end.line) return lines[start.line].slice(start.character, end.character);
-  return [lines[start.line].slice(start.character), ...lines.slice(start.line + 1, end.line), lines[end.line].slice(0, end.character)].join('\n');
+  return [
+    lines[start.line].slice(start.character),
+    ...lines.slice(start.line + 1, end.line),
+    lines[end.line].slice(0, end.character),
+  ].join('\n');
 }
 
 function applyFix(text: string, problem: Problem): string {
   const edit = problem.fixes![0].edits[0];
   const lines = text.split('\n');
-  const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  const offset = (p: { line: number; character: number }) =>
+    lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
   return text.slice(0, offset(edit.range.start)) + edit.newText + text.slice(offset(edit.range.end));
 }
 
 const action = (fields: string) => `{\n  "actions": [\n    {\n${fields}\n    }\n  ]\n}\n`;
-const GOOD = '      "name": "go",\n      "description": "Goes. Use when asked.",\n      "run": ["node", "scripts/go.mjs"]';
+const GOOD =
+  '      "name": "go",\n      "description": "Goes. Use when asked.",\n      "run": ["node", "scripts/go.mjs"]';
 
 test('a valid file has no problems; a missing run file is action-run-missing on that item', async () => {
   assert.deepEqual(await lintActionsText(action(GOOD)), []);
   const problems = await lintActionsText(action(GOOD), { fileExists: async (p) => p !== 'scripts/go.mjs' });
-  assert.deepEqual(problems.map((p) => [p.code, covered(action(GOOD), p)]), [['action-run-missing', '"scripts/go.mjs"']]);
+  assert.deepEqual(
+    problems.map((p) => [p.code, covered(action(GOOD), p)]),
+    [['action-run-missing', '"scripts/go.mjs"']],
+  );
 });
 
 test('syntax errors and a wrong shape are actions-invalid where they stand', async () => {
@@ -50,15 +59,20 @@ test('syntax errors and a wrong shape are actions-invalid where they stand', asy
 });
 
 test('field mistakes point at the value, with fixes for the name, the timeout and a secret', async () => {
-  const text = action('      "name": "Do_Thing",\n      "description": "",\n      "run": ["node", "x.mjs"],\n      "timeoutSeconds": 900,\n      "secrets": ["api-token"],\n      "colour": "red"');
+  const text = action(
+    '      "name": "Do_Thing",\n      "description": "",\n      "run": ["node", "x.mjs"],\n      "timeoutSeconds": 900,\n      "secrets": ["api-token"],\n      "colour": "red"',
+  );
   const problems = await lintActionsText(text);
-  assert.deepEqual(problems.map((p) => [p.code, covered(text, p)]), [
-    ['actions-invalid', '"Do_Thing"'],
-    ['actions-invalid', '""'],
-    ['actions-invalid', '900'],
-    ['actions-invalid', '"api-token"'],
-    ['actions-invalid', '"colour"'],
-  ]);
+  assert.deepEqual(
+    problems.map((p) => [p.code, covered(text, p)]),
+    [
+      ['actions-invalid', '"Do_Thing"'],
+      ['actions-invalid', '""'],
+      ['actions-invalid', '900'],
+      ['actions-invalid', '"api-token"'],
+      ['actions-invalid', '"colour"'],
+    ],
+  );
   assert.match(applyFix(text, problems[0]), /"name": "do-thing"/);
   assert.match(applyFix(text, problems[2]), /"timeoutSeconds": 600/);
   assert.match(applyFix(text, problems[3]), /"secrets": \["API_TOKEN"\]/);
@@ -70,11 +84,15 @@ test('a missing or one-string run is action-run-missing, with a fix', async () =
   assert.equal(problem.code, 'action-run-missing');
   const fixed = applyFix(missing, problem);
   assert.deepEqual(await lintActionsText(fixed), [], fixed);
-  const oneString = action('      "name": "go",\n      "description": "Goes.",\n      "run": "node scripts/go.mjs --fast"');
+  const oneString = action(
+    '      "name": "go",\n      "description": "Goes.",\n      "run": "node scripts/go.mjs --fast"',
+  );
   const [shell] = await lintActionsText(oneString);
   assert.deepEqual([shell.code, covered(oneString, shell)], ['action-run-missing', '"node scripts/go.mjs --fast"']);
   assert.match(applyFix(oneString, shell), /"run": \["node","scripts\/go.mjs","--fast"\]/);
-  const escaping = action('      "name": "go",\n      "description": "Goes.",\n      "run": ["node", "../other/x.mjs"]');
+  const escaping = action(
+    '      "name": "go",\n      "description": "Goes.",\n      "run": ["node", "../other/x.mjs"]',
+  );
   const [escape] = await lintActionsText(escaping);
   assert.deepEqual([escape.code, covered(escaping, escape)], ['actions-invalid', '"../other/x.mjs"']);
 });
@@ -82,10 +100,13 @@ test('a missing or one-string run is action-run-missing, with a fix', async () =
 test('a duplicate name and a second default are flagged on the later one, with fixes', async () => {
   const text = `{\n  "actions": [\n    { "name": "go", "description": "A.", "run": ["x"], "default": true },\n    { "name": "go", "description": "B.", "run": ["x"], "default": true }\n  ]\n}\n`;
   const problems = await lintActionsText(text);
-  assert.deepEqual(problems.map((p) => [p.code, p.range.start.line, covered(text, p)]), [
-    ['action-duplicate', 3, '"go"'],
-    ['actions-invalid', 3, 'true'],
-  ]);
+  assert.deepEqual(
+    problems.map((p) => [p.code, p.range.start.line, covered(text, p)]),
+    [
+      ['action-duplicate', 3, '"go"'],
+      ['actions-invalid', 3, 'true'],
+    ],
+  );
   assert.match(applyFix(text, problems[0]), /"name": "go-2"/);
 });
 
@@ -115,12 +136,21 @@ test('schemas: the root type, keyword values, an impossible default or required,
 });
 
 test('secret-in-skill: literal credentials in actions.json and SKILL.md, not placeholders', async () => {
-  const text = action(`${GOOD},\n      "input": { "type": "object", "properties": { "token": { "type": "string", "default": "ghp_abcdefghijklmnopqrstuvwxyz0123456789" } } }`);
+  const text = action(
+    `${GOOD},\n      "input": { "type": "object", "properties": { "token": { "type": "string", "default": "ghp_abcdefghijklmnopqrstuvwxyz0123456789" } } }`,
+  );
   const problems = await lintActionsText(text);
-  assert.deepEqual(problems.map((p) => [p.code, p.severity, covered(text, p)]), [['secret-in-skill', 'warning', 'ghp_abcdefghijklmnopqrstuvwxyz0123456789']]);
-  const skill = '---\nname: s\ndescription: Calls the API. Use when asked.\napi_key: "Zx81-real-looking-value"\n---\nUse sk-proj-abcdefghijklmnopqrstuvwx1234 and AKIAABCDEFGHIJKLMNOP.\nSet api_key: "<your key>" or token = "${API_TOKEN}" and ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.\n';
+  assert.deepEqual(
+    problems.map((p) => [p.code, p.severity, covered(text, p)]),
+    [['secret-in-skill', 'warning', 'ghp_abcdefghijklmnopqrstuvwxyz0123456789']],
+  );
+  const skill =
+    '---\nname: s\ndescription: Calls the API. Use when asked.\napi_key: "Zx81-real-looking-value"\n---\nUse sk-proj-abcdefghijklmnopqrstuvwx1234 and AKIAABCDEFGHIJKLMNOP.\nSet api_key: "<your key>" or token = "${API_TOKEN}" and ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.\n';
   const secrets = analyzeSkillText(skill, { folderName: 's' }).problems.filter((p) => p.code === 'secret-in-skill');
-  assert.deepEqual(secrets.map((p) => covered(skill, p)), ['Zx81-real-looking-value', 'sk-proj-abcdefghijklmnopqrstuvwx1234', 'AKIAABCDEFGHIJKLMNOP']);
+  assert.deepEqual(
+    secrets.map((p) => covered(skill, p)),
+    ['Zx81-real-looking-value', 'sk-proj-abcdefghijklmnopqrstuvwx1234', 'AKIAABCDEFGHIJKLMNOP'],
+  );
 });
 
 test('the shipped JSON Schema accepts the example skill and the template, and rejects what the lint rejects', async () => {
@@ -130,8 +160,15 @@ test('the shipped JSON Schema accepts the example skill and the template, and re
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
     assert.deepEqual(validator.validate(JSON.parse(text)).errors, [], file);
     const dir = path.dirname(path.join(ROOT, file));
-    assert.deepEqual(await lintActionsText(text, { fileExists: async (p) => fs.existsSync(path.join(dir, p)) }), [], file);
+    assert.deepEqual(
+      await lintActionsText(text, { fileExists: async (p) => fs.existsSync(path.join(dir, p)) }),
+      [],
+      file,
+    );
   }
   assert.equal(validator.validate({ actions: [{ name: 'Bad', description: 'x', run: [] }] }).valid, false);
-  assert.equal(validator.validate({ actions: [{ name: 'ok', description: 'x', run: ['x'], input: { type: 'array' } }] }).valid, false);
+  assert.equal(
+    validator.validate({ actions: [{ name: 'ok', description: 'x', run: ['x'], input: { type: 'array' } }] }).valid,
+    false,
+  );
 });

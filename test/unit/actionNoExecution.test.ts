@@ -23,15 +23,24 @@ before(() => {
   markers = path.join(ws, 'markers');
   fs.mkdirSync(markers);
   const touch = (name: string) => `require('fs').writeFileSync(${JSON.stringify(path.join(markers, name))}, 'ran');`;
-  writeActionSkill(ws, 'armed', [
-    nodeAction('arm', 'scripts/arm.js', { default: true, input: { type: 'object', properties: { x: { type: 'string', default: 'y' } } } }),
-    nodeAction('program-path', 'x', { run: ['scripts/arm.js'] }),
-  ], { 'scripts/arm.js': touch('arm') });
+  writeActionSkill(
+    ws,
+    'armed',
+    [
+      nodeAction('arm', 'scripts/arm.js', {
+        default: true,
+        input: { type: 'object', properties: { x: { type: 'string', default: 'y' } } },
+      }),
+      nodeAction('program-path', 'x', { run: ['scripts/arm.js'] }),
+    ],
+    { 'scripts/arm.js': touch('arm') },
+  );
 });
 
 after(() => removeDir(ws));
 
-const noMarker = (after: string) => assert.deepEqual(fs.readdirSync(markers), [], `something ran an action (after ${after})`);
+const noMarker = (after: string) =>
+  assert.deepEqual(fs.readdirSync(markers), [], `something ran an action (after ${after})`);
 
 test('scanning, listing, loading and linting a skill with actions runs none of them', async () => {
   const catalog = await scanCatalog(ws);
@@ -42,14 +51,23 @@ test('scanning, listing, loading and linting a skill with actions runs none of t
     assert.ok(loaded.ok && loaded.text.includes('Actions of this skill'), JSON.stringify(loaded));
   }
   const dir = path.join(ws, 'skills', 'armed');
-  assert.deepEqual(await lintActionsText(fs.readFileSync(path.join(dir, 'actions.json'), 'utf8'), { fileExists: async (p) => fs.existsSync(path.join(dir, p)) }), []);
+  assert.deepEqual(
+    await lintActionsText(fs.readFileSync(path.join(dir, 'actions.json'), 'utf8'), {
+      fileExists: async (p) => fs.existsSync(path.join(dir, p)),
+    }),
+    [],
+  );
   assert.deepEqual((await validateSkillFile(nodeFs, path.join(dir, 'SKILL.md'))).problems, []);
   noMarker('the core');
 });
 
 test('the CLI validates, lists and expands it without running an action; `run` is the only way in', () => {
   const env = { ...process.env, HOME: path.join(ws, 'home') };
-  for (const args of [['validate', ws], ['list', ws, '--json', '--no-user'], ['expand', 'armed', '--root', ws, '--no-user']]) {
+  for (const args of [
+    ['validate', ws],
+    ['list', ws, '--json', '--no-user'],
+    ['expand', 'armed', '--root', ws, '--no-user'],
+  ]) {
     const result = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env });
     assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
   }

@@ -27,8 +27,15 @@ before(() => {
   // The workspace copy of `dup` wins; the user-level one is shadowed.
   writeActionSkill(ws, 'dup', [nodeAction('go', 'scripts/mark.js', { default: true })], { 'scripts/mark.js': MARK });
   writeActionSkill(home, 'dup', [nodeAction('go', 'scripts/mark.js', { default: true })], { 'scripts/mark.js': MARK });
-  writeActionSkill(home, 'user-tool', [nodeAction('go', 'scripts/mark.js', { default: true })], { 'scripts/mark.js': MARK });
-  writeActionSkill(ws, 'big', [nodeAction('go', 'scripts/mark.js', { input: { type: 'object', properties: { text: { type: 'string' } } } })], { 'scripts/mark.js': MARK });
+  writeActionSkill(home, 'user-tool', [nodeAction('go', 'scripts/mark.js', { default: true })], {
+    'scripts/mark.js': MARK,
+  });
+  writeActionSkill(
+    ws,
+    'big',
+    [nodeAction('go', 'scripts/mark.js', { input: { type: 'object', properties: { text: { type: 'string' } } } })],
+    { 'scripts/mark.js': MARK },
+  );
 });
 
 after(() => removeDir(ws));
@@ -41,10 +48,16 @@ test('Run on a shadowed copy (by its folder) is refused with the reason, and the
   const shadowedDir = normalizePath(path.join(home, 'skills', 'dup'));
   const result = await executor.run({ skill: 'dup', skillDir: shadowedDir, asker: 'user' }, NEVER_CANCELLED);
   assert.equal(result.error?.type, 'not_allowed', JSON.stringify(result));
-  assert.match(result.error!.message, /is shadowed by the copy in .*skills[\\/]dup: a name runs only the copy that wins it/);
+  assert.match(
+    result.error!.message,
+    /is shadowed by the copy in .*skills[\\/]dup: a name runs only the copy that wins it/,
+  );
   assert.equal(ran(ws, 'dup'), undefined, 'the winning copy did not run in its place');
   assert.equal(ran(home, 'dup'), undefined);
-  const winner = await executor.run({ skill: 'dup', skillDir: normalizePath(path.join(ws, 'skills', 'dup')), asker: 'user' }, NEVER_CANCELLED);
+  const winner = await executor.run(
+    { skill: 'dup', skillDir: normalizePath(path.join(ws, 'skills', 'dup')), asker: 'user' },
+    NEVER_CANCELLED,
+  );
   assert.equal(winner.status, 'success', 'the winning copy runs by its folder');
   assert.ok(ran(ws, 'dup'));
 });
@@ -61,7 +74,11 @@ test('a user-level action is told the workspace only when the workspace is trust
       assert.equal(fs.realpathSync(seen.env), fs.realpathSync(ws));
       assert.equal(fs.realpathSync(seen.context), fs.realpathSync(ws));
     } else {
-      assert.deepEqual(seen, { env: '', context: null }, 'Restricted Mode: the action is not pointed into the untrusted folder');
+      assert.deepEqual(
+        seen,
+        { env: '', context: null },
+        'Restricted Mode: the action is not pointed into the untrusted folder',
+      );
     }
   }
 });
@@ -79,5 +96,8 @@ test('the stdin cap counts UTF-8 bytes and is checked at preparation, before any
   const prepared = await executor.prepare({ skill: 'big', input: { text: over }, asker: 'model' });
   assert.equal(prepared.ok, false, 'refused before it could be shown for confirmation');
   assert.ok(!prepared.ok && prepared.result.error?.type === 'invalid_input');
-  assert.ok(!prepared.ok && /The input is too large \(2\d{5} bytes.*at most 262144\)/.test(prepared.result.error!.message), !prepared.ok ? prepared.result.error!.message : '');
+  assert.ok(
+    !prepared.ok && /The input is too large \(2\d{5} bytes.*at most 262144\)/.test(prepared.result.error!.message),
+    !prepared.ok ? prepared.result.error!.message : '',
+  );
 });

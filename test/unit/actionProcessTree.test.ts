@@ -10,7 +10,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { NEVER_CANCELLED } from '../../src/core/base/cancellation';
 import type { SkillCatalog } from '../../src/core/catalog/catalog';
-import { eventually, makeExecutor, nodeAction, processExists, readIfExists, scanCatalog, writeActionSkill } from './actionTestUtils';
+import {
+  eventually,
+  makeExecutor,
+  nodeAction,
+  processExists,
+  readIfExists,
+  scanCatalog,
+  writeActionSkill,
+} from './actionTestUtils';
 import { builtCli, findRepoRoot, makeTempDir, removeDir } from './engineTestUtils';
 
 const REPO = findRepoRoot();
@@ -43,13 +51,24 @@ const WAIT = "require('fs').writeFileSync('wait.pid', String(process.pid)); setI
 
 before(async () => {
   ws = makeTempDir('skillsmith-tree-');
-  writeActionSkill(ws, 'trees', [
-    nodeAction('detached', 'scripts/leaver.js', { run: ['node', 'scripts/leaver.js', 'detached'], timeoutSeconds: 60 }),
-    nodeAction('setsid', 'scripts/leaver.js', { run: ['node', 'scripts/leaver.js', 'setsid'], timeoutSeconds: 60 }),
-    nodeAction('holder', 'scripts/leaver.js', { run: ['node', 'scripts/leaver.js', 'same-group'], timeoutSeconds: 60 }),
-    nodeAction('orphan', 'scripts/orphan.js', { timeoutSeconds: 60 }),
-    nodeAction('wait', 'scripts/wait.js', { timeoutSeconds: 60 }),
-  ], { 'scripts/leaver.js': LEAVER, 'scripts/orphan.js': ORPHAN, 'scripts/wait.js': WAIT });
+  writeActionSkill(
+    ws,
+    'trees',
+    [
+      nodeAction('detached', 'scripts/leaver.js', {
+        run: ['node', 'scripts/leaver.js', 'detached'],
+        timeoutSeconds: 60,
+      }),
+      nodeAction('setsid', 'scripts/leaver.js', { run: ['node', 'scripts/leaver.js', 'setsid'], timeoutSeconds: 60 }),
+      nodeAction('holder', 'scripts/leaver.js', {
+        run: ['node', 'scripts/leaver.js', 'same-group'],
+        timeoutSeconds: 60,
+      }),
+      nodeAction('orphan', 'scripts/orphan.js', { timeoutSeconds: 60 }),
+      nodeAction('wait', 'scripts/wait.js', { timeoutSeconds: 60 }),
+    ],
+    { 'scripts/leaver.js': LEAVER, 'scripts/orphan.js': ORPHAN, 'scripts/wait.js': WAIT },
+  );
   catalog = await scanCatalog(ws);
 });
 
@@ -68,7 +87,10 @@ const skillFile = (name: string) => path.join(ws, 'skills', 'trees', name);
 const pidIn = (name: string) => Number(readIfExists(skillFile(name)) ?? 0);
 
 function cliRun(action: string) {
-  return spawnSync(process.execPath, [builtCli(REPO), 'run', 'trees', action, '--root', ws, '--no-user', '--json'], { encoding: 'utf8', timeout: 30_000 });
+  return spawnSync(process.execPath, [builtCli(REPO), 'run', 'trees', action, '--root', ws, '--no-user', '--json'], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
 }
 
 test('a grandchild that leaves the group (detached) holding the output: the CLI still returns and exits', () => {
@@ -80,7 +102,8 @@ test('a grandchild that leaves the group (detached) holding the output: the CLI 
 });
 
 test('setsid sh -c "sleep 300" holding the output: the CLI still returns and exits', (t) => {
-  if (!POSIX || spawnSync('setsid', ['--version']).error) return t.skip('no setsid command on this platform (the detached case above runs everywhere)');
+  if (!POSIX || spawnSync('setsid', ['--version']).error)
+    return t.skip('no setsid command on this platform (the detached case above runs everywhere)');
   const result = cliRun('setsid');
   strays.push(pidIn('leaver.pid'));
   assert.notEqual(result.signal, 'SIGTERM', 'the CLI was still running after 30 s');
@@ -126,7 +149,9 @@ for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
   test(`${signal} to the CLI stops the action's tree and the CLI exits with 128 + the signal`, async (t) => {
     if (!POSIX) return t.skip(`Windows delivers no ${signal} to a process`);
     fs.rmSync(skillFile('wait.pid'), { force: true });
-    const cli = spawn(process.execPath, [builtCli(REPO), 'run', 'trees', 'wait', '--root', ws, '--no-user', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const cli = spawn(process.execPath, [builtCli(REPO), 'run', 'trees', 'wait', '--root', ws, '--no-user', '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     cli.stdout.on('data', (chunk) => (stdout += chunk));
     const exited = new Promise<number | null>((resolve) => cli.on('exit', (code) => resolve(code)));

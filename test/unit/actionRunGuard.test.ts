@@ -42,7 +42,11 @@ test('a bare argument that names a link in the folder is checked: outside is ref
   assert.match(await verdict(['node', 'dangling.js']), /'dangling\.js' is a symlink that points at nothing/);
   assert.match(await verdict(['node', 'loop']), /'loop' is a symlink that points at nothing/);
   assert.equal(await verdict(['node', 'inside.js']), 'ok');
-  assert.equal(await verdict(['node', 'plain-word', 'another']), 'ok', 'words that name nothing in the folder are not paths');
+  assert.equal(
+    await verdict(['node', 'plain-word', 'another']),
+    'ok',
+    'words that name nothing in the folder are not paths',
+  );
 });
 
 test('a path through a linked folder is refused', async () => {
@@ -54,12 +58,18 @@ test('. is the folder itself and is accepted; .. and absolute paths are not', as
   assert.equal(await verdict(['eslint', '.']), 'ok');
   assert.equal(await verdict(['eslint', './']), 'ok');
   assert.match(await verdict(['eslint', '..']), /climbs out/);
-  assert.match(await verdict(['cat', process.platform === 'win32' ? 'C:/mem/elsewhere/x.js' : '/mem/elsewhere/x.js']), /is absolute/);
+  assert.match(
+    await verdict(['cat', process.platform === 'win32' ? 'C:/mem/elsewhere/x.js' : '/mem/elsewhere/x.js']),
+    /is absolute/,
+  );
 });
 
 test('the value of an --option=path is checked like a path', async () => {
   const outside = process.platform === 'win32' ? 'C:/mem/elsewhere/inj.js' : '/mem/elsewhere/inj.js';
-  assert.match(await verdict(['node', `--require=${outside}`, 'scripts/run.js']), /argument '--require=.*inj\.js': '.*inj\.js' is absolute/);
+  assert.match(
+    await verdict(['node', `--require=${outside}`, 'scripts/run.js']),
+    /argument '--require=.*inj\.js': '.*inj\.js' is absolute/,
+  );
   assert.match(await verdict(['node', '--require=../../elsewhere/inj.js', 'scripts/run.js']), /climbs out/);
   assert.match(await verdict(['node', '--require=lx.js', 'scripts/run.js']), /'lx\.js' resolves to a place outside/);
   assert.equal(await verdict(['node', '--require=./scripts/run.js', '--name=value', '-v']), 'ok');
@@ -71,10 +81,17 @@ test('code handed to an interpreter is not analysed (the confirmation shows it):
 });
 
 test('lint agrees: . is accepted, an --option=/absolute value is refused', async () => {
-  const lint = (run: string[]) => lintActionsText(JSON.stringify({ actions: [{ name: 'a', description: 'Runs it. Use when testing.', run }] }));
-  assert.deepEqual((await lint(['eslint', '.'])).map((p) => p.code), []);
+  const lint = (run: string[]) =>
+    lintActionsText(JSON.stringify({ actions: [{ name: 'a', description: 'Runs it. Use when testing.', run }] }));
+  assert.deepEqual(
+    (await lint(['eslint', '.'])).map((p) => p.code),
+    [],
+  );
   const problems = await lint(['node', '--require=/elsewhere/inj.js', 'x.js']);
-  assert.deepEqual(problems.map((p) => p.code), ['actions-invalid']);
+  assert.deepEqual(
+    problems.map((p) => p.code),
+    ['actions-invalid'],
+  );
   assert.match(problems[0].message, /'\/elsewhere\/inj\.js' leaves the skill's folder/);
 });
 
@@ -92,7 +109,9 @@ test('on disk: run ["node", "lx.js"] with lx.js linking outside is refused befor
   try {
     fs.symlinkSync(outside, path.join(dir, 'lx.js'), 'file');
   } catch (error) {
-    t.skip(`no symlink can be made here (${(error as NodeJS.ErrnoException).code}); the in-memory tests above cover the case`);
+    t.skip(
+      `no symlink can be made here (${(error as NodeJS.ErrnoException).code}); the in-memory tests above cover the case`,
+    );
     return;
   }
   if (!fs.lstatSync(path.join(dir, 'lx.js'), { throwIfNoEntry: false })?.isSymbolicLink()) {

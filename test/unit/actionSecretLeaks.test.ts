@@ -45,8 +45,17 @@ process.exitCode = mode === 'own' ? 1 : 0; // not exit(): a pipe's pending outpu
 before(async () => {
   ws = makeTempDir('skillsmith-leaks-');
   const modes = ['python', 'go', 'php', 'key', 'own', 'text', 'number', 'cut'];
-  writeActionSkill(ws, 'printer', modes.map((mode) => nodeAction(mode, 'scripts/printer.js', { run: ['node', 'scripts/printer.js', mode], secrets: ['TOK'] })), { 'scripts/printer.js': PRINTER });
-  writeActionSkill(ws, 'short', [nodeAction('run', 'scripts/mark.js', { secrets: ['TOK'] })], { 'scripts/mark.js': "require('fs').writeFileSync('ran.txt', 'yes'); console.log('{}');" });
+  writeActionSkill(
+    ws,
+    'printer',
+    modes.map((mode) =>
+      nodeAction(mode, 'scripts/printer.js', { run: ['node', 'scripts/printer.js', mode], secrets: ['TOK'] }),
+    ),
+    { 'scripts/printer.js': PRINTER },
+  );
+  writeActionSkill(ws, 'short', [nodeAction('run', 'scripts/mark.js', { secrets: ['TOK'] })], {
+    'scripts/mark.js': "require('fs').writeFileSync('ran.txt', 'yes'); console.log('{}');",
+  });
   catalog = await scanCatalog(ws);
 });
 
@@ -54,13 +63,17 @@ after(() => removeDir(ws));
 
 async function run(action: string, secret = SECRET): Promise<{ result: ExecutionResult; everything: string }> {
   const { executor, logs } = makeExecutor(catalog, ws, { secret: async () => secret });
-  const result = await executor.run({ skill: action === 'run' ? 'short' : 'printer', action, asker: 'model' }, NEVER_CANCELLED);
+  const result = await executor.run(
+    { skill: action === 'run' ? 'short' : 'printer', action, asker: 'model' },
+    NEVER_CANCELLED,
+  );
   return { result, everything: `${resultText(result)}\n${JSON.stringify(result)}\n${logs.join('\n')}` };
 }
 
 /** No form of the secret, and no telling piece of it, in anything that came back. */
 function assertNoSecret(everything: string, secret = SECRET): void {
-  for (const form of secretForms(secret)) assert.ok(!everything.includes(form), `found ${JSON.stringify(form)} in ${everything.slice(0, 400)}`);
+  for (const form of secretForms(secret))
+    assert.ok(!everything.includes(form), `found ${JSON.stringify(form)} in ${everything.slice(0, 400)}`);
   assert.ok(!everything.includes('ssw'), `a piece of the secret survived: ${everything.slice(0, 400)}`);
 }
 
@@ -101,9 +114,13 @@ test('a number whose digits are the secret becomes "***"', async () => {
 test('a secret cut in two by the 1 MiB cap keeps no part of itself at the cut', async () => {
   const { result, everything } = await run('cut');
   const text = (result.data as { text: string }).text;
-  assert.equal(text.length, MAX_ACTION_STDOUT_BYTES - 4, 'the four bytes of the secret that fit are dropped at the cut');
+  assert.equal(
+    text.length,
+    MAX_ACTION_STDOUT_BYTES - 4,
+    'the four bytes of the secret that fit are dropped at the cut',
+  );
   assert.ok(/^x+$/.test(text));
-  assert.ok(!everything.includes('päs'), 'the secret\'s beginning is not kept');
+  assert.ok(!everything.includes('päs'), "the secret's beginning is not kept");
 });
 
 test('a secret shorter than 8 characters is refused before the program starts, and says why', async () => {
@@ -125,12 +142,24 @@ test('cutAtEnd and cutAtStart drop a partial secret at a cut, and only there', (
   assert.equal(mask.cutAtEnd('output ends cleanly'), 'output ends cleanly');
   assert.equal(mask.cutAtStart('UE-123 and the rest'), ' and the rest');
   assert.equal(mask.cutAtStart('SECRET-VALUE-123 whole'), '*** whole');
-  assert.equal(mask.text('a SECRET-VALUE-12 near miss'), 'a SECRET-VALUE-12 near miss', 'only whole values are masked in the middle');
+  assert.equal(
+    mask.text('a SECRET-VALUE-12 near miss'),
+    'a SECRET-VALUE-12 near miss',
+    'only whole values are masked in the middle',
+  );
 });
 
 test('the forms of a value cover each encoder (checked by hand)', () => {
   const forms = secretForms('ä/<');
-  for (const expected of ['ä/<', '\\u00e4/<', '\\u00E4/<', 'ä/\\u003c', '\\u00e4\\/<', '%C3%A4%2F%3C', '%c3%a4%2f%3c']) {
+  for (const expected of [
+    'ä/<',
+    '\\u00e4/<',
+    '\\u00E4/<',
+    'ä/\\u003c',
+    '\\u00e4\\/<',
+    '%C3%A4%2F%3C',
+    '%c3%a4%2f%3c',
+  ]) {
     assert.ok(forms.includes(expected), `missing ${expected} in ${JSON.stringify(forms)}`);
   }
 });

@@ -34,19 +34,30 @@ if (process.argv[2] === 'fail') process.exit(2);
 
 before(async () => {
   ws = makeTempDir('skillsmith-secrets-');
-  writeActionSkill(ws, 'api', [
-    nodeAction('call', 'scripts/leaky.js', { secrets: ['API_TOKEN'], default: true }),
-    nodeAction('call-fails', 'scripts/leaky.js', { run: ['node', 'scripts/leaky.js', 'fail'], secrets: ['API_TOKEN'] }),
-  ], { 'scripts/leaky.js': LEAKY });
+  writeActionSkill(
+    ws,
+    'api',
+    [
+      nodeAction('call', 'scripts/leaky.js', { secrets: ['API_TOKEN'], default: true }),
+      nodeAction('call-fails', 'scripts/leaky.js', {
+        run: ['node', 'scripts/leaky.js', 'fail'],
+        secrets: ['API_TOKEN'],
+      }),
+    ],
+    { 'scripts/leaky.js': LEAKY },
+  );
   catalog = await scanCatalog(ws);
 });
 
 after(() => removeDir(ws));
 
-const secrets = async (name: string) => ({ API_TOKEN: SECRET, OTHER_TOKEN: OTHER } as Record<string, string>)[name];
+const secrets = async (name: string) => (({ API_TOKEN: SECRET, OTHER_TOKEN: OTHER }) as Record<string, string>)[name];
 
 test('a declared secret is in the child environment only, and masked wherever it comes back', async () => {
-  const { executor, logs } = makeExecutor(catalog, ws, { secret: secrets, baseEnv: { ...process.env, OTHER_TOKEN: OTHER } });
+  const { executor, logs } = makeExecutor(catalog, ws, {
+    secret: secrets,
+    baseEnv: { ...process.env, OTHER_TOKEN: OTHER },
+  });
   const result = await executor.run({ skill: 'api', asker: 'model' }, NEVER_CANCELLED);
   assert.equal(result.status, 'success', JSON.stringify(result));
   const seen = JSON.parse(readIfExists(path.join(ws, 'skills', 'api', 'seen.json'))!);
@@ -69,7 +80,10 @@ test('the secret is masked in stderr that reaches an error message', async () =>
 test('a missing secret fails with missing_secret before anything runs, naming the command', async () => {
   const seenFile = path.join(ws, 'skills', 'api', 'seen.json');
   require('node:fs').rmSync(seenFile, { force: true });
-  const { executor } = makeExecutor(catalog, ws, { secret: async () => undefined, missingSecretHint: (name) => `Run 'Skills: Set Action Secret' and enter ${name}.` });
+  const { executor } = makeExecutor(catalog, ws, {
+    secret: async () => undefined,
+    missingSecretHint: (name) => `Run 'Skills: Set Action Secret' and enter ${name}.`,
+  });
   const result = await executor.run({ skill: 'api', asker: 'model' }, NEVER_CANCELLED);
   assert.equal(result.status, 'error');
   assert.equal(result.error?.type, 'missing_secret');
@@ -85,7 +99,12 @@ test('the mask replaces raw and JSON-escaped forms, longest first', () => {
 });
 
 test('secrets are asked for per skill folder: another skill declaring the same name does not get the value', async () => {
-  writeActionSkill(ws, 'api-twin', [nodeAction('call', 'scripts/leaky.js', { secrets: ['API_TOKEN'], default: true })], { 'scripts/leaky.js': LEAKY });
+  writeActionSkill(
+    ws,
+    'api-twin',
+    [nodeAction('call', 'scripts/leaky.js', { secrets: ['API_TOKEN'], default: true })],
+    { 'scripts/leaky.js': LEAKY },
+  );
   const twinCatalog = await scanCatalog(ws);
   const asked: string[] = [];
   const { executor } = makeExecutor(twinCatalog, ws, {

@@ -24,7 +24,10 @@ export function writeActionSkill(
   frontmatterExtra = '',
 ): string {
   const dir = path.join(ws, 'skills', name);
-  writeFile(path.join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Runs ${name} actions. Use when testing actions.\n${frontmatterExtra}---\nRun the actions.\n`);
+  writeFile(
+    path.join(dir, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: Runs ${name} actions. Use when testing actions.\n${frontmatterExtra}---\nRun the actions.\n`,
+  );
   writeFile(path.join(dir, 'actions.json'), JSON.stringify({ actions }, null, 2));
   for (const [file, text] of Object.entries(scripts)) writeFile(path.join(dir, file), text);
   return dir;
@@ -36,7 +39,10 @@ export function nodeAction(name: string, script: string, extra: Record<string, u
 }
 
 /** Scans `<ws>/skills` (workspace) and optionally a user-level folder into a fresh catalog. */
-export async function scanCatalog(ws: string, options: { trusted?: boolean; userDir?: string } = {}): Promise<SkillCatalog> {
+export async function scanCatalog(
+  ws: string,
+  options: { trusted?: boolean; userDir?: string } = {},
+): Promise<SkillCatalog> {
   const catalog = createSkillCatalog({ trustWorkspaceSkills: options.trusted ?? true });
   const locations = resolveLocations({
     workspaceFolders: [normalizePath(ws)],
@@ -53,7 +59,11 @@ export interface RecordingExecutor {
 }
 
 /** An executor over Node's runner; `node` falls back to this very runtime when not on PATH. */
-export function makeExecutor(catalog: SkillCatalog, ws: string, overrides: Partial<ExecutorDeps> = {}): RecordingExecutor {
+export function makeExecutor(
+  catalog: SkillCatalog,
+  ws: string,
+  overrides: Partial<ExecutorDeps> = {},
+): RecordingExecutor {
   const logs: string[] = [];
   const executor = new ActionExecutor({
     catalog,

@@ -116,7 +116,12 @@ test('a tool call, its result, then the final text', async () => {
 
 test('several calls in one round run in order and all results are appended', async () => {
   const model = scriptedModel([
-    [call('a', 'load_skill', { name: 'x' }), text('thinking'), call('b', 'read_skill_file', { path: 'p' }), call('c', 'load_skill', { name: 'y' })],
+    [
+      call('a', 'load_skill', { name: 'x' }),
+      text('thinking'),
+      call('b', 'read_skill_file', { path: 'p' }),
+      call('c', 'load_skill', { name: 'y' }),
+    ],
     [text('ok')],
   ]);
   const order: string[] = [];
@@ -224,9 +229,7 @@ test('cancelling mid-stream keeps the text already shown and asks the stream to 
       };
     },
   };
-  const outcome = await runAgentLoop(
-    request({ model, token: source.token, sink: { onText: () => source.cancel() } }),
-  );
+  const outcome = await runAgentLoop(request({ model, token: source.token, sink: { onText: () => source.cancel() } }));
   assert.equal(outcome.status, 'cancelled');
   assert.equal(outcome.text, 'partial ');
   assert.equal(returnCalled, true);
@@ -494,6 +497,9 @@ test('replayed history goes between the system prompt and the new prompt', async
 test('isToolCallRoundList rejects malformed metadata', () => {
   assert.equal(isToolCallRoundList(undefined), false);
   assert.equal(isToolCallRoundList([{ text: 'x', toolCalls: [], results: [{ callId: 1 }] }]), false);
-  assert.equal(isToolCallRoundList([{ text: 'x', toolCalls: [{ callId: 'a', name: 'n', input: 'str' }], results: [] }]), false);
+  assert.equal(
+    isToolCallRoundList([{ text: 'x', toolCalls: [{ callId: 'a', name: 'n', input: 'str' }], results: [] }]),
+    false,
+  );
   assert.equal(isToolCallRoundList([]), true);
 });

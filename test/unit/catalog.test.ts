@@ -45,12 +45,10 @@ test('resolved locations: the configured order, workspace before user', () => {
       ['~/.copilot/skills', 'user'],
     ],
   );
-  assert.deepEqual(resolveLocations({ workspaceFolders: ['/ws'], home: '/home/me', includeUser: false }).map((l) => l.scope), [
-    'workspace',
-    'workspace',
-    'workspace',
-    'workspace',
-  ]);
+  assert.deepEqual(
+    resolveLocations({ workspaceFolders: ['/ws'], home: '/home/me', includeUser: false }).map((l) => l.scope),
+    ['workspace', 'workspace', 'workspace', 'workspace'],
+  );
 });
 
 test('a workspace skill beats a user skill of the same name, whatever the insertion order', () => {
@@ -97,7 +95,10 @@ test('between two user locations, the earlier configured one wins', () => {
   catalog.upsert(claude);
   catalog.upsert(agents);
   assert.equal(catalog.get('x')!.record.filePath, agents.filePath);
-  assert.match(catalog.entryForFile(claude.filePath)!.problems[0].message, /'~\/\.agents\/skills' comes before '~\/\.claude\/skills'/);
+  assert.match(
+    catalog.entryForFile(claude.filePath)!.problems[0].message,
+    /'~\/\.agents\/skills' comes before '~\/\.claude\/skills'/,
+  );
 });
 
 test('multi-root: the configured order first, then the order of the workspace folders', () => {
@@ -125,7 +126,10 @@ test('multi-root: the configured order first, then the order of the workspace fo
   // Same label in two folders: the message must still say why the winner wins.
   const message = catalog.entryForFile(inB.filePath)!.problems.find((p) => p.code === 'duplicate-name')!.message;
   assert.ok(message.includes(path.native(inA.filePath)), message);
-  assert.ok(message.includes(`'${path.native('/a')}'`) && message.includes(`'${path.native('/b')}'`), `names the two workspace folders: ${message}`);
+  assert.ok(
+    message.includes(`'${path.native('/a')}'`) && message.includes(`'${path.native('/b')}'`),
+    `names the two workspace folders: ${message}`,
+  );
 });
 
 test('two skills of the same name in one location: the first path wins', () => {
@@ -164,7 +168,10 @@ test('statuses: offered, errors, hidden, shadowed, untrusted', () => {
     [shadowed.filePath]: 'shadowed',
     [user.filePath]: 'offered',
   });
-  assert.deepEqual(catalog.offered().map((e) => e.record.name), ['from-home', 'ok']);
+  assert.deepEqual(
+    catalog.offered().map((e) => e.record.name),
+    ['from-home', 'ok'],
+  );
   assert.equal(catalog.listing(12000).text, '- from-home: Does from-home things.\n- ok: Does ok things.');
   // A skill with errors that also sets disable-model-invocation is reported for its errors.
   catalog.upsert(record(SKILLS, 'both', { hidden: true, problems: [errorProblem()], hasErrors: true }));
@@ -177,24 +184,34 @@ test('statuses: offered, errors, hidden, shadowed, untrusted', () => {
   assert.equal(catalog.entryForFile(broken.filePath)!.status, 'errors');
   assert.equal(catalog.entryForFile(hidden.filePath)!.status, 'hidden');
   assert.equal(catalog.entryForFile(user.filePath)!.status, 'offered');
-  assert.deepEqual(catalog.offered().map((e) => e.record.name), ['from-home']);
+  assert.deepEqual(
+    catalog.offered().map((e) => e.record.name),
+    ['from-home'],
+  );
   assert.equal(catalog.listing(12000).text, '- from-home: Does from-home things.');
   assert.equal(events.length, 1);
-  for (const file of [ok.filePath, broken.filePath, hidden.filePath, shadowed.filePath]) assert.ok(events[0].files.includes(file), file);
+  for (const file of [ok.filePath, broken.filePath, hidden.filePath, shadowed.filePath])
+    assert.ok(events[0].files.includes(file), file);
 
   catalog.setTrustWorkspaceSkills(false);
   assert.equal(events.length, 1, 'no event when trust does not change');
   catalog.setTrustWorkspaceSkills(true);
   assert.equal(events.length, 2);
   assert.equal(catalog.entryForFile(ok.filePath)!.status, 'offered');
-  assert.deepEqual(catalog.offered().map((e) => e.record.name), ['from-home', 'ok']);
+  assert.deepEqual(
+    catalog.offered().map((e) => e.record.name),
+    ['from-home', 'ok'],
+  );
 });
 
 test('an untrusted catalog from the start offers only user skills', () => {
   const catalog = createSkillCatalog({ trustWorkspaceSkills: false });
   catalog.upsert(record(SKILLS, 'ws'));
   catalog.upsert(record(USER_CLAUDE, 'home'));
-  assert.deepEqual(catalog.offered().map((e) => e.record.name), ['home']);
+  assert.deepEqual(
+    catalog.offered().map((e) => e.record.name),
+    ['home'],
+  );
   assert.equal(catalog.get('ws')!.status, 'untrusted');
 });
 
@@ -207,13 +224,21 @@ test('change events name every affected file, including the other file of a dupl
 
   const winner = record(SKILLS, 'x');
   catalog.upsert(winner);
-  assert.deepEqual([...events.at(-1)!.files].sort(), [first.filePath, winner.filePath].sort(), 'the loser gains duplicate-name');
+  assert.deepEqual(
+    [...events.at(-1)!.files].sort(),
+    [first.filePath, winner.filePath].sort(),
+    'the loser gains duplicate-name',
+  );
 
   catalog.upsert(record(SKILLS, 'unrelated'));
   assert.deepEqual(events.at(-1)!.files, ['/ws/skills/unrelated/SKILL.md'], 'other names are not touched');
 
   assert.equal(catalog.remove(winner.filePath), true);
-  assert.deepEqual([...events.at(-1)!.files].sort(), [first.filePath, winner.filePath].sort(), 'the former loser loses duplicate-name');
+  assert.deepEqual(
+    [...events.at(-1)!.files].sort(),
+    [first.filePath, winner.filePath].sort(),
+    'the former loser loses duplicate-name',
+  );
   assert.equal(catalog.entryForFile(first.filePath)!.status, 'offered');
   assert.deepEqual(codesOf(catalog, first.filePath), []);
 
@@ -271,13 +296,21 @@ test('replaceAll swaps the content with one event naming old and new files', () 
   assert.equal(catalog.size, 3);
   assert.equal(catalog.entryForFile(old.filePath), undefined);
   assert.equal(catalog.entryForFile(loser.filePath)!.status, 'shadowed');
-  assert.deepEqual(catalog.offered().map((e) => e.record.name), ['fresh', 'kept']);
+  assert.deepEqual(
+    catalog.offered().map((e) => e.record.name),
+    ['fresh', 'kept'],
+  );
   assert.equal(catalog.listing(12000).text, '- fresh: Does fresh things.\n- kept: Does kept things.');
 });
 
 test('replaceAllInSlices: unchanged and readable until the swap, then what replaceAll gives, with one event', async () => {
   const old = record(SKILLS, 'old');
-  const incoming = Array.from({ length: 300 }, (_, i) => record(i % 3 === 0 ? CLAUDE : SKILLS, `s${i % 200}`, { folderName: `f${i}`, dir: `${i % 3 === 0 ? CLAUDE.path : SKILLS.path}/f${i}` }));
+  const incoming = Array.from({ length: 300 }, (_, i) =>
+    record(i % 3 === 0 ? CLAUDE : SKILLS, `s${i % 200}`, {
+      folderName: `f${i}`,
+      dir: `${i % 3 === 0 ? CLAUDE.path : SKILLS.path}/f${i}`,
+    }),
+  );
   const reference = createSkillCatalog();
   reference.upsert(old);
   reference.replaceAll(incoming);
@@ -288,7 +321,11 @@ test('replaceAllInSlices: unchanged and readable until the swap, then what repla
   // A slice of 0 ms pauses at every step: the build spans many turns of the event loop.
   const swapping = catalog.replaceAllInSlices(incoming, 0);
   await new Promise((resolve) => setImmediate(resolve));
-  assert.deepEqual(catalog.entries().map((e) => e.record.name), ['old'], 'the old content until the swap');
+  assert.deepEqual(
+    catalog.entries().map((e) => e.record.name),
+    ['old'],
+    'the old content until the swap',
+  );
   assert.equal(events.length, 0);
   assert.equal(await swapping, true);
   assert.equal(events.length, 1, 'one change event');
@@ -303,7 +340,10 @@ test('replaceAllInSlices: trust revoked while the new content is built is applie
   const swapping = catalog.replaceAllInSlices([record(SKILLS, 'ws'), record(USER_CLAUDE, 'mine')], 0);
   catalog.setTrustWorkspaceSkills(false);
   assert.equal(await swapping, true);
-  assert.deepEqual(catalog.offered().map((e) => e.record.name), ['mine']);
+  assert.deepEqual(
+    catalog.offered().map((e) => e.record.name),
+    ['mine'],
+  );
   assert.equal(catalog.get('ws')!.status, 'untrusted');
 });
 
@@ -316,7 +356,10 @@ test('replaceAllInSlices: cancelled before the swap, the catalog keeps its conte
   const swapping = catalog.replaceAllInSlices([record(SKILLS, 'new')], 0, () => cancelled);
   cancelled = true;
   assert.equal(await swapping, false);
-  assert.deepEqual(catalog.entries().map((e) => e.record.name), ['old']);
+  assert.deepEqual(
+    catalog.entries().map((e) => e.record.name),
+    ['old'],
+  );
   assert.equal(events.length, 0);
 });
 
@@ -360,7 +403,10 @@ test('the offered order follows names, not insertion, across many changes', () =
   catalog.upsert(record(SKILLS, 'q', { hidden: true }));
   catalog.remove('/ws/skills/c/SKILL.md');
   catalog.upsert(record(SKILLS, 'c'));
-  assert.deepEqual(catalog.offered().map((e) => e.record.name), ['a', 'b', 'c', 'd', 'm', 'x', 'z']);
+  assert.deepEqual(
+    catalog.offered().map((e) => e.record.name),
+    ['a', 'b', 'c', 'd', 'm', 'x', 'z'],
+  );
   assert.deepEqual(catalog.listing(12000).included, ['a', 'b', 'c', 'd', 'm', 'x', 'z']);
 });
 
@@ -381,12 +427,17 @@ test('renaming one of many offered skills keeps the offered list sorted (and doe
   // The file of 'f' now declares 'e0': the key 'f' disappears while 'e0' is inserted.
   const renamed = record(SKILLS, 'e0', { folderName: 'f', dir: '/ws/skills/f' });
   catalog.upsert(renamed);
-  assert.deepEqual(catalog.offered().map((e) => e.record.name), ['a', 'b', 'c', 'd', 'e', 'e0', 'g', 'h', 'i', 'j']);
+  assert.deepEqual(
+    catalog.offered().map((e) => e.record.name),
+    ['a', 'b', 'c', 'd', 'e', 'e0', 'g', 'h', 'i', 'j'],
+  );
   assert.deepEqual(catalog.listing(12000).included, ['a', 'b', 'c', 'd', 'e', 'e0', 'g', 'h', 'i', 'j']);
   catalog.upsert(record(SKILLS, 'zz', { folderName: 'b', dir: '/ws/skills/b' }));
-  assert.deepEqual(catalog.offered().map((e) => e.record.name), ['a', 'c', 'd', 'e', 'e0', 'g', 'h', 'i', 'j', 'zz']);
+  assert.deepEqual(
+    catalog.offered().map((e) => e.record.name),
+    ['a', 'c', 'd', 'e', 'e0', 'g', 'h', 'i', 'j', 'zz'],
+  );
 });
-
 
 test('property: after random upserts and removals, offered() equals a brute-force computation', () => {
   const locs = [SKILLS, AGENTS, CLAUDE, USER_CLAUDE, USER_AGENTS];
@@ -428,11 +479,23 @@ test('property: after random upserts and removals, offered() equals a brute-forc
       const byName = new Map<string, ReturnType<typeof record>[]>();
       for (const r of live.values()) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);
       const expected = [...byName.values()]
-        .map((rivals) => rivals.sort((p, q) => Number(p.hasErrors) - Number(q.hasErrors) || p.location.rank - q.location.rank || (p.filePath < q.filePath ? -1 : 1))[0])
+        .map(
+          (rivals) =>
+            rivals.sort(
+              (p, q) =>
+                Number(p.hasErrors) - Number(q.hasErrors) ||
+                p.location.rank - q.location.rank ||
+                (p.filePath < q.filePath ? -1 : 1),
+            )[0],
+        )
         .filter((w) => !w.hasErrors && !w.hidden && (trusted || w.location.scope !== 'workspace'))
         .map((w) => w.name)
         .sort();
-      assert.deepEqual(catalog.offered().map((e) => e.record.name), expected, `seed ${seed}, step ${step}`);
+      assert.deepEqual(
+        catalog.offered().map((e) => e.record.name),
+        expected,
+        `seed ${seed}, step ${step}`,
+      );
       assert.deepEqual(catalog.listing(12000).included, expected, `seed ${seed}, step ${step}`);
       assert.equal(catalog.size, live.size);
     }

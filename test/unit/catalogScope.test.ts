@@ -26,24 +26,41 @@ test('closingFenceEnd: the end of the first closing fence line, or nothing', () 
   assert.equal(closingFenceEnd(bytes('---\nname: a\n')), undefined);
 });
 
-test('on every real SKILL.md, the frontmatter prefix in the catalog scope gives the same record; the scope keeps every error', { skip: SKIP }, () => {
-  let files = 0;
-  let cut = 0;
-  for (const { dir } of CORPORA) {
-    for (const file of skillFilesBelow(dir)) {
-      const head = fs.readFileSync(file).subarray(0, HEAD_BYTES);
-      const options = { folderName: nodePath.basename(nodePath.dirname(file)), fileName: nodePath.basename(file), complete: false };
-      const end = closingFenceEnd(head);
-      const whole = analyzeSkillText(decodeUtf8(head), { ...options, scope: 'catalog' });
-      const prefix = end === undefined ? whole : analyzeSkillText(decodeUtf8(head.subarray(0, end)), { ...options, scope: 'catalog' });
-      const summary = (a: typeof whole) => ({ name: a.name, nameRange: a.nameRange, description: a.description, hidden: a.hidden, problems: a.problems });
-      assert.deepEqual(summary(prefix), summary(whole), file);
-      const full = analyzeSkillText(decodeUtf8(head), options);
-      const errors = (a: typeof whole) => a.problems.filter((p) => p.severity === 'error');
-      assert.deepEqual(errors(whole), errors(full), `${file}: the catalog scope lost an error`);
-      files++;
-      if (end !== undefined) cut++;
+test(
+  'on every real SKILL.md, the frontmatter prefix in the catalog scope gives the same record; the scope keeps every error',
+  { skip: SKIP },
+  () => {
+    let files = 0;
+    let cut = 0;
+    for (const { dir } of CORPORA) {
+      for (const file of skillFilesBelow(dir)) {
+        const head = fs.readFileSync(file).subarray(0, HEAD_BYTES);
+        const options = {
+          folderName: nodePath.basename(nodePath.dirname(file)),
+          fileName: nodePath.basename(file),
+          complete: false,
+        };
+        const end = closingFenceEnd(head);
+        const whole = analyzeSkillText(decodeUtf8(head), { ...options, scope: 'catalog' });
+        const prefix =
+          end === undefined
+            ? whole
+            : analyzeSkillText(decodeUtf8(head.subarray(0, end)), { ...options, scope: 'catalog' });
+        const summary = (a: typeof whole) => ({
+          name: a.name,
+          nameRange: a.nameRange,
+          description: a.description,
+          hidden: a.hidden,
+          problems: a.problems,
+        });
+        assert.deepEqual(summary(prefix), summary(whole), file);
+        const full = analyzeSkillText(decodeUtf8(head), options);
+        const errors = (a: typeof whole) => a.problems.filter((p) => p.severity === 'error');
+        assert.deepEqual(errors(whole), errors(full), `${file}: the catalog scope lost an error`);
+        files++;
+        if (end !== undefined) cut++;
+      }
     }
-  }
-  assert.ok(files >= 1000 && cut / files > 0.9, `${cut} of ${files} files were cut at their frontmatter`);
-});
+    assert.ok(files >= 1000 && cut / files > 0.9, `${cut} of ${files} files were cut at their frontmatter`);
+  },
+);

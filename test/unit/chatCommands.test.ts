@@ -12,7 +12,10 @@ import {
 } from '../../src/core/chat/chatCommands';
 
 test('parseSkillCommand splits the name from the arguments', () => {
-  assert.deepEqual(parseSkillCommand('code-review src/app.ts --strict'), { name: 'code-review', args: 'src/app.ts --strict' });
+  assert.deepEqual(parseSkillCommand('code-review src/app.ts --strict'), {
+    name: 'code-review',
+    args: 'src/app.ts --strict',
+  });
   assert.deepEqual(parseSkillCommand('  code-review  '), { name: 'code-review', args: '' });
   assert.deepEqual(parseSkillCommand('fix "two words"\nand a line'), { name: 'fix', args: '"two words"\nand a line' });
   assert.equal(parseSkillCommand(''), undefined);
@@ -31,14 +34,31 @@ test('escapeInlineMarkdown folds lines and escapes layout characters', () => {
 });
 
 test('describeToolError gives the title, the message and the suggestion', () => {
-  const text = describeToolError({ type: 'not_found', message: "No skill named 'code-reveiw'.", suggestion: "Did you mean 'code-review'?" });
+  const text = describeToolError({
+    type: 'not_found',
+    message: "No skill named 'code-reveiw'.",
+    suggestion: "Did you mean 'code-review'?",
+  });
   assert.equal(text, "**Not found:** No skill named 'code-reveiw'. Did you mean 'code-review'?");
-  assert.match(describeToolError({ type: 'invalid_skill', message: 'broken' }), /^\*\*Skill cannot be used:\*\* broken$/);
+  assert.match(
+    describeToolError({ type: 'invalid_skill', message: 'broken' }),
+    /^\*\*Skill cannot be used:\*\* broken$/,
+  );
 });
 
 test('readChatMetadata keeps well-formed fields and drops the rest', () => {
-  const rounds = [{ text: '', toolCalls: [{ callId: 'c', name: 't', input: {} }], results: [{ callId: 'c', text: 'r', isError: false }] }];
-  assert.deepEqual(readChatMetadata({ command: 'run', rounds, skillsUsed: ['a', 3] }), { command: 'run', rounds, skillsUsed: ['a'] });
+  const rounds = [
+    {
+      text: '',
+      toolCalls: [{ callId: 'c', name: 't', input: {} }],
+      results: [{ callId: 'c', text: 'r', isError: false }],
+    },
+  ];
+  assert.deepEqual(readChatMetadata({ command: 'run', rounds, skillsUsed: ['a', 3] }), {
+    command: 'run',
+    rounds,
+    skillsUsed: ['a'],
+  });
   assert.deepEqual(readChatMetadata({ rounds: [{ text: 1 }] }), { rounds: [], skillsUsed: [] });
   assert.deepEqual(readChatMetadata(undefined), { rounds: [], skillsUsed: [] });
 });

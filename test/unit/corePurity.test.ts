@@ -31,7 +31,8 @@ test('no file under src/core imports vscode', () => {
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     text.split('\n').forEach((line, index) => {
-      if (VSCODE_IMPORT.some((pattern) => pattern.test(line))) offenders.push(`${path.relative(coreDir, file)}:${index + 1}: ${line.trim()}`);
+      if (VSCODE_IMPORT.some((pattern) => pattern.test(line)))
+        offenders.push(`${path.relative(coreDir, file)}:${index + 1}: ${line.trim()}`);
     });
   }
   assert.deepEqual(offenders, [], `src/core must not import vscode:\n${offenders.join('\n')}`);
@@ -45,6 +46,10 @@ test('the purity check recognises each form of import', () => {
     "const v = await import('vscode');",
     "import type { Uri } from 'vscode';",
   ];
-  for (const sample of samples) assert.ok(VSCODE_IMPORT.some((p) => p.test(sample)), sample);
-  assert.ok(!VSCODE_IMPORT.some((p) => p.test("// The subset of `vscode.CancellationToken` the loop needs")));
+  for (const sample of samples)
+    assert.ok(
+      VSCODE_IMPORT.some((p) => p.test(sample)),
+      sample,
+    );
+  assert.ok(!VSCODE_IMPORT.some((p) => p.test('// The subset of `vscode.CancellationToken` the loop needs')));
 });

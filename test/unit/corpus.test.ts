@@ -81,8 +81,13 @@ test('files the ecosystem accepts get only warnings and infos', { skip: SKIP }, 
 });
 
 test('the fixture without frontmatter', { skip: SKIP }, () => {
-  const { analysis } = resultFor('alirezarezvani__claude-skills/engineering/skills/skill-tester/assets/sample-skill/SKILL.md');
-  assert.deepEqual(analysis.problems.map((p) => p.code), ['no-frontmatter']);
+  const { analysis } = resultFor(
+    'alirezarezvani__claude-skills/engineering/skills/skill-tester/assets/sample-skill/SKILL.md',
+  );
+  assert.deepEqual(
+    analysis.problems.map((p) => p.code),
+    ['no-frontmatter'],
+  );
   assert.deepEqual(rangeTuple(analysis.problems[0].range), [0, 0, 0, 23]);
   assert.equal(analysis.name, undefined);
 });
@@ -112,7 +117,11 @@ test('the translated file that lost its closing ---', { skip: SKIP }, () => {
 test('the names that do not match their nested folders', { skip: SKIP }, () => {
   const cases: [string, string, number][] = [
     ['github__awesome-copilot/skills/qdrant-scaling/scaling-data-volume/SKILL.md', 'qdrant-scaling-data-volume', 32],
-    ['github__awesome-copilot/skills/qdrant-scaling/scaling-data-volume/vertical-scaling/SKILL.md', 'qdrant-vertical-scaling', 29],
+    [
+      'github__awesome-copilot/skills/qdrant-scaling/scaling-data-volume/vertical-scaling/SKILL.md',
+      'qdrant-vertical-scaling',
+      29,
+    ],
     ['github__awesome-copilot/skills/qdrant-scaling/scaling-query-volume/SKILL.md', 'qdrant-scaling-query-volume', 33],
   ];
   for (const [path, name, end] of cases) {
@@ -131,7 +140,9 @@ test('ecosystem features in the corpus read correctly', { skip: SKIP }, () => {
   assert.equal(crlf.description?.includes('\r'), false);
   // Flow-mapping metadata.
   const flow = resultFor('HKUDS__nanobot/nanobot/skills/github/SKILL.md').analysis;
-  assert.deepEqual((flow.frontmatter?.metadata as { nanobot: { requires: unknown } }).nanobot.requires, { bins: ['gh'] });
+  assert.deepEqual((flow.frontmatter?.metadata as { nanobot: { requires: unknown } }).nanobot.requires, {
+    bins: ['gh'],
+  });
   // Hidden skills (disable-model-invocation: true) exist and are not errors.
   assert.ok(results.some((r) => r.analysis.hidden));
   // Block-scalar and CJK descriptions.

@@ -23,7 +23,6 @@ function plainWalk(dir: string): string[] {
   return found;
 }
 
-
 before(() => {
   if (!SKIP) builtCli(REPO);
 });
@@ -42,13 +41,18 @@ test('validate --json over the corpus reports every SKILL.md and exits 1', { ski
   const out = JSON.parse(run.stdout);
   const reported = out.files.map((f: { path: string }) => path.normalize(f.path));
   assert.equal(new Set(reported).size, reported.length, 'each file once');
-  assert.deepEqual([...reported].sort(), expected, `one result per SKILL.md (${expected.length} found by a plain walk)`);
+  assert.deepEqual(
+    [...reported].sort(),
+    expected,
+    `one result per SKILL.md (${expected.length} found by a plain walk)`,
+  );
   assert.ok(out.errors > 0, 'the corpus has real errors');
   const all = out.files.flatMap((f: { problems: { severity: string }[] }) => f.problems);
   assert.equal(out.errors, all.filter((p: { severity: string }) => p.severity === 'error').length);
   assert.equal(out.warnings, all.filter((p: { severity: string }) => p.severity === 'warning').length);
   for (const file of out.files) {
     assert.ok(file.name === null || typeof file.name === 'string');
-    for (const problem of file.problems) assert.ok(problem.line >= 1 && problem.column >= 1, `${file.path}: ${problem.code}`);
+    for (const problem of file.problems)
+      assert.ok(problem.line >= 1 && problem.column >= 1, `${file.path}: ${problem.code}`);
   }
 });

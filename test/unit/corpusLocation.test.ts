@@ -31,7 +31,10 @@ test('lookUpCorpus: found beside the repository; missing skips locally and fails
     fs.writeFileSync(path.join(root, 'shared', 'corpus'), '');
     assert.equal(lookUpCorpus('corpus', { repoRoot, env: {} }).found, false);
     fs.mkdirSync(path.join(root, 'shared', 'corpus-wide'));
-    assert.deepEqual(lookUpCorpus('corpus-wide', { repoRoot, env: { CI: 'true' } }), { found: true, dir: path.join(root, 'shared', 'corpus-wide') });
+    assert.deepEqual(lookUpCorpus('corpus-wide', { repoRoot, env: { CI: 'true' } }), {
+      found: true,
+      dir: path.join(root, 'shared', 'corpus-wide'),
+    });
   } finally {
     removeDir(root);
   }
@@ -69,7 +72,10 @@ test('a corpus test file without its corpus fails under CI with the reason, and 
   const ci = runCorpusTestFile('true');
   assert.equal(ci.status, 1, ci.output);
   assert.match(ci.output, /not ok \d+ - corpus \.\.\/shared\/corpus is present \(required under CI\)/);
-  assert.match(ci.output, /corpus \.\.\/shared\/corpus is missing \(looked for .*\): under CI \(CI=true\) the corpus tests must run/);
+  assert.match(
+    ci.output,
+    /corpus \.\.\/shared\/corpus is missing \(looked for .*\): under CI \(CI=true\) the corpus tests must run/,
+  );
   assert.equal(runCorpusTestFile('1').status, 1);
 
   const local = runCorpusTestFile(undefined);

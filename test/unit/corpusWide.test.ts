@@ -73,7 +73,12 @@ test('wide corpus: each real error says what it is about', { skip: SKIP }, () =>
   // A skill-flavors overlay: the structural error alone, on its first line, and no name of its own.
   const flavor = resultFor('UiPath__skills/skill-flavors/studioweb/uipath-feedback/SKILL.md').analysis;
   assert.deepEqual(codesOf(flavor.problems), ['no-frontmatter']);
-  assert.deepEqual(rangeTuple(flavor.problems[0].range), [0, 0, 0, '<!--skill-flavor:feedback-description-budget:start-->'.length]);
+  assert.deepEqual(rangeTuple(flavor.problems[0].range), [
+    0,
+    0,
+    0,
+    '<!--skill-flavor:feedback-description-budget:start-->'.length,
+  ]);
   assert.equal(flavor.name, undefined);
   // A joined key: the message names the key and suggests quoting, with a fix.
   const joined = resultFor('affaan-m__everything-claude-code/docs/zh-CN/skills/blueprint/SKILL.md').analysis;
@@ -84,7 +89,9 @@ test('wide corpus: each real error says what it is about', { skip: SKIP }, () =>
   const reserved = resultFor('affaan-m__everything-claude-code/docs/ja-JP/skills/swiftui-patterns/SKILL.md').analysis;
   assert.match(reserved.problems[0].message, /reserved character @/);
   // A name that is a path.
-  const slashed = resultFor('anthropics__knowledge-work-plugins/partner-built/zoom-plugin/skills/video-sdk/linux/SKILL.md').analysis;
+  const slashed = resultFor(
+    'anthropics__knowledge-work-plugins/partner-built/zoom-plugin/skills/video-sdk/linux/SKILL.md',
+  ).analysis;
   assert.deepEqual(codesOf(slashed.problems.filter((p) => p.severity === 'error')), ['name-format', 'name-mismatch']);
   assert.deepEqual(rangeTuple(slashed.problems.find((p) => p.code === 'name-format')!.range), [1, 6, 1, 21]);
 });
@@ -99,31 +106,39 @@ test('wide corpus: files the ecosystem accepts get only warnings and infos', { s
   }
 });
 
-test('wide corpus: calls, ellipses, "e.g." illustrations and line suffixes are not links to check', { skip: SKIP }, () => {
-  const targetsOn = (path: string, line: number): string[] =>
-    findLinkCandidates(resultFor(path).text)
-      .filter((c) => c.range.start.line === line - 1)
-      .map((c) => c.target);
-  const novel = 'kouko__monkey-skills/translation-toolkit/skills/translation-novel/SKILL.md';
-  // `scripts/lib/scene_chunker.chunk_chapter_into_scenes(chapter_text, max_scene_tokens=2000)` is a call.
-  assert.deepEqual(targetsOn(novel, 69), []);
-  // The call is dropped, the template beside it is still checked.
-  assert.deepEqual(targetsOn(novel, 82), ['references/prompt-draft.md']);
-  // `scripts/scripts/…` is an ellipsis.
-  assert.deepEqual(targetsOn('kouko__monkey-skills/research-toolkit/skills/fact-check/SKILL.md', 51), []);
-  const creator = 'kouko__monkey-skills/skill-dev-toolkit/skills/skill-creator-advance/SKILL.md';
-  // "(e.g., `references/aws.md`, `references/gcp.md`)" names a kind of file...
-  assert.deepEqual(targetsOn(creator, 158), []);
-  // ...while "(e.g., `scripts-redshift/` rather than `scripts/redshift/`)" is still checked.
-  assert.deepEqual(targetsOn(creator, 146), ['scripts/redshift/']);
-  // "(e.g. [`reference/text.md`](reference/text.md))": the link is an illustration too.
-  assert.deepEqual(targetsOn('modelstudioai__skills/skills/bailian-cli/SKILL.md', 133), []);
-  for (const r of results) {
-    for (const c of findLinkCandidates(r.text)) {
-      assert.doesNotMatch(c.target, /\.\.\.|…|:\d+(?:-\d+)?$|^[^\s()]*\w\(.*\)$/, `${r.path}:${c.range.start.line + 1}`);
+test(
+  'wide corpus: calls, ellipses, "e.g." illustrations and line suffixes are not links to check',
+  { skip: SKIP },
+  () => {
+    const targetsOn = (path: string, line: number): string[] =>
+      findLinkCandidates(resultFor(path).text)
+        .filter((c) => c.range.start.line === line - 1)
+        .map((c) => c.target);
+    const novel = 'kouko__monkey-skills/translation-toolkit/skills/translation-novel/SKILL.md';
+    // `scripts/lib/scene_chunker.chunk_chapter_into_scenes(chapter_text, max_scene_tokens=2000)` is a call.
+    assert.deepEqual(targetsOn(novel, 69), []);
+    // The call is dropped, the template beside it is still checked.
+    assert.deepEqual(targetsOn(novel, 82), ['references/prompt-draft.md']);
+    // `scripts/scripts/…` is an ellipsis.
+    assert.deepEqual(targetsOn('kouko__monkey-skills/research-toolkit/skills/fact-check/SKILL.md', 51), []);
+    const creator = 'kouko__monkey-skills/skill-dev-toolkit/skills/skill-creator-advance/SKILL.md';
+    // "(e.g., `references/aws.md`, `references/gcp.md`)" names a kind of file...
+    assert.deepEqual(targetsOn(creator, 158), []);
+    // ...while "(e.g., `scripts-redshift/` rather than `scripts/redshift/`)" is still checked.
+    assert.deepEqual(targetsOn(creator, 146), ['scripts/redshift/']);
+    // "(e.g. [`reference/text.md`](reference/text.md))": the link is an illustration too.
+    assert.deepEqual(targetsOn('modelstudioai__skills/skills/bailian-cli/SKILL.md', 133), []);
+    for (const r of results) {
+      for (const c of findLinkCandidates(r.text)) {
+        assert.doesNotMatch(
+          c.target,
+          /\.\.\.|…|:\d+(?:-\d+)?$|^[^\s()]*\w\(.*\)$/,
+          `${r.path}:${c.range.start.line + 1}`,
+        );
+      }
     }
-  }
-});
+  },
+);
 
 test('wide corpus: dollar-argument finds awk columns and prices, not prose placeholders', { skip: SKIP }, () => {
   const dollars = (path: string): [number, string][] => {
@@ -131,7 +146,10 @@ test('wide corpus: dollar-argument finds awk columns and prices, not prose place
     const lines = text.split(/\r?\n/);
     return analysis.problems
       .filter((p) => p.code === 'dollar-argument')
-      .map((p) => [p.range.start.line + 1, lines[p.range.start.line].slice(p.range.start.character, p.range.end.character)]);
+      .map((p) => [
+        p.range.start.line + 1,
+        lines[p.range.start.line].slice(p.range.start.character, p.range.end.character),
+      ]);
   };
   // `awk '{print $1}'` in a fenced bash block.
   assert.deepEqual(dollars('gerrardLT__multi-useful-skills-zh/gstack-中文/SKILL.md'), [[491, '$1']]);
@@ -144,7 +162,9 @@ test('wide corpus: dollar-argument finds awk columns and prices, not prose place
   assert.deepEqual(dollars('addyosmani__agent-skills/skills/security-and-hardening/SKILL.md'), [[63, '$1']]);
   // Price ranges in a table.
   assert.deepEqual(
-    dollars('tech-leads-club__agent-skills/packages/skills-catalog/skills/(gtm)/gtm-metrics/SKILL.md').filter(([line]) => line >= 74 && line <= 78),
+    dollars('tech-leads-club__agent-skills/packages/skills-catalog/skills/(gtm)/gtm-metrics/SKILL.md').filter(
+      ([line]) => line >= 74 && line <= 78,
+    ),
     [
       [74, '$1-3M'],
       [75, '$3-15M'],

@@ -55,7 +55,11 @@ function repositories(): Repository[] {
 /** The catalog of one repository opened as a workspace folder, as the extension scans it. */
 async function catalogOf(repository: Repository): Promise<SkillCatalog> {
   const containers = [...new Set(repository.skills.map((s) => s.container))].sort();
-  const locations = resolveLocations({ workspaceFolders: [repository.dir], configured: containers, includeUser: false });
+  const locations = resolveLocations({
+    workspaceFolders: [repository.dir],
+    configured: containers,
+    includeUser: false,
+  });
   const catalog = createSkillCatalog({ trustWorkspaceSkills: true });
   await new CatalogUpdater(catalog, nodeFs, locations).scanAll();
   return catalog;
@@ -72,29 +76,36 @@ function standingOf(skill: RepositorySkill): { name: string; offerable: boolean 
 }
 
 const repos = SKIP ? [] : repositories();
-const catalogs = SKIP ? Promise.resolve([]) : Promise.all(repos.map(async (repo) => ({ repo, catalog: await catalogOf(repo) })));
+const catalogs = SKIP
+  ? Promise.resolve([])
+  : Promise.all(repos.map(async (repo) => ({ repo, catalog: await catalogOf(repo) })));
 
-test('wide corpus: each repository is scanned whole, and every name with a valid copy is in its listing', { skip: SKIP }, async () => {
-  let files = 0;
-  let names = 0;
-  for (const { repo, catalog } of await catalogs) {
-    for (const skill of repo.skills) assert.ok(catalog.entryForFile(normalizePath(skill.filePath)), `${skill.path} was scanned`);
-    assert.equal(catalog.size, repo.skills.length, repo.dir);
-    files += repo.skills.length;
+test(
+  'wide corpus: each repository is scanned whole, and every name with a valid copy is in its listing',
+  { skip: SKIP },
+  async () => {
+    let files = 0;
+    let names = 0;
+    for (const { repo, catalog } of await catalogs) {
+      for (const skill of repo.skills)
+        assert.ok(catalog.entryForFile(normalizePath(skill.filePath)), `${skill.path} was scanned`);
+      assert.equal(catalog.size, repo.skills.length, repo.dir);
+      files += repo.skills.length;
 
-    const expected = new Set<string>();
-    for (const skill of repo.skills) {
-      const { name, offerable } = standingOf(skill);
-      if (offerable) expected.add(name.normalize('NFKC'));
+      const expected = new Set<string>();
+      for (const skill of repo.skills) {
+        const { name, offerable } = standingOf(skill);
+        if (offerable) expected.add(name.normalize('NFKC'));
+      }
+      const listing = catalog.listing(Number.MAX_SAFE_INTEGER);
+      assert.deepEqual([...listing.included].map((n) => n.normalize('NFKC')).sort(), [...expected].sort(), repo.dir);
+      names += expected.size;
     }
-    const listing = catalog.listing(Number.MAX_SAFE_INTEGER);
-    assert.deepEqual([...listing.included].map((n) => n.normalize('NFKC')).sort(), [...expected].sort(), repo.dir);
-    names += expected.size;
-  }
-  // A repository's own root SKILL.md and the 6 files inside a references/ folder are not skills a scan finds.
-  assert.equal(files, 554 - 1 - 6);
-  assert.ok(names > 400, `${names} names offered`);
-});
+    // A repository's own root SKILL.md and the 6 files inside a references/ folder are not skills a scan finds.
+    assert.equal(files, 554 - 1 - 6);
+    assert.ok(names > 400, `${names} names offered`);
+  },
+);
 
 test('wide corpus: the valid skill beats its broken copy, which is reported as shadowed', { skip: SKIP }, async () => {
   const all = await catalogs;
@@ -102,12 +113,27 @@ test('wide corpus: the valid skill beats its broken copy, which is reported as s
   const cases: [repo: string, name: string, valid: string, broken: string][] = [
     // UiPath's skill-flavors overlays (no frontmatter) sort before skills/ in path order.
     ...['uipath-api-workflow', 'uipath-feedback', 'uipath-human-in-the-loop'].map(
-      (name): [string, string, string, string] => ['UiPath__skills', name, `skills/${name}`, `skill-flavors/studioweb/${name}`],
+      (name): [string, string, string, string] => [
+        'UiPath__skills',
+        name,
+        `skills/${name}`,
+        `skill-flavors/studioweb/${name}`,
+      ],
     ),
     // Its preview/ copy is valid too, and preview/ comes first: the better valid copy wins.
-    ['UiPath__skills', 'uipath-maestro-flow', 'preview/uipath-maestro-flow', 'skill-flavors/studioweb/uipath-maestro-flow'],
+    [
+      'UiPath__skills',
+      'uipath-maestro-flow',
+      'preview/uipath-maestro-flow',
+      'skill-flavors/studioweb/uipath-maestro-flow',
+    ],
     // A translation whose frontmatter broke, in docs/ja-JP/skills, which sorts before skills/.
-    ['affaan-m__everything-claude-code', 'django-verification', 'skills/django-verification', 'docs/ja-JP/skills/django-verification'],
+    [
+      'affaan-m__everything-claude-code',
+      'django-verification',
+      'skills/django-verification',
+      'docs/ja-JP/skills/django-verification',
+    ],
   ];
   for (const [repo, name, valid, broken] of cases) {
     const catalog = catalogFor(repo);

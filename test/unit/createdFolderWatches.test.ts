@@ -17,7 +17,11 @@ function tempRoot(): string {
 }
 
 /** A temp folder and watches that collect what they report; both go after the test. */
-function watchedTemp(t: { after(fn: () => void): void }): { root: string; reported: Set<string>; watches: CreatedFolderWatches } {
+function watchedTemp(t: { after(fn: () => void): void }): {
+  root: string;
+  reported: Set<string>;
+  watches: CreatedFolderWatches;
+} {
   const root = tempRoot();
   const reported = new Set<string>();
   const watches = new CreatedFolderWatches({ report: (p) => reported.add(p) });
@@ -37,7 +41,7 @@ test('a file written into folders made at once is reported, and so is its edit',
   const { root, reported, watches } = watchedTemp(t);
   fs.mkdirSync(path.join(root, '.claude', 'skills', 'eta'), { recursive: true });
   await watches.folderCreated(joinPath(root, '.claude'));
-  assert.equal(watches.size, 2, '.claude/skills and .claude/skills/eta (.claude itself is the editor watcher\'s)');
+  assert.equal(watches.size, 2, ".claude/skills and .claude/skills/eta (.claude itself is the editor watcher's)");
   const skillFile = joinPath(root, '.claude/skills/eta/SKILL.md');
   fs.writeFileSync(skillFile, 'one');
   await reportedSoon(reported, skillFile);
@@ -79,7 +83,11 @@ test('.git and node_modules are never watched; the limit holds and is reported o
   const root = tempRoot();
   const limits: number[] = [];
   const all = new CreatedFolderWatches({ report: () => undefined });
-  const limited = new CreatedFolderWatches({ report: () => undefined, limit: 2, onLimit: (limit) => limits.push(limit) });
+  const limited = new CreatedFolderWatches({
+    report: () => undefined,
+    limit: 2,
+    onLimit: (limit) => limits.push(limit),
+  });
   t.after(() => {
     all.dispose();
     limited.dispose();
@@ -98,15 +106,25 @@ test('.git and node_modules are never watched; the limit holds and is reported o
 
 // Linux only, as the class's use is: on Windows, Node reports a watched folder's own deletion
 // differently (under Wine the watch was never closed), and VS Code's watcher there needs no help.
-const LINUX_ONLY = process.platform === 'linux' ? false : 'CreatedFolderWatches is used on Linux only; elsewhere Node reports a watched folder\'s own deletion differently';
+const LINUX_ONLY =
+  process.platform === 'linux'
+    ? false
+    : "CreatedFolderWatches is used on Linux only; elsewhere Node reports a watched folder's own deletion differently";
 
-test('a watched folder deleted on disk closes its watch, without reporting a path below it', { ...OPTIONS, skip: LINUX_ONLY }, async (t) => {
-  const { root, reported, watches } = watchedTemp(t);
-  fs.mkdirSync(path.join(root, 'top', 'gone'), { recursive: true });
-  await watches.folderCreated(joinPath(root, 'top'));
-  assert.equal(watches.size, 1);
-  fs.rmSync(path.join(root, 'top', 'gone'), { recursive: true });
-  // Node names the folder's own deletion by the folder's name: it must not become top/gone/gone.
-  while (watches.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-  assert.deepEqual([...reported].filter((p) => p.startsWith(joinPath(root, 'top/gone/'))), []);
-});
+test(
+  'a watched folder deleted on disk closes its watch, without reporting a path below it',
+  { ...OPTIONS, skip: LINUX_ONLY },
+  async (t) => {
+    const { root, reported, watches } = watchedTemp(t);
+    fs.mkdirSync(path.join(root, 'top', 'gone'), { recursive: true });
+    await watches.folderCreated(joinPath(root, 'top'));
+    assert.equal(watches.size, 1);
+    fs.rmSync(path.join(root, 'top', 'gone'), { recursive: true });
+    // Node names the folder's own deletion by the folder's name: it must not become top/gone/gone.
+    while (watches.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(
+      [...reported].filter((p) => p.startsWith(joinPath(root, 'top/gone/'))),
+      [],
+    );
+  },
+);

@@ -36,7 +36,7 @@ test('dollar-argument: $N inside a code span or a fenced block, at its exact ran
   const body = [
     "Print the first column with `awk '{print $1}'` and `cut -f$2`.", // line 4
     '```bash',
-    'BASE=$(git log | awk \'{print $1}\')   # $10 too',
+    "BASE=$(git log | awk '{print $1}')   # $10 too",
     '```',
     '~~~',
     'echo "$0"',
@@ -107,7 +107,10 @@ test('dollar-argument: the quick fix writes \\$, and the expansion then keeps th
   const fixed = fixAll(text);
   assert.equal(
     fixed,
-    skill(VALID, "Print with `awk '{print \\$1}'` for \\$9.99 or \\$1,000, for $ARGUMENTS.\n```sh\ncut -d, -f\\$2\n```\n"),
+    skill(
+      VALID,
+      "Print with `awk '{print \\$1}'` for \\$9.99 or \\$1,000, for $ARGUMENTS.\n```sh\ncut -d, -f\\$2\n```\n",
+    ),
   );
   assert.deepEqual(codes(analyze(fixed)), []);
 
@@ -139,7 +142,10 @@ test('dollar-argument: CRLF, a BOM, an unclosed fence, and only a readable, comp
   assert.deepEqual(found('```bash $1\necho $1\n'), [['$1', 5, 5, 7]]);
   // The frontmatter is not the body; a broken file reports its structural error alone.
   assert.deepEqual(found(''), []);
-  assert.equal(codes(analyze(skill([...VALID, 'argument-hint: "$1 costs $100"'], 'Text.\n'))).includes('dollar-argument'), false);
+  assert.equal(
+    codes(analyze(skill([...VALID, 'argument-hint: "$1 costs $100"'], 'Text.\n'))).includes('dollar-argument'),
+    false,
+  );
   assert.deepEqual(codes(analyze('---\nname: code-review\n`$1`\n')), ['unclosed-frontmatter']);
   assert.deepEqual(codes(analyze(skill(VALID, 'Pay $100.\n'), { complete: false })), []);
 });

@@ -45,14 +45,24 @@ export function skillText(name: string, description: string, body = 'Do the thin
 }
 
 /** Writes `<parent>/<folder>/SKILL.md` (folder defaults to the name) and returns its path. */
-export function writeSkill(parent: string, name: string, description = `Does ${name} things. Use when asked.`, options: { folder?: string; body?: string; extra?: string; fileName?: string } = {}): string {
+export function writeSkill(
+  parent: string,
+  name: string,
+  description = `Does ${name} things. Use when asked.`,
+  options: { folder?: string; body?: string; extra?: string; fileName?: string } = {},
+): string {
   const filePath = path.join(parent, options.folder ?? name, options.fileName ?? 'SKILL.md');
   writeFile(filePath, skillText(name, description, options.body, options.extra));
   return filePath;
 }
 
 /** A synthetic location (no file system involved). */
-export function location(locPath: string, rank: number, scope: 'workspace' | 'user' = 'workspace', label = path.basename(locPath)): SkillLocation {
+export function location(
+  locPath: string,
+  rank: number,
+  scope: 'workspace' | 'user' = 'workspace',
+  label = path.basename(locPath),
+): SkillLocation {
   return { path: locPath, label, scope, rank, root: scope === 'workspace' ? path.dirname(locPath) : undefined };
 }
 
@@ -80,7 +90,12 @@ export function record(loc: SkillLocation, name: string, overrides: Partial<Skil
 
 /** An error problem for synthetic records. */
 export function errorProblem(code: Problem['code'] = 'description-missing'): Problem {
-  return { code, severity: 'error', message: 'broken', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } } };
+  return {
+    code,
+    severity: 'error',
+    message: 'broken',
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } },
+  };
 }
 
 /** Walks up from `start` to the folder that holds package.json. */
@@ -104,7 +119,6 @@ export function isCaseSensitive(dir: string): boolean {
     fs.rmSync(probe, { force: true });
   }
 }
-
 
 /** The newest modification time of the sources the CLI bundle is built from. */
 function newestCliSourceMtime(repo: string): number {

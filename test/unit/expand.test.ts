@@ -75,11 +75,17 @@ test('multi-digit indexes', () => {
 });
 
 test('${SKILL_DIR} and ${CLAUDE_SKILL_DIR} become the absolute folder', () => {
-  assert.equal(bodyOf(expand('Run ${SKILL_DIR}/scripts/a.sh and ${CLAUDE_SKILL_DIR}/b.sh')), `Run ${SHOWN}/scripts/a.sh and ${SHOWN}/b.sh`);
+  assert.equal(
+    bodyOf(expand('Run ${SKILL_DIR}/scripts/a.sh and ${CLAUDE_SKILL_DIR}/b.sh')),
+    `Run ${SHOWN}/scripts/a.sh and ${SHOWN}/b.sh`,
+  );
 });
 
 test('\\$ escapes a dollar sign: the placeholder stays literal, without the backslash', () => {
-  assert.equal(bodyOf(expand('Keep \\$ARGUMENTS and \\$1 but use $ARGUMENTS', 'x')), 'Keep $ARGUMENTS and $1 but use x');
+  assert.equal(
+    bodyOf(expand('Keep \\$ARGUMENTS and \\$1 but use $ARGUMENTS', 'x')),
+    'Keep $ARGUMENTS and $1 but use x',
+  );
   assert.equal(bodyOf(expand('Price: \\$5', '')), 'Price: $5');
 });
 
@@ -117,7 +123,10 @@ test('bundled files are listed after the body, relative, at most 50 with a "more
   const text = expand('Body.', undefined, many);
   const listed = text.split('\n').filter((line) => line.startsWith('- assets/'));
   assert.equal(listed.length, 50);
-  assert.deepEqual(listed, many.slice(0, 50).map((f) => `- ${f}`));
+  assert.deepEqual(
+    listed,
+    many.slice(0, 50).map((f) => `- ${f}`),
+  );
   assert.match(text.split('\n').at(-1)!, /23 more/);
 
   const exactly50 = expand('Body.', undefined, many.slice(0, 50));

@@ -3,7 +3,8 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeAnswer = { status?: number; body: unknown; headers?: Record<string, string>; delayMs?: number } | 'hang';
+export type FakeAnswer =
+  { status?: number; body: unknown; headers?: Record<string, string>; delayMs?: number } | 'hang';
 
 export interface FakeServer {
   readonly baseUrl: string;
@@ -15,7 +16,9 @@ export interface FakeServer {
 }
 
 /** Starts the server; `answer` sees each parsed request body. */
-export async function startFakeOpenAi(answer: (body: Record<string, any>, index: number) => FakeAnswer): Promise<FakeServer> {
+export async function startFakeOpenAi(
+  answer: (body: Record<string, any>, index: number) => FakeAnswer,
+): Promise<FakeServer> {
   const requests: Record<string, any>[] = [];
   const headers: http.IncomingHttpHeaders[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -63,7 +66,10 @@ export async function startFakeOpenAi(answer: (body: Record<string, any>, index:
 }
 
 /** A chat-completions answer with tool calls and/or text. */
-export function completion(message: { content?: string | null; tool_calls?: { name: string; arguments: object | string; id?: string }[] }, usage = { prompt_tokens: 100, completion_tokens: 7 }) {
+export function completion(
+  message: { content?: string | null; tool_calls?: { name: string; arguments: object | string; id?: string }[] },
+  usage = { prompt_tokens: 100, completion_tokens: 7 },
+) {
   return {
     body: {
       id: 'chatcmpl-test',
@@ -80,7 +86,10 @@ export function completion(message: { content?: string | null; tool_calls?: { na
                   tool_calls: message.tool_calls.map((c, i) => ({
                     id: c.id ?? `call_${i}`,
                     type: 'function',
-                    function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) },
+                    function: {
+                      name: c.name,
+                      arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+                    },
                   })),
                 }
               : {}),

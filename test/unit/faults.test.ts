@@ -21,7 +21,12 @@ import { makeTempDir, NO_SYMLINKS, removeDir, skillText, trySymlink, writeFile, 
 
 /** The error Node gives for a denied open or readdir. */
 function permissionDenied(syscall: string, target: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`EACCES: permission denied, ${syscall} '${target}'`), { code: 'EACCES', errno: -13, syscall, path: target });
+  return Object.assign(new Error(`EACCES: permission denied, ${syscall} '${target}'`), {
+    code: 'EACCES',
+    errno: -13,
+    syscall,
+    path: target,
+  });
 }
 
 /**
@@ -56,7 +61,11 @@ class FaultyFileSystem implements FileSystem {
           }),
         );
       this.readDirectories = (paths) =>
-        Promise.all(paths.map(async (p) => (this.denied.has(p) ? permissionDenied('scandir', p) : (await this.inner.readDirectories([p]))[0])));
+        Promise.all(
+          paths.map(async (p) =>
+            this.denied.has(p) ? permissionDenied('scandir', p) : (await this.inner.readDirectories([p]))[0],
+          ),
+        );
     }
   }
 
@@ -102,7 +111,11 @@ async function withWorkspace(body: (w: Workspace) => Promise<void>): Promise<voi
   try {
     const ws = path.join(root, 'ws');
     fs.mkdirSync(path.join(ws, 'skills'), { recursive: true });
-    const locations = resolveLocations({ workspaceFolders: [ws], home: path.join(root, 'home'), configured: ['skills'] });
+    const locations = resolveLocations({
+      workspaceFolders: [ws],
+      home: path.join(root, 'home'),
+      configured: ['skills'],
+    });
     await body({ root, skills: path.join(ws, 'skills'), locations });
   } finally {
     removeDir(root);
@@ -159,7 +172,9 @@ for (const withHead of [true, false]) {
   test(`a SKILL.md deleted between its first and second read is skipped (${mode})`, () =>
     withWorkspace(async (w) => {
       // A frontmatter longer than the first read makes readSkillRecord read again.
-      const metadata = Array.from({ length: 300 }, (_, i) => `  key-${i}: value ${i} with some padding text`).join('\n');
+      const metadata = Array.from({ length: 300 }, (_, i) => `  key-${i}: value ${i} with some padding text`).join(
+        '\n',
+      );
       const long = path.join(w.skills, 'long/SKILL.md');
       writeFile(long, `---\nname: long\nmetadata:\n${metadata}\ndescription: Late.\n---\nBody.\n`);
       const faulty = new FaultyFileSystem(withHead);
@@ -214,7 +229,10 @@ test('a SKILL.md that is a folder is skipped as not a file, in a scan and on an 
     await updater.pathChanged(odd);
     await updater.pathChanged(path.dirname(odd));
     assert.deepEqual(names(catalog), ['fine']);
-    assert.ok(skipped.every((s) => s.path === odd && /not a file/.test(s.reason)), JSON.stringify(skipped));
+    assert.ok(
+      skipped.every((s) => s.path === odd && /not a file/.test(s.reason)),
+      JSON.stringify(skipped),
+    );
     assertNoCrash(skipped);
     // The tools refuse it too: it is not a skill.
     const context: ToolContext = { catalog, fs: new NodeFileSystem(), budget: 12000, requester: 'model' };
@@ -240,7 +258,10 @@ test('symlink loops end the walk, with the loop named in the reason', (t) =>
     assert.deepEqual(names(catalog), ['a']);
     skipFor(skipped, self, /^symlink loop: points back to /);
     skipFor(skipped, up, /^symlink loop: points back to /);
-    assert.ok(skipped.some((s) => /to-[xy]$/.test(s.path) && /symlink loop/.test(s.reason)), JSON.stringify(skipped));
+    assert.ok(
+      skipped.some((s) => /to-[xy]$/.test(s.path) && /symlink loop/.test(s.reason)),
+      JSON.stringify(skipped),
+    );
     // Events for the looping skill, and inside the loops, find no phantom copies of it:
     // the catalog stays what a full scan gives.
     await updater.pathChanged(path.join(w.skills, 'a/SKILL.md'));
@@ -250,7 +271,10 @@ test('symlink loops end the walk, with the loop named in the reason', (t) =>
     await updater.pathChanged(path.join(up, 'a/SKILL.md'));
     await updater.pathChanged(path.join(w.skills, 'x/to-y/to-x'));
     await updater.pathDeleted(path.join(w.skills, 'ping'));
-    assert.deepEqual(catalog.entries().map((e) => e.record.filePath), [path.join(w.skills, 'a/SKILL.md')]);
+    assert.deepEqual(
+      catalog.entries().map((e) => e.record.filePath),
+      [path.join(w.skills, 'a/SKILL.md')],
+    );
     // An event for the loop's link itself (as when it is created) names the loop too.
     skipped.length = 0;
     await updater.pathChanged(up);
@@ -274,7 +298,10 @@ test('a skill folder symlinked from outside the workspace is followed and offere
     const context: ToolContext = { catalog, fs: new NodeFileSystem(), budget: 12000, requester: 'model' };
     assert.deepEqual(catalog.listing(12000).included, ['shared']);
     const load = await runLoadSkill(context, { name: 'shared' });
-    assert.ok(load.ok && load.text.startsWith(`Base directory for this skill: ${path.native(link)}\n`), JSON.stringify(load));
+    assert.ok(
+      load.ok && load.text.startsWith(`Base directory for this skill: ${path.native(link)}\n`),
+      JSON.stringify(load),
+    );
     assert.match(load.text, /- references\/notes\.md/);
     const read = await runReadSkillFile(context, { name: 'shared', path: 'references/notes.md' });
     assert.ok(read.ok && read.text === 'Shared notes.\n', JSON.stringify(read));
@@ -284,7 +311,14 @@ test('a 10 MB SKILL.md: the scan reads its head only; loading cuts the body at 2
   withWorkspace(async (w) => {
     const filePath = path.join(w.skills, 'huge/SKILL.md');
     const line = 'Step: do the next thing carefully and report back.\n';
-    writeFile(filePath, skillText('huge', 'A very large skill. Use when testing limits.', line.repeat(Math.ceil((10 * 1024 * 1024) / line.length))));
+    writeFile(
+      filePath,
+      skillText(
+        'huge',
+        'A very large skill. Use when testing limits.',
+        line.repeat(Math.ceil((10 * 1024 * 1024) / line.length)),
+      ),
+    );
     const size = fs.statSync(filePath).size;
     assert.ok(size >= 10 * 1024 * 1024);
     for (const withHead of [true, false]) {
@@ -294,24 +328,45 @@ test('a 10 MB SKILL.md: the scan reads its head only; loading cuts the body at 2
       assert.equal(catalog.get('huge')?.status, 'offered');
       assert.ok(faulty.bytesRead <= 64 * 1024, `the scan read ${faulty.bytesRead} bytes (readHead: ${withHead})`);
 
-      const load = await runLoadSkill({ catalog, fs: faulty, budget: 12000, requester: 'model' }, { name: 'huge', args: 'now' });
+      const load = await runLoadSkill(
+        { catalog, fs: faulty, budget: 12000, requester: 'model' },
+        { name: 'huge', args: 'now' },
+      );
       assert.ok(load.ok, JSON.stringify(load));
-      assert.ok(load.text.startsWith(`Base directory for this skill: ${path.native(path.dirname(filePath))}\n\nStep: do the next thing`));
+      assert.ok(
+        load.text.startsWith(
+          `Base directory for this skill: ${path.native(path.dirname(filePath))}\n\nStep: do the next thing`,
+        ),
+      );
       assert.match(load.text, /\[Skillsmith: the body was cut at 256 KiB; SKILL\.md holds 10240 KiB\./);
-      assert.ok(load.text.length > 256 * 1024 - 1024 && load.text.length < 260 * 1024, `expansion of ${load.text.length} chars`);
+      assert.ok(
+        load.text.length > 256 * 1024 - 1024 && load.text.length < 260 * 1024,
+        `expansion of ${load.text.length} chars`,
+      );
       assert.ok(faulty.bytesRead < 2 * 1024 * 1024, `loading read ${faulty.bytesRead} bytes, not the whole file`);
     }
   }));
 
 test('a SKILL.md of 5,000 lines lints without error (info: body-too-long)', () =>
   withWorkspace(async (w) => {
-    const body = Array.from({ length: 5000 }, (_, i) => (i % 50 === 0 ? `## Part ${i / 50}\n` : `Line ${i}: see \`references/guide.md\` and [the guide](references/guide.md).\n`)).join('');
+    const body = Array.from({ length: 5000 }, (_, i) =>
+      i % 50 === 0
+        ? `## Part ${i / 50}\n`
+        : `Line ${i}: see \`references/guide.md\` and [the guide](references/guide.md).\n`,
+    ).join('');
     const filePath = writeSkill(w.skills, 'long-one', 'A long skill. Use when testing long files.', { body });
     writeFile(path.join(w.skills, 'long-one/references/guide.md'), 'Guide.\n');
     const analysis = analyzeSkillText(fs.readFileSync(filePath, 'utf8'), { folderName: 'long-one' });
-    assert.deepEqual(analysis.problems.map((p) => `${p.code}:${p.severity}`), ['body-too-long:info']);
+    assert.deepEqual(
+      analysis.problems.map((p) => `${p.code}:${p.severity}`),
+      ['body-too-long:info'],
+    );
     const validated = await validateSkillFile(new NodeFileSystem(), filePath);
-    assert.deepEqual(validated.problems.map((p) => p.code), ['body-too-long'], 'every link resolves');
+    assert.deepEqual(
+      validated.problems.map((p) => p.code),
+      ['body-too-long'],
+      'every link resolves',
+    );
     const { catalog, skipped } = await scan(w, new FaultyFileSystem());
     assert.deepEqual(skipped, []);
     assert.equal(catalog.get('long-one')?.status, 'offered');

@@ -5,15 +5,44 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { binomialTail, unseenRate, withoutValues } from '../../src/core/routing/foreignRequest';
 
-const close = (actual: number, expected: number, message?: string) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} ≈ ${expected} ${message ?? ''}`);
+const close = (actual: number, expected: number, message?: string) =>
+  assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} ≈ ${expected} ${message ?? ''}`);
 
 test('the rate of new words is Good–Turing: terms in one skill over all (skill, term) pairs, one more of each', () => {
   // sql in 3 skills, queri in 3, format/lint/explain in 1 each: 3 singles, 9 pairs, (3 + 1) / (9 + 1).
-  close(unseenRate(new Map([['sql', 3], ['queri', 3], ['format', 1], ['lint', 1], ['explain', 1]])), 0.4);
+  close(
+    unseenRate(
+      new Map([
+        ['sql', 3],
+        ['queri', 3],
+        ['format', 1],
+        ['lint', 1],
+        ['explain', 1],
+      ]),
+    ),
+    0.4,
+  );
   // Every term shared: still (0 + 1) / (4 + 1), some news is always possible.
-  close(unseenRate(new Map([['a', 2], ['b', 2]])), 0.2);
+  close(
+    unseenRate(
+      new Map([
+        ['a', 2],
+        ['b', 2],
+      ]),
+    ),
+    0.2,
+  );
   // One skill: all its terms are single, (3 + 1) / (3 + 1) = 1, nothing can be foreign to it.
-  close(unseenRate(new Map([['a', 1], ['b', 1], ['c', 1]])), 1);
+  close(
+    unseenRate(
+      new Map([
+        ['a', 1],
+        ['b', 1],
+        ['c', 1],
+      ]),
+    ),
+    1,
+  );
   // An empty catalog knows nothing: 1 / 1.
   close(unseenRate(new Map()), 1);
 });
@@ -35,7 +64,10 @@ test("a request's values are left out of the count: addresses, paths and quoted 
   assert.equal(withoutValues('get https://example.com/a?b=1 now').trim().split(/\s+/).join(' '), 'get now');
   assert.equal(withoutValues('mail bob@example.org please').trim().split(/\s+/).join(' '), 'mail please');
   assert.equal(withoutValues('read /usr/local/bin/tool and ./src/a.ts').trim().split(/\s+/).join(' '), 'read and');
-  assert.equal(withoutValues('weather in "San Francisco, CA" and \'Boston\'.').trim().split(/\s+/).join(' '), 'weather in and .');
+  assert.equal(
+    withoutValues('weather in "San Francisco, CA" and \'Boston\'.').trim().split(/\s+/).join(' '),
+    'weather in and .',
+  );
   // Apostrophes inside words and a slash between words are not values.
   assert.equal(withoutValues("don't rerun the user's a/b test"), "don't rerun the user's a/b test");
 });

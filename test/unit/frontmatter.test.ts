@@ -85,7 +85,14 @@ test('folded (>, >-) and literal (|) descriptions', () => {
 });
 
 test('plain multi-line descriptions wrapped by a formatter', () => {
-  const analysis = analyze(skill(['name: code-review', 'description: Reviews a file against', '  the conventions. Use when', '  asked for a review.']));
+  const analysis = analyze(
+    skill([
+      'name: code-review',
+      'description: Reviews a file against',
+      '  the conventions. Use when',
+      '  asked for a review.',
+    ]),
+  );
   assert.equal(analysis.description, 'Reviews a file against the conventions. Use when asked for a review.');
   assert.deepEqual(codes(analysis), []);
 });
@@ -102,7 +109,9 @@ test('flow mappings, for the whole frontmatter and for metadata', () => {
   assert.equal(whole.name, 'code-review');
   assert.equal(whole.description, 'Reviews code.');
   assert.deepEqual(codes(whole), []);
-  const meta = analyze(skill(['name: code-review', 'description: d', 'metadata: {"nanobot":{"emoji":"🐙","requires":{"bins":["gh"]}}}']));
+  const meta = analyze(
+    skill(['name: code-review', 'description: d', 'metadata: {"nanobot":{"emoji":"🐙","requires":{"bins":["gh"]}}}']),
+  );
   assert.deepEqual(codes(meta), []);
   assert.deepEqual(meta.frontmatter?.metadata, { nanobot: { emoji: '🐙', requires: { bins: ['gh'] } } });
 });
@@ -149,7 +158,9 @@ test('lengths are counted in code points, not UTF-16 units', () => {
 });
 
 test('fields keep exact source ranges', () => {
-  const file = parseSkillFile(skill(['name: code-review  # the name', 'description: >-', '  Folded', '  text', 'license: MIT']));
+  const file = parseSkillFile(
+    skill(['name: code-review  # the name', 'description: >-', '  Folded', '  text', 'license: MIT']),
+  );
   const [name, description, license] = file.fields;
   assert.deepEqual(name.keySpan, { start: 4, end: 8 });
   assert.equal(file.text.slice(name.value.span.start, name.value.span.end), 'code-review');
@@ -159,7 +170,10 @@ test('fields keep exact source ranges', () => {
 });
 
 test('the analysis reports name, description, frontmatter, hidden and body position', () => {
-  const text = skill(['name: code-review', 'description: Reviews code.', 'disable-model-invocation: true', 'argument-hint: [file]'], 'Body\n');
+  const text = skill(
+    ['name: code-review', 'description: Reviews code.', 'disable-model-invocation: true', 'argument-hint: [file]'],
+    'Body\n',
+  );
   const analysis = analyze(text);
   assert.equal(analysis.name, 'code-review');
   assert.equal(analysis.description, 'Reviews code.');
@@ -169,7 +183,10 @@ test('the analysis reports name, description, frontmatter, hidden and body posit
   assert.equal(text.slice(analysis.bodyOffset), 'Body\n');
   assert.equal(analysis.complete, true);
   assert.equal(analyze(text, { complete: false }).complete, false);
-  assert.equal(analyze(skill(['name: code-review', 'description: d', 'disable-model-invocation: false'])).hidden, false);
+  assert.equal(
+    analyze(skill(['name: code-review', 'description: d', 'disable-model-invocation: false'])).hidden,
+    false,
+  );
   assert.equal(analyze(skill(['name: code-review', 'description: d'])).hidden, false);
 });
 
@@ -186,7 +203,8 @@ test('a structural error leaves name, description and frontmatter undefined', ()
 
 test('a lost closing fence is told apart from bad YAML', () => {
   // The body runs into the YAML up to a later markdown rule (---).
-  const text = '---\nname: code-review\ndescription: d\ntags:\n- a\n<!-- generated -->\n\n# Title\n\nText: more\n\n---\n\nEnd\n';
+  const text =
+    '---\nname: code-review\ndescription: d\ntags:\n- a\n<!-- generated -->\n\n# Title\n\nText: more\n\n---\n\nEnd\n';
   const file = parseSkillFile(text);
   assert.equal(file.status, 'unclosed');
   assert.equal(file.split.kind === 'unclosed' && file.split.likelyBodyStart, text.indexOf('<!--'));

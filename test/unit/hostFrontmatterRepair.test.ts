@@ -10,7 +10,10 @@ import { readSkillRecord } from '../../src/core/catalog/skillRecord';
 import { repairedFrontmatterFields, repairPlainColons } from '../../src/core/hosts/frontmatterRepair';
 
 test('repairPlainColons quotes a plain value that holds ": ", keeping a comment after it', () => {
-  assert.equal(repairPlainColons('name: x\ndescription: bad: colon # note\n'), "name: x\ndescription: 'bad: colon' # note");
+  assert.equal(
+    repairPlainColons('name: x\ndescription: bad: colon # note\n'),
+    "name: x\ndescription: 'bad: colon' # note",
+  );
   assert.equal(repairPlainColons("description: it's: fine"), "description: 'it''s: fine'");
 });
 
@@ -29,13 +32,32 @@ test('repairPlainColons quotes an invalid flow-like start ([ { @ `) but not a va
 
 test('repairedFrontmatterFields: what codex read for each case it was given', () => {
   // Loaded by Codex 0.171.0 (codex app-server skills/list), with these descriptions.
-  assert.deepEqual(repairedFrontmatterFields('name: colon1\ndescription: bad: colon\n'), { name: 'colon1', description: 'bad: colon' });
-  assert.deepEqual(repairedFrontmatterFields('name: colon2\ndescription: a: b: c\n'), { name: 'colon2', description: 'a: b: c' });
-  assert.deepEqual(repairedFrontmatterFields('name: colon3\ndescription: ok\nextra: x: y\n'), { name: 'colon3', description: 'ok' });
+  assert.deepEqual(repairedFrontmatterFields('name: colon1\ndescription: bad: colon\n'), {
+    name: 'colon1',
+    description: 'bad: colon',
+  });
+  assert.deepEqual(repairedFrontmatterFields('name: colon2\ndescription: a: b: c\n'), {
+    name: 'colon2',
+    description: 'a: b: c',
+  });
+  assert.deepEqual(repairedFrontmatterFields('name: colon3\ndescription: ok\nextra: x: y\n'), {
+    name: 'colon3',
+    description: 'ok',
+  });
   assert.deepEqual(repairedFrontmatterFields('name: a: b\ndescription: fine\n'), { name: 'a: b', description: 'fine' });
-  assert.deepEqual(repairedFrontmatterFields('name: flow\ndescription: [unclosed\n'), { name: 'flow', description: '[unclosed' });
+  assert.deepEqual(repairedFrontmatterFields('name: flow\ndescription: [unclosed\n'), {
+    name: 'flow',
+    description: '[unclosed',
+  });
   // Refused by Codex: the repair does not touch these lines, or does not help.
-  for (const text of ['description: *nope\n', 'description: - item\n', 'description: "unclosed\n', 'description: x\n  more: y\n', 'description: line one\n  line two: with colon\n', 'description: x\n\tmeta: y\n']) {
+  for (const text of [
+    'description: *nope\n',
+    'description: - item\n',
+    'description: "unclosed\n',
+    'description: x\n  more: y\n',
+    'description: line one\n  line two: with colon\n',
+    'description: x\n\tmeta: y\n',
+  ]) {
     assert.equal(repairedFrontmatterFields(`name: n\n${text}`), undefined, text);
   }
 });
@@ -48,7 +70,10 @@ test('repairedFrontmatterFields: a duplicate key still fails, and a list is not 
 
 test('bodyLead: Copilot joins the lines without headings or blanks and cuts at 1,024 (observed)', () => {
   assert.deepEqual(bodyLead('Line one.\nLine two.\n'), { lead: 'Line one. Line two.', complete: false });
-  assert.equal(bodyLead('\n\n# Heading\n\nPara one line one\nline two.\n\nPara two.\n').lead, 'Para one line one line two. Para two.');
+  assert.equal(
+    bodyLead('\n\n# Heading\n\nPara one line one\nline two.\n\nPara two.\n').lead,
+    'Para one line one line two. Para two.',
+  );
   assert.equal(bodyLead('#nospace line\nnext\n').lead, 'next');
   assert.equal(bodyLead('  # indented heading\nnext\n').lead, 'next');
   assert.equal(bodyLead('x\n\n\n\ny\ttab\n').lead, 'x y\ttab');

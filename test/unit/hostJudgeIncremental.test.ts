@@ -21,8 +21,18 @@ const FOLDERS = ['.agents/skills', '.claude/skills', '.github/skills', 'skills']
 
 function record(folder: string, name: string, text: string): SkillRecord {
   const file = joinPath(ROOT, folder, name, 'SKILL.md');
-  const location: SkillLocation = { path: joinPath(ROOT, folder), label: folder, scope: 'workspace', rank: FOLDERS.indexOf(folder), root: ROOT };
-  return recordFromAnalysis(file, location, analyzeSkillText(text, { folderName: basenamePath(dirnamePath(file)), scope: 'catalog' }));
+  const location: SkillLocation = {
+    path: joinPath(ROOT, folder),
+    label: folder,
+    scope: 'workspace',
+    rank: FOLDERS.indexOf(folder),
+    root: ROOT,
+  };
+  return recordFromAnalysis(
+    file,
+    location,
+    analyzeSkillText(text, { folderName: basenamePath(dirnamePath(file)), scope: 'catalog' }),
+  );
 }
 
 function randomText(random: () => number, name: string): string {
@@ -31,7 +41,8 @@ function randomText(random: () => number, name: string): string {
   const roll = random();
   if (roll < 0.05) return `---\nname: ${name}\n---\nBody only.\n`;
   if (roll < 0.08) return `---\nname: ${name}\ndescription: bad: colon ${description}\n---\n`;
-  if (roll < 0.1) return `---\nname: ${name}\ndescription: ${description || 'x'}\ndisable-model-invocation: true\n---\n`;
+  if (roll < 0.1)
+    return `---\nname: ${name}\ndescription: ${description || 'x'}\ndisable-model-invocation: true\n---\n`;
   if (roll < 0.12) return `---\nname: other-${name}\ndescription: ${description || 'x'}\n---\n`;
   if (roll < 0.14) return `---\nname: shared\ndescription: ${description || 'x'}\n---\n`;
   return `---\nname: ${name}\ndescription: ${description || 'x'}\n---\n`;
@@ -76,11 +87,25 @@ test('after random edits, the judge that replaces what changed agrees with one t
     }
   }
   // The edits reached every listing outcome of the budgets.
-  for (const form of ['codex:full', 'codex:shortened', 'codex:name-only', 'codex:dropped', 'copilot-cli:full', 'copilot-cli:name-only', 'claude-code:full', 'claude-code:name-only', 'vscode:name-only']) assert.ok(forms.has(form), form);
+  for (const form of [
+    'codex:full',
+    'codex:shortened',
+    'codex:name-only',
+    'codex:dropped',
+    'copilot-cli:full',
+    'copilot-cli:name-only',
+    'claude-code:full',
+    'claude-code:name-only',
+    'vscode:name-only',
+  ])
+    assert.ok(forms.has(form), form);
 });
 
 test('adding or removing a skill makes the judge start over (and still agree)', () => {
-  const make = (n: number) => Array.from({ length: n }, (_, i) => record('.agents/skills', `a${i}`, `---\nname: a${i}\ndescription: Does a${i}. Use when testing.\n---\n`));
+  const make = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      record('.agents/skills', `a${i}`, `---\nname: a${i}\ndescription: Does a${i}. Use when testing.\n---\n`),
+    );
   const context = { projectRoots: [ROOT], home: undefined, contextTokens: 200_000 };
   const judge = new HostJudge('codex', context);
   const all = make(5);
@@ -93,7 +118,8 @@ test('adding or removing a skill makes the judge start over (and still agree)', 
 
 test('the cache tells a consumer what changed since the answer it last used, across answers it did not see', () => {
   const catalog = createSkillCatalog();
-  const skill = (name: string, description: string) => record('.agents/skills', name, `---\nname: ${name}\ndescription: ${description}\n---\n`);
+  const skill = (name: string, description: string) =>
+    record('.agents/skills', name, `---\nname: ${name}\ndescription: ${description}\n---\n`);
   catalog.replaceAll(['a', 'b', 'c'].map((name) => skill(name, `Does ${name}. Use when testing.`)));
   const cache = new HostVerdictCache(catalog);
   const context = { projectRoots: [ROOT], home: undefined, contextTokens: 200_000 };
@@ -116,7 +142,13 @@ test('the cache tells a consumer what changed since the answer it last used, acr
   assert.equal(cache.verdicts(['codex'], context).changedSince(third), undefined);
 });
 
-const routingCase = (query: string, skill: string, index: number) => ({ query, expected: [skill], acceptable: [], range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, index });
+const routingCase = (query: string, skill: string, index: number) => ({
+  query,
+  expected: [skill],
+  acceptable: [],
+  range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+  index,
+});
 
 test('the routing report says which agents cut a failing skill from their listing, and only for failing skills', () => {
   // 101 skills of 141 characters in .agents/skills: VS Code's agent lists 100 in full (15,000 characters), the last by name.
@@ -126,11 +158,18 @@ test('the routing report says which agents cut a failing skill from their listin
   });
   const catalog = createSkillCatalog();
   catalog.replaceAll(records);
-  const verdicts = new HostVerdictCache(catalog).verdicts(['vscode'], { projectRoots: [ROOT], home: undefined, contextTokens: 200_000 });
+  const verdicts = new HostVerdictCache(catalog).verdicts(['vscode'], {
+    projectRoots: [ROOT],
+    home: undefined,
+    contextTokens: 200_000,
+  });
   const notes = hostListingNotes(records, verdicts);
   assert.deepEqual(notes('s000'), []);
   assert.equal(notes('s100').length, 1);
-  assert.match(notes('s100')[0], /^VS Code's agent lists only its name: VS Code's agent's listing budget \(15000 characters\) is spent before this skill \(number 101\)/);
+  assert.match(
+    notes('s100')[0],
+    /^VS Code's agent lists only its name: VS Code's agent's listing budget \(15000 characters\) is spent before this skill \(number 101\)/,
+  );
   const summary = summarize('lexical', [
     { case: routingCase('do the hundredth thing', 's100', 0), picks: ['s001'] },
     { case: routingCase('do the first thing', 's000', 1), picks: ['s003'] },
@@ -158,7 +197,8 @@ test("the cache, led by the catalog's change events, agrees with judging from th
     const records = catalog.records();
     for (const host of hosts) {
       const fresh = hostVerdicts(host, records, context);
-      for (const r of records) assert.deepEqual(answer.of(r)?.get(host), fresh.get(r), `${host}, step ${step}: ${r.filePath}`);
+      for (const r of records)
+        assert.deepEqual(answer.of(r)?.get(host), fresh.get(r), `${host}, step ${step}: ${r.filePath}`);
     }
   }
 });

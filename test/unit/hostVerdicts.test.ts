@@ -20,17 +20,28 @@ interface Skill {
   readonly text?: string;
 }
 
-const skillText = (name: string, description: string, extra = '') => `---\nname: ${name}\ndescription: ${description}\n${extra}---\nThe body's first line.\n`;
+const skillText = (name: string, description: string, extra = '') =>
+  `---\nname: ${name}\ndescription: ${description}\n${extra}---\nThe body's first line.\n`;
 
 /** Reads each skill as the scan would, and judges them all for `host`. */
-async function verdicts(host: HostId, skills: readonly Skill[], contextTokens?: number): Promise<Map<string, HostVerdict>> {
+async function verdicts(
+  host: HostId,
+  skills: readonly Skill[],
+  contextTokens?: number,
+): Promise<Map<string, HostVerdict>> {
   const fs = new MemoryFileSystem(ROOT);
   const records: SkillRecord[] = [];
   for (const skill of skills) {
     const file = skill.file.startsWith('~/') ? joinPath(HOME, skill.file.slice(2)) : joinPath(WS, skill.file);
     const folder = basenamePath(dirnamePath(file));
     fs.addFile(file, skill.text ?? skillText(folder, `Does ${folder} things. Use when testing.`));
-    const location: SkillLocation = { path: dirnamePath(dirnamePath(file)), label: skill.file.split('/').slice(0, -2).join('/'), scope: skill.file.startsWith('~/') ? 'user' : 'workspace', rank: 0, root: WS };
+    const location: SkillLocation = {
+      path: dirnamePath(dirnamePath(file)),
+      label: skill.file.split('/').slice(0, -2).join('/'),
+      scope: skill.file.startsWith('~/') ? 'user' : 'workspace',
+      rank: 0,
+      root: WS,
+    };
     const read = await readSkillRecord(fs, file, location);
     assert.ok(read.ok, skill.file);
     records.push(read.record);
@@ -55,28 +66,68 @@ test('projectFolders and userFolders: which folders each host reads (none reads 
   const reads: Record<HostId, string[]> = {
     'claude-code': ['.claude/skills/a/SKILL.md', '~/.claude/skills/a/SKILL.md'],
     codex: ['.agents/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md', '~/.codex/skills/a/SKILL.md'],
-    'copilot-cli': ['.github/skills/a/SKILL.md', '.agents/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md'],
+    'copilot-cli': [
+      '.github/skills/a/SKILL.md',
+      '.agents/skills/a/SKILL.md',
+      '.claude/skills/a/SKILL.md',
+      '~/.copilot/skills/a/SKILL.md',
+      '~/.agents/skills/a/SKILL.md',
+    ],
     // VS Code 1.139's own discovery (chat.skills API): the three project folders and three user ones.
-    vscode: ['.agents/skills/a/SKILL.md', '.github/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.claude/skills/a/SKILL.md'],
-    'vscode-copilot': ['.github/skills/a/SKILL.md', '.agents/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md'],
+    vscode: [
+      '.agents/skills/a/SKILL.md',
+      '.github/skills/a/SKILL.md',
+      '.claude/skills/a/SKILL.md',
+      '~/.agents/skills/a/SKILL.md',
+      '~/.copilot/skills/a/SKILL.md',
+      '~/.claude/skills/a/SKILL.md',
+    ],
+    'vscode-copilot': [
+      '.github/skills/a/SKILL.md',
+      '.agents/skills/a/SKILL.md',
+      '.claude/skills/a/SKILL.md',
+      '~/.copilot/skills/a/SKILL.md',
+      '~/.agents/skills/a/SKILL.md',
+    ],
   };
-  const all = ['skills/a/SKILL.md', '.agents/skills/a/SKILL.md', '.github/skills/a/SKILL.md', '.claude/skills/a/SKILL.md', '~/.agents/skills/a/SKILL.md', '~/.claude/skills/a/SKILL.md', '~/.copilot/skills/a/SKILL.md', '~/.codex/skills/a/SKILL.md'];
+  const all = [
+    'skills/a/SKILL.md',
+    '.agents/skills/a/SKILL.md',
+    '.github/skills/a/SKILL.md',
+    '.claude/skills/a/SKILL.md',
+    '~/.agents/skills/a/SKILL.md',
+    '~/.claude/skills/a/SKILL.md',
+    '~/.copilot/skills/a/SKILL.md',
+    '~/.codex/skills/a/SKILL.md',
+  ];
   for (const host of HOST_IDS) {
     for (const file of all) {
       const verdict = await one(host, { file });
-      assert.equal(verdict.found, reads[host].includes(file), `${host} ${file}: ${verdict.reasons.map((r) => r.text).join(' ')}`);
+      assert.equal(
+        verdict.found,
+        reads[host].includes(file),
+        `${host} ${file}: ${verdict.reasons.map((r) => r.text).join(' ')}`,
+      );
     }
   }
-  assert.match((await one('claude-code', { file: 'skills/a/SKILL.md' })).reasons[0].text, /Claude Code does not read skills\/; it reads \.claude\/skills, ~\/\.claude\/skills\./);
+  assert.match(
+    (await one('claude-code', { file: 'skills/a/SKILL.md' })).reasons[0].text,
+    /Claude Code does not read skills\/; it reads \.claude\/skills, ~\/\.claude\/skills\./,
+  );
 });
 
 test('maxDepth: flat hosts (Claude Code, VS Code) read one level; codex six; copilot at least seven', async () => {
-  const nested = (base: string, depth: number) => `${base}/${Array.from({ length: depth - 1 }, (_, i) => `g${i}`).join('/')}${depth > 1 ? '/' : ''}leaf/SKILL.md`;
+  const nested = (base: string, depth: number) =>
+    `${base}/${Array.from({ length: depth - 1 }, (_, i) => `g${i}`).join('/')}${depth > 1 ? '/' : ''}leaf/SKILL.md`;
   const cases: [HostId, string, number, boolean][] = [
-    ['claude-code', '.claude/skills', 1, true], ['claude-code', '.claude/skills', 2, false],
-    ['vscode', '.github/skills', 1, true], ['vscode', '.agents/skills', 2, false],
-    ['codex', '.agents/skills', 6, true], ['codex', '.agents/skills', 7, false],
-    ['copilot-cli', '.github/skills', 7, true], ['vscode-copilot', '.agents/skills', 7, true],
+    ['claude-code', '.claude/skills', 1, true],
+    ['claude-code', '.claude/skills', 2, false],
+    ['vscode', '.github/skills', 1, true],
+    ['vscode', '.agents/skills', 2, false],
+    ['codex', '.agents/skills', 6, true],
+    ['codex', '.agents/skills', 7, false],
+    ['copilot-cli', '.github/skills', 7, true],
+    ['vscode-copilot', '.agents/skills', 7, true],
   ];
   for (const [host, base, depth, found] of cases) {
     const verdict = await one(host, { file: nested(base, depth) });
@@ -94,7 +145,10 @@ test('skillFileName: a lowercase skill.md is read by no host', async () => {
 });
 
 test('nameMustMatchFolder: no host drops a name that differs from its folder; VS Code and Claude Code call it by the folder', async () => {
-  const skill = { file: '.claude/skills/folder/SKILL.md', text: skillText('other-name', 'Does things. Use when testing.') };
+  const skill = {
+    file: '.claude/skills/folder/SKILL.md',
+    text: skillText('other-name', 'Does things. Use when testing.'),
+  };
   for (const host of HOST_IDS) if (host !== 'codex') assert.equal((await one(host, skill)).loads, true, host);
   for (const host of ['vscode', 'claude-code'] as const) {
     const verdict = await one(host, skill);
@@ -126,8 +180,14 @@ test('VS Code (its own discovery): lenient frontmatter, long names and descripti
     const verdict = await one('vscode', at(name, text));
     assert.equal(verdict.loads, true, name);
   }
-  assert.match((await one('vscode', at('quiet', '---\nname: quiet\n---\nBody.\n'))).reasons[0].text, /lists it without a description/);
-  assert.match((await one('vscode', at('long', skillText('long', 'd'.repeat(1600))))).reasons[0].text, /cuts the description at 1024/);
+  assert.match(
+    (await one('vscode', at('quiet', '---\nname: quiet\n---\nBody.\n'))).reasons[0].text,
+    /lists it without a description/,
+  );
+  assert.match(
+    (await one('vscode', at('long', skillText('long', 'd'.repeat(1600))))).reasons[0].text,
+    /cuts the description at 1024/,
+  );
 });
 
 test('key: Claude Code knows a skill by its folder, the others by its name (duplicates: the first folder read wins)', async () => {
@@ -143,17 +203,24 @@ test('key: Claude Code knows a skill by its folder, the others by its name (dupl
 });
 
 test('unreadableFrontmatter: refused by codex and copilot; Claude Code and VS Code list it by its folder', async () => {
-  const broken = { file: '.claude/skills/broken/SKILL.md', text: '---\nname: broken\ndescription: "unclosed\n---\nBody.\n' };
+  const broken = {
+    file: '.claude/skills/broken/SKILL.md',
+    text: '---\nname: broken\ndescription: "unclosed\n---\nBody.\n',
+  };
   const none = { file: '.agents/skills/plain/SKILL.md', text: 'No frontmatter at all.\n' };
   assert.equal((await one('claude-code', broken)).loads, true);
   assert.match((await one('claude-code', broken)).reasons[0].text, /ignores the unreadable frontmatter/);
-  for (const host of ['vscode-copilot', 'copilot-cli'] as const) assert.equal((await one(host, broken)).loads, false, host);
+  for (const host of ['vscode-copilot', 'copilot-cli'] as const)
+    assert.equal((await one(host, broken)).loads, false, host);
   assert.equal((await one('vscode', broken)).loads, true);
   assert.equal((await one('codex', none)).loads, false);
 });
 
 test('repairsPlainColons: codex and Claude Code read `key: text with: a colon` in quotes; Copilot refuses it', async () => {
-  const colon = (base: string, line: string) => ({ file: `${base}/aws/SKILL.md`, text: `---\nname: aws\n${line}\n---\nBody.\n` });
+  const colon = (base: string, line: string) => ({
+    file: `${base}/aws/SKILL.md`,
+    text: `---\nname: aws\n${line}\n---\nBody.\n`,
+  });
   const codexAws = await one('codex', colon('.agents/skills', 'description: Build for AWS: ECS'));
   assert.equal(codexAws.loads, true);
   assert.deepEqual(codexAws.listing, { form: 'full', position: 1 });
@@ -163,7 +230,12 @@ test('repairsPlainColons: codex and Claude Code read `key: text with: a colon` i
   // A value that starts like a flow collection and is not one is quoted too (observed: `[unclosed`).
   assert.equal((await one('codex', colon('.agents/skills', 'description: [unclosed'))).loads, true);
   // What the repair does not quote stays invalid, and codex refuses it (observed).
-  for (const line of ['description: *nope', 'description: - item', 'description: "unclosed', 'description: x\n  more: y']) {
+  for (const line of [
+    'description: *nope',
+    'description: - item',
+    'description: "unclosed',
+    'description: x\n  more: y',
+  ]) {
     assert.equal((await one('codex', colon('.agents/skills', line))).loads, false, line);
   }
 });
@@ -171,7 +243,10 @@ test('repairsPlainColons: codex and Claude Code read `key: text with: a colon` i
 test('descriptionFromBody: Copilot shows the body without headings, joined; Claude Code its first line', async () => {
   // Copilot: 87 + 4 + 7 ("project") = 98 characters before a description; 99 skills of 52: 99 × 150 = 14,850.
   const skills = many('.agents/skills', 99, 52);
-  const quiet = (second: string) => ({ file: '.agents/skills/a000/SKILL.md', text: `---\nname: a000\n---\n# Title\n\n${'o'.repeat(26)}\n${second}\n` });
+  const quiet = (second: string) => ({
+    file: '.agents/skills/a000/SKILL.md',
+    text: `---\nname: a000\n---\n# Title\n\n${'o'.repeat(26)}\n${second}\n`,
+  });
   // Its lead joins the two lines: 26 + 1 + 25 = 52 characters, 150 in all: 15,000 fit.
   const fits = await verdicts('copilot-cli', [quiet('t'.repeat(25)), ...skills]);
   assert.deepEqual(fits.get('.agents/skills/a000/SKILL.md')!.listing, { form: 'full', position: 1 });
@@ -187,13 +262,22 @@ test('descriptionFromBody: Copilot shows the body without headings, joined; Clau
   ];
   assert.equal((await verdicts('claude-code', claude(773))).get('.claude/skills/b/SKILL.md')!.listing?.form, 'full');
   // 774: every skill starts as a name (1,777 left); a000 takes 776, and b's 1,002 no longer fits.
-  assert.equal((await verdicts('claude-code', claude(774))).get('.claude/skills/b/SKILL.md')!.listing?.form, 'name-only');
+  assert.equal(
+    (await verdicts('claude-code', claude(774))).get('.claude/skills/b/SKILL.md')!.listing?.form,
+    'name-only',
+  );
 });
 
 test('missingDescription: refused by codex; Claude Code and Copilot take it from the body', async () => {
-  const skill = (base: string) => ({ file: `${base}/quiet/SKILL.md`, text: '---\nname: quiet\n---\nThe first line.\n' });
+  const skill = (base: string) => ({
+    file: `${base}/quiet/SKILL.md`,
+    text: '---\nname: quiet\n---\nThe first line.\n',
+  });
   assert.equal((await one('codex', skill('.agents/skills'))).loads, false);
-  for (const [host, base] of [['copilot-cli', '.agents/skills'], ['claude-code', '.claude/skills']] as const) {
+  for (const [host, base] of [
+    ['copilot-cli', '.agents/skills'],
+    ['claude-code', '.claude/skills'],
+  ] as const) {
     const verdict = await one(host, skill(base));
     assert.equal(verdict.loads, true, host);
     assert.match(verdict.reasons[0].text, /takes the description from the body/);
@@ -226,8 +310,15 @@ test('maxNameLength: 64 characters load, 65 are refused (codex, copilot); Claude
     const name = 'a'.repeat(length);
     for (const host of ['codex', 'copilot-cli', 'vscode-copilot', 'vscode', 'claude-code'] as const) {
       const base = host === 'claude-code' ? '.claude/skills' : '.agents/skills';
-      const verdict = await one(host, { file: `${base}/${name}/SKILL.md`, text: skillText(name, 'Long name. Use when testing.') });
-      assert.equal(verdict.loads, host === 'claude-code' || host === 'vscode' || length === 64, `${host} with ${length}`);
+      const verdict = await one(host, {
+        file: `${base}/${name}/SKILL.md`,
+        text: skillText(name, 'Long name. Use when testing.'),
+      });
+      assert.equal(
+        verdict.loads,
+        host === 'claude-code' || host === 'vscode' || length === 64,
+        `${host} with ${length}`,
+      );
     }
   }
 });
@@ -241,12 +332,18 @@ test('maxDescription: 1024 characters pass; 1025 are refused by copilot, cut by 
     assert.equal((await one('vscode', { file: '.agents/skills/wordy/SKILL.md', text })).loads, true);
     const codex = await one('codex', { file: '.agents/skills/wordy/SKILL.md', text });
     assert.equal(codex.loads, true);
-    assert.equal(codex.reasons.some((r) => /cuts the description at 1024/.test(r.text)), over);
+    assert.equal(
+      codex.reasons.some((r) => /cuts the description at 1024/.test(r.text)),
+      over,
+    );
   }
 });
 
 test('honoursDisableModelInvocation: user-only where honoured; codex ignores it', async () => {
-  const hidden = (base: string) => ({ file: `${base}/hidden/SKILL.md`, text: skillText('hidden', 'Hidden. Use when testing.', 'disable-model-invocation: true\n') });
+  const hidden = (base: string) => ({
+    file: `${base}/hidden/SKILL.md`,
+    text: skillText('hidden', 'Hidden. Use when testing.', 'disable-model-invocation: true\n'),
+  });
   for (const host of ['vscode', 'vscode-copilot', 'copilot-cli'] as const) {
     const verdict = await one(host, hidden('.agents/skills'));
     assert.deepEqual([verdict.invocation, verdict.listing], ['user', undefined], host);
@@ -281,7 +378,11 @@ test('listing (Copilot, and VS Code with its harness): XML entries of 87 + name 
 });
 
 test('listing (Copilot): from the first entry that does not fit, every later one is a name, however short', async () => {
-  const skills = [...many('.agents/skills', 13, 1000), { file: '.agents/skills/s900/SKILL.md', text: skillText('s900', 'z'.repeat(1000)) }, { file: '.agents/skills/s999/SKILL.md', text: skillText('s999', 'tiny') }];
+  const skills = [
+    ...many('.agents/skills', 13, 1000),
+    { file: '.agents/skills/s900/SKILL.md', text: skillText('s900', 'z'.repeat(1000)) },
+    { file: '.agents/skills/s999/SKILL.md', text: skillText('s999', 'tiny') },
+  ];
   // 13 × (87 + 4 + 1000 + 7) = 14,274; s900 would bring 15,372.
   const judged = await verdicts('copilot-cli', skills);
   assert.equal(judged.get(skills[12].file)!.listing?.form, 'full');
@@ -292,17 +393,30 @@ test('listing (Copilot): from the first entry that does not fit, every later one
 test('listing (Claude Code): 1% of a 200,000-token window at 4 characters a token (8,000), its 13 own skills taking 6,200', async () => {
   // Entries `- a: <L>`; names only `- a` (3); newlines between all 16 entries: 15.
   // 500 each: 6,200 + 3 × 505 + 15 = 7,730: all in full.
-  const three = (lengths: number[]) => ['a', 'b', 'c'].map((name, i) => ({ file: `.claude/skills/${name}/SKILL.md`, text: skillText(name, 'd'.repeat(lengths[i])) }));
+  const three = (lengths: number[]) =>
+    ['a', 'b', 'c'].map((name, i) => ({
+      file: `.claude/skills/${name}/SKILL.md`,
+      text: skillText(name, 'd'.repeat(lengths[i])),
+    }));
   const fits = await verdicts('claude-code', three([500, 500, 500]));
-  assert.deepEqual([...fits.values()].map((v) => v.listing?.form), ['full', 'full', 'full']);
+  assert.deepEqual(
+    [...fits.values()].map((v) => v.listing?.form),
+    ['full', 'full', 'full'],
+  );
   // 1,000, 1,000, 500: 8,730 > 8,000. All start as names (6,224), 1,776 left: a takes 1,002 (774 left), b's
   // 1,002 does not fit, c's 502 still does.
   const over = await verdicts('claude-code', three([1000, 1000, 500]));
-  assert.deepEqual([...over.values()].map((v) => v.listing?.form), ['full', 'name-only', 'full']);
+  assert.deepEqual(
+    [...over.values()].map((v) => v.listing?.form),
+    ['full', 'name-only', 'full'],
+  );
 });
 
 test('listing (Claude Code): a description over 1,536 characters is cut (1,535 and …)', async () => {
-  const verdict = await one('claude-code', { file: '.claude/skills/long/SKILL.md', text: skillText('long', 'z'.repeat(1600)) }, );
+  const verdict = await one('claude-code', {
+    file: '.claude/skills/long/SKILL.md',
+    text: skillText('long', 'z'.repeat(1600)),
+  });
   assert.equal(verdict.listing?.form, 'shortened');
 });
 
@@ -310,7 +424,8 @@ test('listing (codex): 2% of the context window in tokens of 4 bytes per line; f
   // A skill line `- s000: <92 x> (file: r1/s000/SKILL.md)` and its newline: 126 bytes, 32 tokens; 20 of them: 640.
   // Its four system skills (descriptions of 570, 624, 106, 225): 153 + 168 + 40 + 71 = 432 tokens. In all: 1,072.
   const skills = many('.agents/skills', 20, 92);
-  const form = async (tokens: number, i = 19) => (await verdicts('codex', skills, tokens)).get(skills[i].file)!.listing?.form;
+  const form = async (tokens: number, i = 19) =>
+    (await verdicts('codex', skills, tokens)).get(skills[i].file)!.listing?.form;
   assert.equal(await form(53_600), 'full'); // floor(53,600 × 0.02) = 1,072
   // Round robin, one character at a time: the long system descriptions are cut first.
   assert.equal(await form(53_550), 'full'); // 1,071
@@ -324,11 +439,17 @@ test('listing (codex): 2% of the context window in tokens of 4 bytes per line; f
 });
 
 test('refusesNonTextDescription: Copilot refuses `description:` with no value, accepts `""`, and takes a missing one from the body', async () => {
-  const skill = (line: string) => ({ file: '.agents/skills/d/SKILL.md', text: `---\nname: d\n${line}---\nBody text.\n` });
+  const skill = (line: string) => ({
+    file: '.agents/skills/d/SKILL.md',
+    text: `---\nname: d\n${line}---\nBody text.\n`,
+  });
   assert.equal((await one('copilot-cli', skill('description:\n'))).loads, false);
   assert.match((await one('copilot-cli', skill('description:\n'))).reasons[0].text, /not text/);
   assert.equal((await one('copilot-cli', skill('description: ""\n'))).loads, true);
   assert.equal((await one('copilot-cli', skill(''))).loads, true);
   assert.equal((await one('codex', skill('description: ""\n'))).loads, false, 'codex refuses an empty one too');
-  assert.equal((await one('claude-code', { ...skill('description:\n'), file: '.claude/skills/d/SKILL.md' })).loads, true);
+  assert.equal(
+    (await one('claude-code', { ...skill('description:\n'), file: '.claude/skills/d/SKILL.md' })).loads,
+    true,
+  );
 });

@@ -20,8 +20,14 @@ let ws: string;
 
 before(() => {
   ws = makeTempDir('skillsmith-hosts-');
-  writeFile(path.join(ws, '.claude', 'skills', 'review', 'SKILL.md'), skillText('review', 'Reviews code. Use when asked for a review.'));
-  writeFile(path.join(ws, '.agents', 'skills', 'deploy', 'SKILL.md'), skillText('deploy', 'Deploys the app. Use when asked to deploy.'));
+  writeFile(
+    path.join(ws, '.claude', 'skills', 'review', 'SKILL.md'),
+    skillText('review', 'Reviews code. Use when asked for a review.'),
+  );
+  writeFile(
+    path.join(ws, '.agents', 'skills', 'deploy', 'SKILL.md'),
+    skillText('deploy', 'Deploys the app. Use when asked to deploy.'),
+  );
   writeFile(path.join(ws, 'skills', 'legacy', 'SKILL.md'), skillText('legacy', 'Does legacy things. Use when asked.'));
 });
 
@@ -31,7 +37,25 @@ function hosts(args: string[]) {
   return spawnSync(process.execPath, [builtCli(REPO), 'hosts', ...args], { encoding: 'utf8', timeout: 60_000 });
 }
 
-type Json = { hosts: string[]; contextTokens: number; skills: { name: string; path: string; hosts: Record<string, { found: boolean; loads: boolean; listing: string | null; position: number | null; invocation: string; reasons: string[] }> }[] };
+type Json = {
+  hosts: string[];
+  contextTokens: number;
+  skills: {
+    name: string;
+    path: string;
+    hosts: Record<
+      string,
+      {
+        found: boolean;
+        loads: boolean;
+        listing: string | null;
+        position: number | null;
+        invocation: string;
+        reasons: string[];
+      }
+    >;
+  }[];
+};
 
 test('--json: every skill with a verdict per chosen host (default vscode, claude-code, codex)', () => {
   const result = hosts([ws, '--no-user', '--json']);
@@ -40,7 +64,10 @@ test('--json: every skill with a verdict per chosen host (default vscode, claude
   assert.deepEqual(report.hosts, ['vscode', 'claude-code', 'codex']);
   assert.equal(report.contextTokens, 200_000);
   const verdict = (name: string, host: string) => report.skills.find((s) => s.name === name)!.hosts[host];
-  assert.deepEqual([verdict('review', 'claude-code').loads, verdict('review', 'codex').found, verdict('review', 'vscode').loads], [true, false, true]);
+  assert.deepEqual(
+    [verdict('review', 'claude-code').loads, verdict('review', 'codex').found, verdict('review', 'vscode').loads],
+    [true, false, true],
+  );
   assert.deepEqual([verdict('deploy', 'codex').listing, verdict('deploy', 'claude-code').found], ['full', false]);
   for (const host of report.hosts) {
     assert.equal(verdict('legacy', host).found, false, `${host} does not read skills/`);
@@ -65,7 +92,10 @@ test('--require fails CI, naming each skill that a required host will not load',
   assert.doesNotMatch(result.stderr, /review/);
   const only = makeTempDir('skillsmith-hosts-ok-');
   try {
-    writeFile(path.join(only, '.claude', 'skills', 'review', 'SKILL.md'), skillText('review', 'Reviews code. Use when asked for a review.'));
+    writeFile(
+      path.join(only, '.claude', 'skills', 'review', 'SKILL.md'),
+      skillText('review', 'Reviews code. Use when asked for a review.'),
+    );
     assert.equal(hosts([only, '--no-user', '--require', 'claude-code']).status, 0);
   } finally {
     removeDir(only);
@@ -75,34 +105,67 @@ test('--require fails CI, naming each skill that a required host will not load',
 test('bad usage: an unknown host, a context below 1000 tokens', () => {
   const unknown = hosts([ws, '--host', 'cursor']);
   assert.equal(unknown.status, 2);
-  assert.match(unknown.stderr, /--host takes one of vscode, claude-code, codex, copilot-cli, vscode-copilot, not 'cursor'/);
+  assert.match(
+    unknown.stderr,
+    /--host takes one of vscode, claude-code, codex, copilot-cli, vscode-copilot, not 'cursor'/,
+  );
   assert.equal(hosts([ws, '--context-tokens', '10']).status, 2);
 });
 
-test('the corpora: no crash on any repository, and those laid out for one host load there', { skip: CORPUS.skip || WIDE.skip }, async () => {
-  const laidOut: { dir: string; host: string; folder: string }[] = [];
-  const nodeFs = new NodeFileSystem();
-  for (const corpus of [CORPUS.dir, WIDE.dir]) {
-    // The built CLI on the whole corpus, once; each repository in process (37 processes would be slow).
-    const whole = hosts([corpus, '--no-user', '--json', '--host', 'claude-code', '--host', 'codex', '--host', 'vscode', '--host', 'copilot-cli', '--host', 'vscode-copilot']);
-    assert.equal(whole.status, 0, whole.stderr);
-    assert.ok(Array.isArray((JSON.parse(whole.stdout) as Json).skills));
-    for (const repo of fs.readdirSync(corpus, { withFileTypes: true }).filter((e) => e.isDirectory())) {
-      const root = normalizePath(path.join(corpus, repo.name));
-      const catalog = await loadCatalog(nodeFs, { root, includeUser: false, unicodeNames: false });
-      const context = { projectRoots: [root], home: undefined, contextTokens: 200_000 };
-      const hosts = ['claude-code', 'codex', 'vscode'] as const;
-      const report = JSON.parse(hostsJson(hostsReport(await hostRecords(nodeFs, catalog, hosts, context), hosts, context))) as Json;
-      for (const [folder, host] of [['.claude/skills', 'claude-code'], ['.agents/skills', 'codex']] as const) {
-        for (const skill of report.skills.filter((s) => s.path.split(path.sep).join('/').includes(`/${folder}/`))) {
-          laidOut.push({ dir: repo.name, host, folder });
-          const verdict = skill.hosts[host];
-          // One level below the folder, a valid skill loads in the host it was laid out for.
-          const depth = skill.path.split(path.sep).join('/').split(`/${folder}/`)[1].split('/').length - 1;
-          if (depth === 1) assert.ok(verdict.found && verdict.loads, `${repo.name} ${skill.name} in ${host}: ${verdict.reasons.join(' ')}`);
+test(
+  'the corpora: no crash on any repository, and those laid out for one host load there',
+  { skip: CORPUS.skip || WIDE.skip },
+  async () => {
+    const laidOut: { dir: string; host: string; folder: string }[] = [];
+    const nodeFs = new NodeFileSystem();
+    for (const corpus of [CORPUS.dir, WIDE.dir]) {
+      // The built CLI on the whole corpus, once; each repository in process (37 processes would be slow).
+      const whole = hosts([
+        corpus,
+        '--no-user',
+        '--json',
+        '--host',
+        'claude-code',
+        '--host',
+        'codex',
+        '--host',
+        'vscode',
+        '--host',
+        'copilot-cli',
+        '--host',
+        'vscode-copilot',
+      ]);
+      assert.equal(whole.status, 0, whole.stderr);
+      assert.ok(Array.isArray((JSON.parse(whole.stdout) as Json).skills));
+      for (const repo of fs.readdirSync(corpus, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+        const root = normalizePath(path.join(corpus, repo.name));
+        const catalog = await loadCatalog(nodeFs, { root, includeUser: false, unicodeNames: false });
+        const context = { projectRoots: [root], home: undefined, contextTokens: 200_000 };
+        const hosts = ['claude-code', 'codex', 'vscode'] as const;
+        const report = JSON.parse(
+          hostsJson(hostsReport(await hostRecords(nodeFs, catalog, hosts, context), hosts, context)),
+        ) as Json;
+        for (const [folder, host] of [
+          ['.claude/skills', 'claude-code'],
+          ['.agents/skills', 'codex'],
+        ] as const) {
+          for (const skill of report.skills.filter((s) => s.path.split(path.sep).join('/').includes(`/${folder}/`))) {
+            laidOut.push({ dir: repo.name, host, folder });
+            const verdict = skill.hosts[host];
+            // One level below the folder, a valid skill loads in the host it was laid out for.
+            const depth = skill.path.split(path.sep).join('/').split(`/${folder}/`)[1].split('/').length - 1;
+            if (depth === 1)
+              assert.ok(
+                verdict.found && verdict.loads,
+                `${repo.name} ${skill.name} in ${host}: ${verdict.reasons.join(' ')}`,
+              );
+          }
         }
       }
     }
-  }
-  assert.ok(laidOut.some((l) => l.host === 'claude-code') && laidOut.some((l) => l.host === 'codex'), 'both layouts occur in the corpora');
-});
+    assert.ok(
+      laidOut.some((l) => l.host === 'claude-code') && laidOut.some((l) => l.host === 'codex'),
+      'both layouts occur in the corpora',
+    );
+  },
+);

@@ -3,7 +3,14 @@
 // folder's difference from its entry is exact, and owner/repo, URLs and paths are told apart.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareWithLock, differenceText, lockPathFor, parseLockFile, serializeLockFile, type LockFile } from '../../src/core/install/lockFile';
+import {
+  compareWithLock,
+  differenceText,
+  lockPathFor,
+  parseLockFile,
+  serializeLockFile,
+  type LockFile,
+} from '../../src/core/install/lockFile';
 import { sourceKind } from '../../src/node/skillSource';
 
 const A = `sha256:${'a'.repeat(64)}`;
@@ -12,16 +19,35 @@ const B = `sha256:${'b'.repeat(64)}`;
 test('the lock file beside a location; a damaged one says what is wrong', () => {
   assert.equal(lockPathFor('/w/.agents/skills'), '/w/.agents/skills-lock.json');
   assert.match((parseLockFile('{') as { error: string }).error, /not valid JSON/);
-  assert.match((parseLockFile('{"version": 2, "skills": {}}') as { error: string }).error, /version 2; this Skillsmith reads version 1/);
-  assert.match((parseLockFile('{"version": 1, "skills": {"x": {"source": "s"}}}') as { error: string }).error, /the entry of 'x' needs "source", "path", "added"/);
-  assert.match((parseLockFile(`{"version": 1, "skills": {"x": {"source": "s", "commit": null, "path": ".", "added": "t", "files": {"a": "md5:1"}}}}`) as { error: string }).error, /lists a with "md5:1", not "sha256:<64 hex digits>"/);
+  assert.match(
+    (parseLockFile('{"version": 2, "skills": {}}') as { error: string }).error,
+    /version 2; this Skillsmith reads version 1/,
+  );
+  assert.match(
+    (parseLockFile('{"version": 1, "skills": {"x": {"source": "s"}}}') as { error: string }).error,
+    /the entry of 'x' needs "source", "path", "added"/,
+  );
+  assert.match(
+    (
+      parseLockFile(
+        `{"version": 1, "skills": {"x": {"source": "s", "commit": null, "path": ".", "added": "t", "files": {"a": "md5:1"}}}}`,
+      ) as { error: string }
+    ).error,
+    /lists a with "md5:1", not "sha256:<64 hex digits>"/,
+  );
 });
 
 test('the text is sorted and reads back the same', () => {
   const lock: LockFile = {
     version: 1,
     skills: {
-      zeta: { source: 'https://x/r.git', commit: 'c1', path: 'skills/zeta', files: { 'b.md': B, 'SKILL.md': A }, added: '2026-12-01T00:00:00.000Z' },
+      zeta: {
+        source: 'https://x/r.git',
+        commit: 'c1',
+        path: 'skills/zeta',
+        files: { 'b.md': B, 'SKILL.md': A },
+        added: '2026-12-01T00:00:00.000Z',
+      },
       alpha: { source: '/local', commit: null, path: '.', files: { 'SKILL.md': A }, added: '2026-12-01T00:00:00.000Z' },
     },
   };
@@ -32,10 +58,19 @@ test('the text is sorted and reads back the same', () => {
 });
 
 test('a folder differs from its entry by changed, added and missing files', () => {
-  const entry = { source: 's', commit: null, path: '.', files: { 'SKILL.md': A, 'scripts/a.sh': A, 'gone.md': A }, added: 't' };
+  const entry = {
+    source: 's',
+    commit: null,
+    path: '.',
+    files: { 'SKILL.md': A, 'scripts/a.sh': A, 'gone.md': A },
+    added: 't',
+  };
   const difference = compareWithLock(entry, { 'SKILL.md': A, 'scripts/a.sh': B, 'new.md': A });
   assert.deepEqual(difference, { changed: ['scripts/a.sh'], added: ['new.md'], missing: ['gone.md'] });
-  assert.equal(differenceText(difference), '1 file changed (scripts/a.sh), 1 file added (new.md), 1 file missing (gone.md)');
+  assert.equal(
+    differenceText(difference),
+    '1 file changed (scripts/a.sh), 1 file added (new.md), 1 file missing (gone.md)',
+  );
 });
 
 test('SOURCE: URLs and scp-style addresses are Git, owner/repo is GitHub, anything else a path', () => {

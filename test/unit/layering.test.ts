@@ -11,7 +11,18 @@ import { findRepoRoot } from './engineTestUtils';
 const SRC = path.join(findRepoRoot(), 'src');
 
 /** The core's layers, lowest first; a file may import its own layer or a lower one. */
-const CORE_LAYERS: Record<string, number> = { base: 0, lint: 1, catalog: 2, access: 3, hosts: 3, loading: 4, actions: 4, routing: 4, install: 4, chat: 5 };
+const CORE_LAYERS: Record<string, number> = {
+  base: 0,
+  lint: 1,
+  catalog: 2,
+  access: 3,
+  hosts: 3,
+  loading: 4,
+  actions: 4,
+  routing: 4,
+  install: 4,
+  chat: 5,
+};
 
 interface Import {
   readonly file: string;
@@ -34,12 +45,16 @@ function tsFiles(dir: string): string[] {
 function importsOf(file: string): Import[] {
   const text = fs.readFileSync(file, 'utf8');
   const found: Import[] = [];
-  const pattern = /(?:^|\s)(?:import|export)\s[^'";]*?from\s+['"]([^'"]+)['"]|(?:^|\s)import\s+['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  const pattern =
+    /(?:^|\s)(?:import|export)\s[^'";]*?from\s+['"]([^'"]+)['"]|(?:^|\s)import\s+['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
   for (const match of text.matchAll(pattern)) {
     const specifier = match[1] ?? match[2] ?? match[3] ?? match[4];
     const line = text.slice(0, match.index).split('\n').length;
     const target = specifier.startsWith('.')
-      ? path.relative(SRC, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/')
+      ? path
+          .relative(SRC, path.resolve(path.dirname(file), specifier))
+          .split(path.sep)
+          .join('/')
       : specifier;
     found.push({ file: path.relative(SRC, file).split(path.sep).join('/'), line, target });
   }
@@ -52,7 +67,10 @@ const where = (i: Import) => `${i.file}:${i.line} imports ${i.target}`;
 test('the import scanner sees every form of import', () => {
   const sample = path.join(findRepoRoot(), 'out', 'layering-sample.ts');
   fs.mkdirSync(path.dirname(sample), { recursive: true });
-  fs.writeFileSync(sample, "import a from './a';\nimport type { B } from '../b';\nexport { c } from './c';\nimport './d';\nconst e = require('./e');\nconst f = await import('./f');\n");
+  fs.writeFileSync(
+    sample,
+    "import a from './a';\nimport type { B } from '../b';\nexport { c } from './c';\nimport './d';\nconst e = require('./e');\nconst f = await import('./f');\n",
+  );
   try {
     assert.equal(importsOf(sample).length, 6);
   } finally {
@@ -69,7 +87,10 @@ test('inside the core, each layer imports only its own layer or lower ones', () 
   };
   for (const file of tsFiles(path.join(SRC, 'core'))) {
     const folder = path.relative(path.join(SRC, 'core'), file).split(path.sep)[0];
-    assert.ok(folder in CORE_LAYERS, `src/core/${folder} is not a layer of docs/architecture.md (${Object.keys(CORE_LAYERS).join(', ')})`);
+    assert.ok(
+      folder in CORE_LAYERS,
+      `src/core/${folder} is not a layer of docs/architecture.md (${Object.keys(CORE_LAYERS).join(', ')})`,
+    );
   }
   for (const i of ALL.filter((i) => i.file.startsWith('core/'))) {
     if (!i.target.startsWith('core/')) {
@@ -85,7 +106,9 @@ test('inside the core, each layer imports only its own layer or lower ones', () 
 
 test('node/ and cli/ build on the core, never on the VS Code glue', () => {
   const offenders = ALL.filter(
-    (i) => (i.file.startsWith('node/') || i.file.startsWith('cli')) && (i.target === 'vscode' || i.target.startsWith('vscode/')),
+    (i) =>
+      (i.file.startsWith('node/') || i.file.startsWith('cli')) &&
+      (i.target === 'vscode' || i.target.startsWith('vscode/')),
   );
   assert.deepEqual(offenders.map(where), []);
 });
@@ -106,7 +129,8 @@ test('paths are joined and compared only in core/base/paths.ts', () => {
     const relative = path.relative(SRC, file).split(path.sep).join('/');
     if (relative === 'core/base/paths.ts') continue;
     const text = fs.readFileSync(file, 'utf8');
-    if (/path\.(posix|win32)\.|\.replace\(\/\\\\\\\\\/g/.test(text)) offenders.push(`${relative}: handles path separators itself`);
+    if (/path\.(posix|win32)\.|\.replace\(\/\\\\\\\\\/g/.test(text))
+      offenders.push(`${relative}: handles path separators itself`);
   }
   assert.deepEqual(offenders, []);
 });

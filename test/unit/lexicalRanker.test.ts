@@ -8,23 +8,53 @@ import { porterStem } from '../../src/core/routing/stemmer';
 import { terms } from '../../src/core/routing/terms';
 
 const CATALOG = [
-  { name: 'file-stats', description: 'Counts the files under a folder by size and type. Use when the user asks how big a folder is. Not for remote or web content.' },
-  { name: 'weather', description: 'Looks up the weather forecast for a city. Use when the user asks about rain, temperature or the forecast.' },
-  { name: 'code-review', description: "Reviews a file against the team's conventions. Use when the user asks for a code review." },
+  {
+    name: 'file-stats',
+    description:
+      'Counts the files under a folder by size and type. Use when the user asks how big a folder is. Not for remote or web content.',
+  },
+  {
+    name: 'weather',
+    description:
+      'Looks up the weather forecast for a city. Use when the user asks about rain, temperature or the forecast.',
+  },
+  {
+    name: 'code-review',
+    description: "Reviews a file against the team's conventions. Use when the user asks for a code review.",
+  },
   { name: 'meeting-minutes', description: 'Writes meeting minutes from notes: decisions, owners and action items.' },
 ];
 
 test('the Porter stemmer reduces inflections to one stem', () => {
   const cases: [string, string][] = [
-    ['caresses', 'caress'], ['ponies', 'poni'], ['cats', 'cat'], ['feed', 'feed'], ['agreed', 'agre'],
-    ['plastered', 'plaster'], ['motoring', 'motor'], ['hopping', 'hop'], ['filing', 'file'], ['happy', 'happi'],
-    ['relational', 'relat'], ['conditional', 'condit'], ['generalization', 'gener'], ['testing', 'test'], ['tests', 'test'],
+    ['caresses', 'caress'],
+    ['ponies', 'poni'],
+    ['cats', 'cat'],
+    ['feed', 'feed'],
+    ['agreed', 'agre'],
+    ['plastered', 'plaster'],
+    ['motoring', 'motor'],
+    ['hopping', 'hop'],
+    ['filing', 'file'],
+    ['happy', 'happi'],
+    ['relational', 'relat'],
+    ['conditional', 'condit'],
+    ['generalization', 'gener'],
+    ['testing', 'test'],
+    ['tests', 'test'],
   ];
   for (const [word, stem] of cases) assert.equal(porterStem(word), stem, word);
 });
 
 test('terms split identifiers, drop stop words and keep technical names whole', () => {
-  assert.deepEqual(terms('getWeather for the GitOps.rename_branch'), ['get', 'weather', 'git', 'op', 'renam', 'branch']);
+  assert.deepEqual(terms('getWeather for the GitOps.rename_branch'), [
+    'get',
+    'weather',
+    'git',
+    'op',
+    'renam',
+    'branch',
+  ]);
   assert.deepEqual(terms('Write C# for .NET, not C++'), ['write', 'csharp', 'dotnet', 'cpp']);
   assert.deepEqual(terms('dotnet-xunit tests'), ['dotnet', 'xunit', 'test']);
 });
@@ -41,8 +71,14 @@ test('Chinese and Japanese runs become overlapping character pairs; a lone chara
 });
 
 test('a description is split into what it is for and what it is not for', () => {
-  assert.deepEqual(splitDescription('Counts files. Not for remote or web content.'), { positive: 'Counts files. ', negative: 'Not for remote or web content.' });
-  assert.deepEqual(splitDescription('Formats SQL; does not run queries'), { positive: 'Formats SQL; ', negative: 'does not run queries' });
+  assert.deepEqual(splitDescription('Counts files. Not for remote or web content.'), {
+    positive: 'Counts files. ',
+    negative: 'Not for remote or web content.',
+  });
+  assert.deepEqual(splitDescription('Formats SQL; does not run queries'), {
+    positive: 'Formats SQL; ',
+    negative: 'does not run queries',
+  });
   assert.deepEqual(splitDescription('Targets .NET 8 apps.'), { positive: 'Targets .NET 8 apps.', negative: '' });
 });
 
@@ -60,9 +96,18 @@ test('a request for words a skill says it is not for counts against it', () => {
   const stats = ranking.results.find((r) => r.name === 'file-stats');
   // "count" and "files" match file-stats, "web" and "content" are excluded: without the
   // "Not for" clause the same skill scores higher.
-  const without = new LexicalRanker([{ ...CATALOG[0], description: 'Counts the files under a folder by size and type. Use when the user asks how big a folder is.' }, ...CATALOG.slice(1)]);
+  const without = new LexicalRanker([
+    {
+      ...CATALOG[0],
+      description: 'Counts the files under a folder by size and type. Use when the user asks how big a folder is.',
+    },
+    ...CATALOG.slice(1),
+  ]);
   const plain = without.rank('count the web content files').results.find((r) => r.name === 'file-stats');
-  assert.ok(stats === undefined || (plain !== undefined && stats.score < plain.score), `${stats?.score} < ${plain?.score}`);
+  assert.ok(
+    stats === undefined || (plain !== undefined && stats.score < plain.score),
+    `${stats?.score} < ${plain?.score}`,
+  );
 });
 
 test('nothing is picked when nothing matches, and only the candidates given are ranked', () => {
@@ -85,7 +130,10 @@ const SQL = [
 test('a request mostly of words no skill knows is foreign: the router abstains even when a word matches', () => {
   // format, python, django, templat, jinja, macro: 5 of 6 unknown; P(X ≥ 5 | 6, 0.4) = 0.04096 < 0.05.
   const ranking = new LexicalRanker(SQL).rank('format the python django templates and jinja macros');
-  assert.deepEqual(ranking.results.map((r) => r.name), ['sql-format']);
+  assert.deepEqual(
+    ranking.results.map((r) => r.name),
+    ['sql-format'],
+  );
   assert.equal(ranking.pick, null);
   assert.equal(ranking.inDomainChance, 0.041);
   assert.equal(ranking.abstention, 'foreign');
@@ -93,11 +141,15 @@ test('a request mostly of words no skill knows is foreign: the router abstains e
 
 test('details a description leaves out do not count against a long request', () => {
   // lint, sql, queri, bill, team, slow, on, releas: 5 of 8 unknown; P(X ≥ 5 | 8, 0.4) = 0.1737.
-  const ranking = new LexicalRanker(SQL).rank('lint these sql queries for our billing team, the slow ones too, before the release');
+  const ranking = new LexicalRanker(SQL).rank(
+    'lint these sql queries for our billing team, the slow ones too, before the release',
+  );
   assert.equal(ranking.pick, 'sql-lint');
   assert.equal(ranking.inDomainChance, 0.1737);
   // Quoted text, addresses and numbers are values: left out of the count, 1 of 3 unknown (tabl).
-  const values = new LexicalRanker(SQL).rank('lint the sql in "Q3 revenue by region final v2.sql" from https://example.com/reports/q3 for table 42');
+  const values = new LexicalRanker(SQL).rank(
+    'lint the sql in "Q3 revenue by region final v2.sql" from https://example.com/reports/q3 for table 42',
+  );
   assert.equal(values.pick, 'sql-lint');
   // P(X ≥ 1 | 3, 0.4) = 1 − 0.6³ = 0.784.
   assert.equal(values.inDomainChance, 0.784);
@@ -121,7 +173,10 @@ test('ranking is deterministic: same input, same output, ties in name order, cat
     { name: 'alpha', description: 'Formats tables.' },
   ];
   const first = new LexicalRanker(twins).rank('format tables');
-  assert.deepEqual(first.results.map((r) => r.name), ['alpha', 'beta']);
+  assert.deepEqual(
+    first.results.map((r) => r.name),
+    ['alpha', 'beta'],
+  );
   assert.equal(first.results[0].score, first.results[1].score);
   const reversed = new LexicalRanker([...CATALOG].reverse());
   const forward = new LexicalRanker(CATALOG);

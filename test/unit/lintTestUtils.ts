@@ -18,7 +18,8 @@ export function codes(analysis: SkillFileAnalysis): ProblemCode[] {
 /** The one problem with `code`; throws when there is none or more than one. */
 export function only(analysis: SkillFileAnalysis, code: ProblemCode): Problem {
   const found = analysis.problems.filter((p) => p.code === code);
-  if (found.length !== 1) throw new Error(`expected one ${code}, got ${found.length}: ${JSON.stringify(codes(analysis))}`);
+  if (found.length !== 1)
+    throw new Error(`expected one ${code}, got ${found.length}: ${JSON.stringify(codes(analysis))}`);
   return found[0];
 }
 

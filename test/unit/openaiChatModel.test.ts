@@ -19,11 +19,23 @@ async function collect(iterable: AsyncIterable<ResponsePart>): Promise<ResponseP
 }
 
 test('sends the messages and tools as chat-completions, and yields text and tool calls', async () => {
-  const server = await startFakeOpenAi(() => completion({ content: 'Loading it.', tool_calls: [{ id: 'c1', name: 'skillsmith_loadSkill', arguments: { name: 'weather' } }] }));
+  const server = await startFakeOpenAi(() =>
+    completion({
+      content: 'Loading it.',
+      tool_calls: [{ id: 'c1', name: 'skillsmith_loadSkill', arguments: { name: 'weather' } }],
+    }),
+  );
   try {
     const model = new OpenAiChatModel({ baseUrl: server.baseUrl + '/', apiKey: 'sk-test', model: 'tiny-model' });
     const parts = await collect(
-      model.sendRequest([{ role: 'system', parts: [{ kind: 'text', value: 'You are @skills.' }] }, { role: 'user', parts: [{ kind: 'text', value: 'rain?' }] }], [LOAD_SKILL_TOOL], NEVER),
+      model.sendRequest(
+        [
+          { role: 'system', parts: [{ kind: 'text', value: 'You are @skills.' }] },
+          { role: 'user', parts: [{ kind: 'text', value: 'rain?' }] },
+        ],
+        [LOAD_SKILL_TOOL],
+        NEVER,
+      ),
     );
     assert.deepEqual(parts, [
       { kind: 'text', value: 'Loading it.' },
@@ -53,14 +65,20 @@ test('tool rounds go back as an assistant message with tool_calls and one tool m
   ]);
   assert.deepEqual(wire, [
     { role: 'user', content: 'q' },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 'skillsmith_listSkills', arguments: '{}' } }] },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'a', type: 'function', function: { name: 'skillsmith_listSkills', arguments: '{}' } }],
+    },
     { role: 'tool', tool_call_id: 'a', content: '- weather: forecasts' },
   ]);
 });
 
 test('an error status rejects with the status and the server message; unparseable arguments become {}', async () => {
   const server = await startFakeOpenAi((_, i) =>
-    i === 0 ? { status: 401, body: { error: { message: 'invalid api key' } } } : completion({ tool_calls: [{ name: 'x', arguments: '{not json' }] }),
+    i === 0
+      ? { status: 401, body: { error: { message: 'invalid api key' } } }
+      : completion({ tool_calls: [{ name: 'x', arguments: '{not json' }] }),
   );
   try {
     const model = new OpenAiChatModel({ baseUrl: server.baseUrl, model: 'm' });
@@ -98,7 +116,9 @@ test('a 429 is asked again after its Retry-After, then answered; one that stays 
   const flaky = await startFakeOpenAi((_, i) => (i === 0 ? limited : completion({ content: 'fine' })));
   try {
     const started = Date.now();
-    const parts = await collect(new OpenAiChatModel({ baseUrl: flaky.baseUrl, model: 'm', retryDelayMs: 1 }).sendRequest([], [], NEVER));
+    const parts = await collect(
+      new OpenAiChatModel({ baseUrl: flaky.baseUrl, model: 'm', retryDelayMs: 1 }).sendRequest([], [], NEVER),
+    );
     assert.deepEqual(parts, [{ kind: 'text', value: 'fine' }]);
     assert.equal(flaky.requests.length, 2);
     // Retry-After: 1 is one second, not the 1 ms this client was told to start its backoff at.
@@ -108,7 +128,16 @@ test('a 429 is asked again after its Retry-After, then answered; one that stays 
   }
   const always = await startFakeOpenAi(() => ({ ...limited, headers: { 'retry-after': '0' } }));
   try {
-    await assert.rejects(collect(new OpenAiChatModel({ baseUrl: always.baseUrl, model: 'm', retries: 2, retryDelayMs: 1 }).sendRequest([], [], NEVER)), /answered 429: rate limited/);
+    await assert.rejects(
+      collect(
+        new OpenAiChatModel({ baseUrl: always.baseUrl, model: 'm', retries: 2, retryDelayMs: 1 }).sendRequest(
+          [],
+          [],
+          NEVER,
+        ),
+      ),
+      /answered 429: rate limited/,
+    );
     assert.equal(always.requests.length, 3, 'the first request and two retries');
   } finally {
     await always.close();
@@ -126,21 +155,33 @@ test('an unreachable server is reported as such', async () => {
   const server = await startFakeOpenAi(() => completion({ content: 'x' }));
   const url = server.baseUrl;
   await server.close();
-  await assert.rejects(collect(new OpenAiChatModel({ baseUrl: url, model: 'm', timeoutMs: 5000 }).sendRequest([], [], NEVER)), /cannot reach/);
+  await assert.rejects(
+    collect(new OpenAiChatModel({ baseUrl: url, model: 'm', timeoutMs: 5000 }).sendRequest([], [], NEVER)),
+    /cannot reach/,
+  );
 });
 
 test('the options come from SKILLSMITH_OPENAI_*, and missing ones are named', () => {
   assert.deepEqual(openAiOptionsFromEnv({}), { missing: ['SKILLSMITH_OPENAI_BASE_URL', 'SKILLSMITH_OPENAI_MODEL'] });
-  assert.deepEqual(openAiOptionsFromEnv({ SKILLSMITH_OPENAI_BASE_URL: 'http://h/v1', SKILLSMITH_OPENAI_MODEL: 'm', SKILLSMITH_OPENAI_API_KEY: 'k' }), {
-    baseUrl: 'http://h/v1',
-    model: 'm',
-    apiKey: 'k',
-  });
+  assert.deepEqual(
+    openAiOptionsFromEnv({
+      SKILLSMITH_OPENAI_BASE_URL: 'http://h/v1',
+      SKILLSMITH_OPENAI_MODEL: 'm',
+      SKILLSMITH_OPENAI_API_KEY: 'k',
+    }),
+    {
+      baseUrl: 'http://h/v1',
+      model: 'm',
+      apiKey: 'k',
+    },
+  );
 });
 
 test('a routing turn over the real client: list first, then load; the load is the pick', async () => {
   const server = await startFakeOpenAi((_, i) =>
-    i === 0 ? completion({ tool_calls: [{ name: 'skillsmith_listSkills', arguments: {} }] }) : completion({ tool_calls: [{ name: 'skillsmith_loadSkill', arguments: { name: 'weather', args: 'Paris' } }] }),
+    i === 0
+      ? completion({ tool_calls: [{ name: 'skillsmith_listSkills', arguments: {} }] })
+      : completion({ tool_calls: [{ name: 'skillsmith_loadSkill', arguments: { name: 'weather', args: 'Paris' } }] }),
   );
   try {
     const listing = buildListing([
@@ -162,7 +203,10 @@ test('a routing turn over the real client: list first, then load; the load is th
     // The second request carries the listing back as the tool result.
     assert.equal(server.requests[1].messages.at(-1).role, 'tool');
     assert.match(server.requests[1].messages.at(-1).content, /- weather: Forecasts\./);
-    assert.match(server.requests[0].messages[0].content, /Available skills:\n- file-stats: Counts files\.\n- weather: Forecasts\./);
+    assert.match(
+      server.requests[0].messages[0].content,
+      /Available skills:\n- file-stats: Counts files\.\n- weather: Forecasts\./,
+    );
     assert.equal(server.requests[0].messages[1].content, 'will it rain in Paris?');
   } finally {
     await server.close();

@@ -27,7 +27,13 @@ interface Manifest {
     walkthroughs?: {
       id: string;
       title: string;
-      steps: { id: string; title: string; description: string; media: Record<string, unknown>; completionEvents?: string[] }[];
+      steps: {
+        id: string;
+        title: string;
+        description: string;
+        media: Record<string, unknown>;
+        completionEvents?: string[];
+      }[];
     }[];
   };
 }
@@ -64,7 +70,9 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 
 /** The command ids a manifest makes available: its commands and each view's `.focus`. */
 function knownCommands(m: Manifest): Set<string> {
-  const views = Object.values(m.contributes.views ?? {}).flat().map((v) => `${v.id}.focus`);
+  const views = Object.values(m.contributes.views ?? {})
+    .flat()
+    .map((v) => `${v.id}.focus`);
   return new Set([...m.contributes.commands.map((c) => c.command), ...views]);
 }
 
@@ -102,7 +110,8 @@ test('main and every bin entry are bundles under dist/', () => {
   const m = manifest();
   const entries = [m.main, ...Object.values(m.bin ?? {})];
   assert.ok(entries.length >= 2 && entries.every(Boolean), 'main and bin are set');
-  for (const entry of entries) assert.match(path.posix.normalize(entry!), /^dist\/[^/]+\.js$/, `${entry} is under dist/`);
+  for (const entry of entries)
+    assert.match(path.posix.normalize(entry!), /^dist\/[^/]+\.js$/, `${entry} is under dist/`);
 });
 
 test('.vscodeignore starts by excluding everything, then lets back in only existing paths', () => {
@@ -127,7 +136,10 @@ test('the walkthrough: every step has media that exists, and its buttons and eve
   const commands = knownCommands(m);
   for (const step of walkthrough.steps) {
     assert.ok(step.title && step.description, `${step.id} has a title and a description`);
-    assert.ok(Object.keys(step.media).some((k) => ['image', 'svg', 'markdown'].includes(k)), `${step.id} has media`);
+    assert.ok(
+      Object.keys(step.media).some((k) => ['image', 'svg', 'markdown'].includes(k)),
+      `${step.id} has media`,
+    );
     for (const match of step.description.matchAll(/\(command:(skillsmith\.[\w.]+)/g)) {
       assert.ok(commands.has(match[1]), `${step.id}: the button runs ${match[1]}, which exists`);
     }
@@ -184,7 +196,10 @@ test('check-vsix accepts the shipped layout and rejects anything else', async ()
     assert.deepEqual(checkVsixEntries([...good, stray], m), [`not allowed in the .vsix: ${stray}`]);
   }
   assert.deepEqual(
-    checkVsixEntries(good.filter((name) => name !== 'extension/media/icon.png'), m),
+    checkVsixEntries(
+      good.filter((name) => name !== 'extension/media/icon.png'),
+      m,
+    ),
     ['missing from the .vsix: extension/media/icon.png'],
   );
 });
@@ -213,7 +228,10 @@ test('check-vsix reads a zip central directory and its entries', async () => {
   end.writeUInt32LE(centralOffset, 16);
   const zip = Buffer.concat([local, name, data, central, name, end]);
   const entries = listZipEntries(zip);
-  assert.deepEqual(entries.map((e) => [e.name, e.size]), [['a/b.txt', 2]]);
+  assert.deepEqual(
+    entries.map((e) => [e.name, e.size]),
+    [['a/b.txt', 2]],
+  );
   assert.equal(readZipEntry(zip, entries[0]).toString('utf8'), 'hi');
   assert.throws(() => listZipEntries(Buffer.from('not a zip at all, just some text here')), /not a zip/);
 });

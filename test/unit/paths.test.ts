@@ -59,7 +59,8 @@ test('normalize: Windows drive letters, both separators, UNC', () => {
 test('absolute: by flavor', () => {
   for (const p of ['/x', '/']) assert.equal(isAbsolutePath(p, P), true, p);
   for (const p of ['x', 'C:/x', 'C:\\x', '~/x', '']) assert.equal(isAbsolutePath(p, P), false, p);
-  for (const p of ['C:/x', 'C:\\x', 'c:', '\\\\server\\share\\x', '//server/share', '/x', '\\x']) assert.equal(isAbsolutePath(p, W), true, p);
+  for (const p of ['C:/x', 'C:\\x', 'c:', '\\\\server\\share\\x', '//server/share', '/x', '\\x'])
+    assert.equal(isAbsolutePath(p, W), true, p);
   for (const p of ['x', '.claude\\skills', '~/x', 'C', 'skills/C:']) assert.equal(isAbsolutePath(p, W), false, p);
 });
 
@@ -115,19 +116,38 @@ test('resolve, native form, home and the guards for model-given paths', () => {
   assert.equal(expandHome('~\\.claude\\skills', 'C:\\Users\\Me', W), 'C:/Users/Me/.claude/skills');
   assert.equal(expandHome('~', 'C:\\Users\\Me', W), 'C:/Users/Me');
   assert.equal(expandHome('skills', '/home/me', P), 'skills');
-  for (const p of ['/x', '\\x', 'C:x', 'c:\\x', '\\\\srv\\share', '~', '~/x']) assert.equal(isAbsoluteOnAnyPlatform(p), true, p);
+  for (const p of ['/x', '\\x', 'C:x', 'c:\\x', '\\\\srv\\share', '~', '~/x'])
+    assert.equal(isAbsoluteOnAnyPlatform(p), true, p);
   for (const p of ['x', 'references/a.md', '.\\x', '..\\x']) assert.equal(isAbsoluteOnAnyPlatform(p), false, p);
   assert.deepEqual(rawSegments('a\\..\\b//c/'), ['a', '..', 'b', 'c']);
 });
 
 test('canonical paths come back as they are, and every other form is rewritten', () => {
   for (const p of ['/a/b', '/', 'a/b', '../a', '.a/b..', 'a/.b']) assert.equal(normalizePath(p, P), p, p);
-  for (const [p, q] of [['//a', '/a'], ['/a/', '/a'], ['a/./b', 'a/b'], ['./a', 'a'], ['a/..', '.'], ['/a//b', '/a/b']]) assert.equal(normalizePath(p, P), q, p);
+  for (const [p, q] of [
+    ['//a', '/a'],
+    ['/a/', '/a'],
+    ['a/./b', 'a/b'],
+    ['./a', 'a'],
+    ['a/..', '.'],
+    ['/a//b', '/a/b'],
+  ])
+    assert.equal(normalizePath(p, P), q, p);
   for (const p of ['C:/a/b', 'C:/', '//srv/share/a', '//srv/share/']) assert.equal(normalizePath(p, W), p, p);
-  for (const [p, q] of [['c:/a', 'C:/a'], ['C:', 'C:/'], ['//srv/share', '//srv/share/'], ['C:\\a', 'C:/a']]) assert.equal(normalizePath(p, W), q, p);
+  for (const [p, q] of [
+    ['c:/a', 'C:/a'],
+    ['C:', 'C:/'],
+    ['//srv/share', '//srv/share/'],
+    ['C:\\a', 'C:/a'],
+  ])
+    assert.equal(normalizePath(p, W), q, p);
   // dirname and basename agree with the parsed forms on canonical paths.
   for (const p of ['/a/b/c', '/a', 'C:/a/b', 'C:/a', '//srv/share/a/b', '//srv/share/a']) {
     const flavor = p.startsWith('/') && !p.startsWith('//') ? P : W;
-    assert.equal(dirnamePath(p, flavor) + (dirnamePath(p, flavor).endsWith('/') ? '' : '/') + basenamePath(p, flavor), p, p);
+    assert.equal(
+      dirnamePath(p, flavor) + (dirnamePath(p, flavor).endsWith('/') ? '' : '/') + basenamePath(p, flavor),
+      p,
+      p,
+    );
   }
 });

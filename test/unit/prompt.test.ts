@@ -69,8 +69,23 @@ test('names that do not fit get a slug and a hash, within the tool-name pattern'
 });
 
 test('names that would share a slug get distinct tool names', () => {
-  const clashing = ['café', 'cafe', 'cafë', 'cafe\u0301', '技能', '技术', 'мой-навык', 'мой-навыки', 'a_b', 'a.b', 'a b', 'a-b',
-    'x'.repeat(58), 'x'.repeat(59), 'x'.repeat(60)];
+  const clashing = [
+    'café',
+    'cafe',
+    'cafë',
+    'cafe\u0301',
+    '技能',
+    '技术',
+    'мой-навык',
+    'мой-навыки',
+    'a_b',
+    'a.b',
+    'a b',
+    'a-b',
+    'x'.repeat(58),
+    'x'.repeat(59),
+    'x'.repeat(60),
+  ];
   const tools = clashing.map(perSkillToolName);
   assert.equal(new Set(tools).size, clashing.length, tools.join('\n'));
   for (const tool of tools) assert.match(tool, TOOL_NAME);
@@ -95,7 +110,9 @@ test('per-skill tool definitions carry the description and a query schema', () =
   );
   assert.match(defs[0].description, /Reviews a file\./);
   assert.match(defs[1].description, /'技能'/);
-  const { properties, ...rest } = defs[0].inputSchema as { properties: { query: { type: string; description: string } } };
+  const { properties, ...rest } = defs[0].inputSchema as {
+    properties: { query: { type: string; description: string } };
+  };
   assert.deepEqual(rest, { type: 'object', required: ['query'], additionalProperties: false });
   assert.deepEqual(Object.keys(properties), ['query']);
   assert.equal(properties.query.type, 'string');

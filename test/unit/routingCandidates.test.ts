@@ -29,7 +29,12 @@ const GROUPS: Record<string, RoutableSkill[]> = {
     skill('git.open_pull_request', 'Opens a pull request from a branch.'),
   ],
 };
-const OTHERS = Array.from({ length: 30 }, (_, i) => skill(`misc.tool_${i}`, `Handles ${['invoices', 'weather', 'images', 'payroll', 'tickets', 'backups'][i % 6]} of kind ${i} for the team, with order and date options.`));
+const OTHERS = Array.from({ length: 30 }, (_, i) =>
+  skill(
+    `misc.tool_${i}`,
+    `Handles ${['invoices', 'weather', 'images', 'payroll', 'tickets', 'backups'][i % 6]} of kind ${i} for the team, with order and date options.`,
+  ),
+);
 const CATALOG = [...Object.values(GROUPS).flat(), ...OTHERS];
 
 const at = (query: string, group: string): RoutingCase => ({
@@ -62,7 +67,7 @@ test('a case with candidates routes exactly as if its candidates were the catalo
   }
 });
 
-test('the set tells the two apart: ranking within the candidates by the whole catalog\'s statistics gives other answers', () => {
+test("the set tells the two apart: ranking within the candidates by the whole catalog's statistics gives other answers", () => {
   const ranker = new LexicalRanker(CATALOG);
   const differ = CASES.filter((c) => {
     const group = GROUPS[Object.keys(GROUPS).find((g) => GROUPS[g][0].name === c.candidates![0])!];

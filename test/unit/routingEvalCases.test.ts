@@ -27,27 +27,41 @@ test('catalog-level cases in a JSON array', () => {
   assert.deepEqual(
     parsed.names.map((n) => `${n.field}:${n.name}@${at(n.range)}`),
     // each name's string, quotes included
-    ['expected:code-review@1:41-1:54', 'acceptable:lint@1:72-1:78', 'candidates:code-review@1:96-1:109', 'candidates:lint@1:111-1:117', 'candidates:deploy@1:119-1:127'],
+    [
+      'expected:code-review@1:41-1:54',
+      'acceptable:lint@1:72-1:78',
+      'candidates:code-review@1:96-1:109',
+      'candidates:lint@1:111-1:117',
+      'candidates:deploy@1:119-1:127',
+    ],
   );
 });
 
 test('the same cases as JSON Lines, with a bad line reported on its line', () => {
-  const text = '{"query": "review my PR", "expected": ["code-review"]}\n\n{"query": oops}\n{"query": "hello", "expected": []}\n';
+  const text =
+    '{"query": "review my PR", "expected": ["code-review"]}\n\n{"query": oops}\n{"query": "hello", "expected": []}\n';
   const parsed = parseEvalFile(text);
   assert.equal(parsed.cases.length, 2);
   assert.equal(parsed.cases[1].query, 'hello');
   assert.equal(at(parsed.cases[1].range), '3:0-3:34');
-  assert.deepEqual(parsed.problems.map((p) => `${p.code}@${at(p.range)}`), ['eval-syntax@2:0-2:15']);
+  assert.deepEqual(
+    parsed.problems.map((p) => `${p.code}@${at(p.range)}`),
+    ['eval-syntax@2:0-2:15'],
+  );
 });
 
 test("skill-creator's trigger evals belong to the skill of their folder", () => {
-  const text = '[{"query": "fill in this PDF form", "should_trigger": true}, {"query": "write a poem", "should_trigger": false}]';
+  const text =
+    '[{"query": "fill in this PDF form", "should_trigger": true}, {"query": "write a poem", "should_trigger": false}]';
   const parsed = parseEvalFile(text, { skill: 'pdf' });
   assert.deepEqual(parsed.problems, []);
-  assert.deepEqual(parsed.cases.map((c) => [c.query, c.expected, c.avoid, c.skill]), [
-    ['fill in this PDF form', ['pdf'], undefined, 'pdf'],
-    ['write a poem', [], ['pdf'], 'pdf'],
-  ]);
+  assert.deepEqual(
+    parsed.cases.map((c) => [c.query, c.expected, c.avoid, c.skill]),
+    [
+      ['fill in this PDF form', ['pdf'], undefined, 'pdf'],
+      ['write a poem', [], ['pdf'], 'pdf'],
+    ],
+  );
   const orphan = parseEvalFile(text);
   assert.equal(orphan.cases.length, 0);
   assert.equal(orphan.problems.length, 2);
@@ -75,7 +89,10 @@ test('malformed entries are reported where they are and left out', () => {
       'eval-case-invalid:warning@6:33-6:42', // unknown field
     ],
   );
-  assert.deepEqual(parsed.cases.map((c) => c.query), ['x', 'w']);
+  assert.deepEqual(
+    parsed.cases.map((c) => c.query),
+    ['x', 'w'],
+  );
   assert.deepEqual(parsed.cases[0].expected, ['a']);
 });
 
@@ -92,7 +109,10 @@ test('unknown skill names get a did-you-mean; skills that are not offered are sa
     names: ['code-review', 'hidden-one'],
     notOffered: new Map([['hidden-one', 'it is hidden from the model (disable-model-invocation)']]),
   });
-  assert.deepEqual(problems.map((p) => `${p.code}@${at(p.range)}`), ['eval-unknown-skill@0:29-0:42', 'eval-unknown-skill@0:60-0:72']);
+  assert.deepEqual(
+    problems.map((p) => `${p.code}@${at(p.range)}`),
+    ['eval-unknown-skill@0:29-0:42', 'eval-unknown-skill@0:60-0:72'],
+  );
   assert.match(problems[0].message, /No skill named 'code-reveiw'\. Did you mean 'code-review'\?/);
   assert.match(problems[1].message, /'hidden-one' is not offered to the model: it is hidden/);
 });

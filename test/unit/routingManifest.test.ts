@@ -14,7 +14,9 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
 test('every routing command is declared, and the chat-only one is hidden from the palette', () => {
   const declared = new Set(manifest.contributes.commands.map((c: { command: string }) => c.command));
   for (const id of Object.values(ROUTING_COMMANDS)) assert.ok(declared.has(id), id);
-  const hidden = manifest.contributes.menus.commandPalette.find((m: { command: string }) => m.command === ROUTING_COMMANDS.evalInChat);
+  const hidden = manifest.contributes.menus.commandPalette.find(
+    (m: { command: string }) => m.command === ROUTING_COMMANDS.evalInChat,
+  );
   assert.equal(hidden?.when, 'false');
 });
 
@@ -32,7 +34,11 @@ test('activation code reaches the routing feature only through the lazy bundle',
   const imports = [...register.matchAll(/^import (type )?.* from '([^']+)';$/gm)].map((m) => [m[1] === 'type ', m[2]]);
   for (const [typeOnly, from] of imports) {
     if (from === '../../lazy/routing') assert.equal(typeOnly, true, 'the lazy bundle is imported for its types only');
-    else assert.ok(['vscode', '../ids', '../lazy', '../services'].includes(from as string), `registerRouting imports ${from}`);
+    else
+      assert.ok(
+        ['vscode', '../ids', '../lazy', '../services'].includes(from as string),
+        `registerRouting imports ${from}`,
+      );
   }
   assert.ok(fs.existsSync(path.join(root, 'src', 'lazy', 'routing.ts')));
 });

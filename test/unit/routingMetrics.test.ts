@@ -54,7 +54,10 @@ test('top-1, hit@3, MRR and the abstention false-positive rate of a ranker', () 
   assert.equal(s.mrr, 0.5833); // (1 + 1/2 + 1/4) / 3 = 1.75 / 3
   assert.equal(s.abstain_fpr, 0.5); // q5 of q4, q5
   // Wilson 95 %: 1 of 2 is 0.5 ± 1.96/2.9207 × √(0.125 + 0.2401) = [0.0945, 0.9055]; 0 of 1 is [0, z²/(1 + z²)] = [0, 0.7935]
-  assert.deepEqual(s.per_skill, { a: { recall: 0.5, recall_ci: [0.0945, 0.9055], cases: 2 }, d: { recall: 0, recall_ci: [0, 0.7935], cases: 1 } });
+  assert.deepEqual(s.per_skill, {
+    a: { recall: 0.5, recall_ci: [0.0945, 0.9055], cases: 2 },
+    d: { recall: 0, recall_ci: [0, 0.7935], cases: 1 },
+  });
   // a lost 1 of its 2 requests to c; d lost 1 of 1 to a
   assert.deepEqual(s.confusions, [
     { expected: 'd', picked: 'a', share: 1 },
@@ -62,7 +65,11 @@ test('top-1, hit@3, MRR and the abstention false-positive rate of a ranker', () 
   ]);
   assert.deepEqual(
     s.failures.map((f) => [f.query, f.picked]),
-    [['q2', 'c'], ['q3', 'a'], ['q5', 'b']],
+    [
+      ['q2', 'c'],
+      ['q3', 'a'],
+      ['q5', 'b'],
+    ],
   );
 });
 
@@ -110,15 +117,21 @@ test('hit@3 and MRR are null when no case expects a skill', () => {
 });
 
 test('with N runs each case carries k of N, its interval and, for a trigger eval, its trigger rate', () => {
-  const trigger = (query: string, triggers: boolean): RoutingCase => ({ ...c(query, triggers ? ['pdf'] : [], [], triggers ? undefined : ['pdf']), skill: 'pdf' });
+  const trigger = (query: string, triggers: boolean): RoutingCase => ({
+    ...c(query, triggers ? ['pdf'] : [], [], triggers ? undefined : ['pdf']),
+    skill: 'pdf',
+  });
   const s = summarize('model', [
     { case: trigger('fill this form', true), picks: ['pdf', 'pdf', 'docx'] },
     { case: trigger('write a poem', false), picks: ['pdf', null, null] },
   ]);
-  assert.deepEqual(s.per_case.map((r) => [r.query, r.passed, r.right, r.runs, r.trigger_rate]), [
-    ['fill this form', true, 2, 3, 0.6667],
-    ['write a poem', true, 2, 3, 0.3333],
-  ]);
+  assert.deepEqual(
+    s.per_case.map((r) => [r.query, r.passed, r.right, r.runs, r.trigger_rate]),
+    [
+      ['fill this form', true, 2, 3, 0.6667],
+      ['write a poem', true, 2, 3, 0.3333],
+    ],
+  );
   // 2 of 3: centre (0.6667 + 0.6403) / 2.2805 = 0.5731, half 0.8595 × √(0.0741 + 0.1067) = 0.3655
   assert.deepEqual(s.per_case[0].rate_ci, [0.2077, 0.9385]);
   // the poem's trigger rate is 1 of 3: the mirror image
@@ -143,11 +156,26 @@ test('the report puts an interval on every rate, k of N on failures and shaky pa
 
   // Two routers on the same 8 cases: B alone right on 6, A alone on none: p = 2 × 2⁻⁶ = 0.031
   const cases = Array.from({ length: 8 }, (_, i) => k(`r${i}`));
-  const left = summarize('left', cases.map((kc, i) => ({ case: kc, picks: [i < 2 ? 'a' : 'b'] })));
-  const right = summarize('right', cases.map((kc) => ({ case: kc, picks: ['a'] })));
+  const left = summarize(
+    'left',
+    cases.map((kc, i) => ({ case: kc, picks: [i < 2 ? 'a' : 'b'] })),
+  );
+  const right = summarize(
+    'right',
+    cases.map((kc) => ({ case: kc, picks: ['a'] })),
+  );
   const report = reportMarkdown('Routing', [left, right]);
-  assert.match(report, /### Comparison\n\n- right is better \(left alone right on 0, right alone on 6, 2 alike, of 8 cases; McNemar p = 0\.0313\)\./);
+  assert.match(
+    report,
+    /### Comparison\n\n- right is better \(left alone right on 0, right alone on 6, 2 alike, of 8 cases; McNemar p = 0\.0313\)\./,
+  );
   // 5 against 0 is not enough, and the sentence says why
-  const five = summarize('five', cases.map((kc, i) => ({ case: kc, picks: [i < 3 ? 'a' : 'b'] })));
-  assert.match(reportMarkdown('Routing', [five, right]), /No significant difference between five and right \(five alone right on 0, right alone on 5, 3 alike, of 8 cases; McNemar p = 0\.0625: fewer than 6 cases differ/);
+  const five = summarize(
+    'five',
+    cases.map((kc, i) => ({ case: kc, picks: [i < 3 ? 'a' : 'b'] })),
+  );
+  assert.match(
+    reportMarkdown('Routing', [five, right]),
+    /No significant difference between five and right \(five alone right on 0, right alone on 5, 3 alike, of 8 cases; McNemar p = 0\.0625: fewer than 6 cases differ/,
+  );
 });

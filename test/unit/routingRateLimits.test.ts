@@ -11,16 +11,32 @@ import type { RoutingCase } from '../../src/core/routing/evalCases';
 import { runEval, type CaseRouter } from '../../src/core/routing/evalRun';
 
 const ZERO = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-const c = (query: string, index: number): RoutingCase => ({ query, expected: ['a'], acceptable: [], range: ZERO, index });
+const c = (query: string, index: number): RoutingCase => ({
+  query,
+  expected: ['a'],
+  acceptable: [],
+  range: ZERO,
+  index,
+});
 
 test('rate-limit messages of editor models are read, with the wait they ask for', () => {
-  assert.deepEqual(rateLimitOf(new Error("Sorry, you have exhausted this model's rate limit. Please wait 78 seconds before trying again")), { retryAfterMs: 78_000 });
+  assert.deepEqual(
+    rateLimitOf(
+      new Error("Sorry, you have exhausted this model's rate limit. Please wait 78 seconds before trying again"),
+    ),
+    { retryAfterMs: 78_000 },
+  );
   assert.deepEqual(rateLimitOf(new Error('rate limited (429): try again in 20 s')), { retryAfterMs: 20_000 });
-  assert.deepEqual(rateLimitOf(new Error('Please wait 1 minutes before trying again, rate limit')), { retryAfterMs: 60_000 });
+  assert.deepEqual(rateLimitOf(new Error('Please wait 1 minutes before trying again, rate limit')), {
+    retryAfterMs: 60_000,
+  });
   assert.deepEqual(rateLimitOf({ message: 'Reason: Rate limit exceeded', code: 'ChatRateLimited' }), {});
   assert.deepEqual(rateLimitOf(new Error('429 Too Many Requests. Please retry in 15.5s.')), { retryAfterMs: 15_500 });
   // not rate limits: a quota, a refusal
-  assert.equal(rateLimitOf(Object.assign(new Error('The request was blocked (quota or policy).'), { code: 'Blocked' })), undefined);
+  assert.equal(
+    rateLimitOf(Object.assign(new Error('The request was blocked (quota or policy).'), { code: 'Blocked' })),
+    undefined,
+  );
   assert.equal(rateLimitOf(new Error('Permission to use the model was not granted.')), undefined);
 });
 
@@ -73,7 +89,12 @@ test('a rate-limited request is asked again after the wait; a quota fails at onc
     },
   };
   await assert.rejects(async () => {
-    for await (const _ of retryingModel(quota, new RequestGate(), { firstDelayMs: 1 }).sendRequest([], [], NEVER_CANCELLED)) void _;
+    for await (const _ of retryingModel(quota, new RequestGate(), { firstDelayMs: 1 }).sendRequest(
+      [],
+      [],
+      NEVER_CANCELLED,
+    ))
+      void _;
   }, /monthly quota/);
   assert.equal(quotaCalls, 1);
 
@@ -86,12 +107,17 @@ test('a rate-limited request is asked again after the wait; a quota fails at onc
     },
   };
   await assert.rejects(async () => {
-    for await (const _ of retryingModel(always, new RequestGate(), { firstDelayMs: 1, retries: 2 }).sendRequest([], [], NEVER_CANCELLED)) void _;
+    for await (const _ of retryingModel(always, new RequestGate(), { firstDelayMs: 1, retries: 2 }).sendRequest(
+      [],
+      [],
+      NEVER_CANCELLED,
+    ))
+      void _;
   }, /429/);
   assert.equal(limited, 3);
 });
 
-test('cases run in parallel up to the limit, and come back in the cases\' order', async () => {
+test("cases run in parallel up to the limit, and come back in the cases' order", async () => {
   let inFlight = 0;
   let most = 0;
   const router: CaseRouter = {
@@ -110,7 +136,10 @@ test('cases run in parallel up to the limit, and come back in the cases\' order'
   const finished: number[] = [];
   const outcomes = await runEval(cases, router, { runs: 2, concurrency: 3, onCase: (i) => finished.push(i) });
   assert.equal(most, 3);
-  assert.deepEqual(outcomes.map((o) => o.case.query), cases.map((k) => k.query));
+  assert.deepEqual(
+    outcomes.map((o) => o.case.query),
+    cases.map((k) => k.query),
+  );
   assert.ok(outcomes.every((o) => o.picks.length === 2));
   assert.notDeepEqual(finished, [0, 1, 2, 3, 4, 5, 6, 7]);
 

@@ -2,7 +2,12 @@
 // checked against published tables), never against the code under test.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mcnemarTest, minimumDiscordantForSignificance, pairedComparison, wilsonInterval } from '../../src/core/routing/statistics';
+import {
+  mcnemarTest,
+  minimumDiscordantForSignificance,
+  pairedComparison,
+  wilsonInterval,
+} from '../../src/core/routing/statistics';
 
 /** Wilson's interval written out from its formula, with z = 1.96. */
 function wilsonByHand(k: number, n: number): [number, number] {
@@ -27,7 +32,11 @@ test('Wilson intervals match the formula and the published values', () => {
   const [bl3, bh3] = wilsonByHand(1, 3);
   assert.ok(Math.abs(l3 - bl3) < 0.0002 && Math.abs(h3 - bh3) < 0.0002, `${l3}–${h3} against ${bl3}–${bh3}`);
   assert.ok(l3 < 0.07 && h3 > 0.79);
-  for (const [k, n] of [[3, 7], [50, 100], [1, 1000]] as const) {
+  for (const [k, n] of [
+    [3, 7],
+    [50, 100],
+    [1, 1000],
+  ] as const) {
     const [l, h] = wilsonInterval(k, n)!;
     const [bl, bh] = wilsonByHand(k, n);
     assert.ok(Math.abs(l - bl) < 0.0002 && Math.abs(h - bh) < 0.0002, `${k}/${n}`);
@@ -57,8 +66,20 @@ test('McNemar exact p-values: twice the binomial lower tail at one half', () => 
 });
 
 test('pairedComparison pairs by key and leaves out cases only one side ran', () => {
-  const a = new Map([['q1', true], ['q2', true], ['q3', false], ['q4', true], ['only-a', true]]);
-  const b = new Map([['q1', true], ['q2', false], ['q3', true], ['q4', false], ['only-b', false]]);
+  const a = new Map([
+    ['q1', true],
+    ['q2', true],
+    ['q3', false],
+    ['q4', true],
+    ['only-a', true],
+  ]);
+  const b = new Map([
+    ['q1', true],
+    ['q2', false],
+    ['q3', true],
+    ['q4', false],
+    ['only-b', false],
+  ]);
   const result = pairedComparison(a, b);
   assert.equal(result.paired, 4);
   assert.equal(result.onlyA, 2); // q2, q4

@@ -21,7 +21,9 @@ const LISTING = buildListing(SKILLS);
 const DESCRIPTIONS = new Map(SKILLS.map((s) => [s.name, s.description]));
 
 /** A model that answers each request from a script and records what it was sent. */
-function scripted(answers: ResponsePart[][]): ChatModel & { seen: { messages: readonly ChatMessage[]; tools: readonly ToolDefinition[] }[] } {
+function scripted(
+  answers: ResponsePart[][],
+): ChatModel & { seen: { messages: readonly ChatMessage[]; tools: readonly ToolDefinition[] }[] } {
   const seen: { messages: readonly ChatMessage[]; tools: readonly ToolDefinition[] }[] = [];
   return {
     name: 'scripted',
@@ -38,36 +40,96 @@ const call = (name: string, input: object): ResponsePart => ({ kind: 'toolCall',
 test('the load tool picks, and the turn stops without loading anything', async () => {
   const model = scripted([[call('skillsmith_loadSkill', { name: 'sql-review' })]]);
   const invoked: string[] = [];
-  const result = await runRoutingTurn({ model, query: 'check my query', listing: LISTING, descriptions: DESCRIPTIONS, mode: 'tools', invokeTool: async (c) => (invoked.push(c.name), ''), token: NEVER });
+  const result = await runRoutingTurn({
+    model,
+    query: 'check my query',
+    listing: LISTING,
+    descriptions: DESCRIPTIONS,
+    mode: 'tools',
+    invokeTool: async (c) => (invoked.push(c.name), ''),
+    token: NEVER,
+  });
   assert.deepEqual(result, { pick: 'sql-review', requests: 1, status: 'picked' });
   assert.deepEqual(invoked, []);
   // exactly the @skills prompt and its three tools
   assert.equal(model.seen[0].messages[0].role, 'system');
-  assert.deepEqual(model.seen[0].messages[0].parts, [{ kind: 'text', value: buildSystemPrompt({ listing: LISTING.text, droppedCount: 0, mode: 'tools' }) }]);
+  assert.deepEqual(model.seen[0].messages[0].parts, [
+    { kind: 'text', value: buildSystemPrompt({ listing: LISTING.text, droppedCount: 0, mode: 'tools' }) },
+  ]);
   assert.deepEqual(model.seen[0].messages[1].parts, [{ kind: 'text', value: 'check my query' }]);
-  assert.deepEqual(model.seen[0].tools.map((t) => t.name), ['skillsmith_listSkills', 'skillsmith_loadSkill', 'skillsmith_readSkillFile']);
+  assert.deepEqual(
+    model.seen[0].tools.map((t) => t.name),
+    ['skillsmith_listSkills', 'skillsmith_loadSkill', 'skillsmith_readSkillFile'],
+  );
 });
 
 test('per-skill mode: the skill__<name> tool picks', async () => {
   const model = scripted([[call('skill__db-migrate', { query: 'add a column' })]]);
-  const result = await runRoutingTurn({ model, query: 'add a column', listing: LISTING, descriptions: DESCRIPTIONS, mode: 'perSkill', invokeTool: async () => '', token: NEVER });
+  const result = await runRoutingTurn({
+    model,
+    query: 'add a column',
+    listing: LISTING,
+    descriptions: DESCRIPTIONS,
+    mode: 'perSkill',
+    invokeTool: async () => '',
+    token: NEVER,
+  });
   assert.equal(result.pick, 'db-migrate');
-  assert.deepEqual(model.seen[0].tools.map((t) => t.name), ['skill__db-migrate', 'skill__sql-review', 'skillsmith_readSkillFile']);
+  assert.deepEqual(
+    model.seen[0].tools.map((t) => t.name),
+    ['skill__db-migrate', 'skill__sql-review', 'skillsmith_readSkillFile'],
+  );
 });
 
 test('reading SKILL.md picks; reading another file runs for real and the turn goes on', async () => {
-  assert.equal(pickOfCall({ callId: 'x', name: 'skillsmith_readSkillFile', input: { name: 'sql-review', path: './SKILL.md' } }, 'tools', ['sql-review']), 'sql-review');
-  assert.equal(pickOfCall({ callId: 'x', name: 'skillsmith_readSkillFile', input: { name: 'sql-review', path: 'references/a.md' } }, 'tools', ['sql-review']), undefined);
-  assert.equal(pickOfCall({ callId: 'x', name: 'skillsmith_loadSkill', input: { name: 'nope' } }, 'tools', ['sql-review']), undefined);
-  const model = scripted([[call('skillsmith_readSkillFile', { name: 'sql-review', path: 'references/a.md' })], [call('skillsmith_loadSkill', { name: 'db-migrate' })]]);
+  assert.equal(
+    pickOfCall(
+      { callId: 'x', name: 'skillsmith_readSkillFile', input: { name: 'sql-review', path: './SKILL.md' } },
+      'tools',
+      ['sql-review'],
+    ),
+    'sql-review',
+  );
+  assert.equal(
+    pickOfCall(
+      { callId: 'x', name: 'skillsmith_readSkillFile', input: { name: 'sql-review', path: 'references/a.md' } },
+      'tools',
+      ['sql-review'],
+    ),
+    undefined,
+  );
+  assert.equal(
+    pickOfCall({ callId: 'x', name: 'skillsmith_loadSkill', input: { name: 'nope' } }, 'tools', ['sql-review']),
+    undefined,
+  );
+  const model = scripted([
+    [call('skillsmith_readSkillFile', { name: 'sql-review', path: 'references/a.md' })],
+    [call('skillsmith_loadSkill', { name: 'db-migrate' })],
+  ]);
   const invoked: string[] = [];
-  const result = await runRoutingTurn({ model, query: 'q', listing: LISTING, descriptions: DESCRIPTIONS, mode: 'tools', invokeTool: async (c) => (invoked.push(c.name), 'file text'), token: NEVER });
+  const result = await runRoutingTurn({
+    model,
+    query: 'q',
+    listing: LISTING,
+    descriptions: DESCRIPTIONS,
+    mode: 'tools',
+    invokeTool: async (c) => (invoked.push(c.name), 'file text'),
+    token: NEVER,
+  });
   assert.deepEqual(result, { pick: 'db-migrate', requests: 2, status: 'picked' });
   assert.deepEqual(invoked, ['skillsmith_readSkillFile']);
 });
 
 test('an answer without a skill call picks none; a failing model is an error with no pick', async () => {
-  const none = await runRoutingTurn({ model: scripted([[{ kind: 'text', value: 'Just an answer.' }]]), query: 'hi', listing: LISTING, descriptions: DESCRIPTIONS, mode: 'tools', invokeTool: async () => '', token: NEVER });
+  const none = await runRoutingTurn({
+    model: scripted([[{ kind: 'text', value: 'Just an answer.' }]]),
+    query: 'hi',
+    listing: LISTING,
+    descriptions: DESCRIPTIONS,
+    mode: 'tools',
+    invokeTool: async () => '',
+    token: NEVER,
+  });
   assert.deepEqual(none, { pick: null, requests: 1, status: 'none' });
   const failing: ChatModel = {
     name: 'broken',
@@ -76,7 +138,15 @@ test('an answer without a skill call picks none; a failing model is an error wit
       throw new Error('quota exceeded');
     },
   };
-  const error = await runRoutingTurn({ model: failing, query: 'hi', listing: LISTING, descriptions: DESCRIPTIONS, mode: 'tools', invokeTool: async () => '', token: NEVER });
+  const error = await runRoutingTurn({
+    model: failing,
+    query: 'hi',
+    listing: LISTING,
+    descriptions: DESCRIPTIONS,
+    mode: 'tools',
+    invokeTool: async () => '',
+    token: NEVER,
+  });
   assert.equal(error.status, 'error');
   assert.equal(error.pick, null);
   assert.match(error.error!.message, /quota exceeded/);
@@ -96,7 +166,16 @@ test('a model router runs each case N times, lists only the candidates, and feed
   const router = modelCaseRouter({ model, skills: SKILLS, budget: 12000, mode: 'tools', invokeTool: async () => '' });
   assert.equal(router.defaultRuns, 3);
   const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-  const cases = [{ query: 'review this SQL', expected: ['sql-review'], acceptable: [], candidates: ['sql-review', 'db-migrate'], range: zero, index: 0 }];
+  const cases = [
+    {
+      query: 'review this SQL',
+      expected: ['sql-review'],
+      acceptable: [],
+      candidates: ['sql-review', 'db-migrate'],
+      range: zero,
+      index: 0,
+    },
+  ];
   const outcomes = await runEval(cases, router, { runs: 3 });
   assert.deepEqual(outcomes[0].picks, ['db-migrate', 'sql-review', 'sql-review']);
   const summary = summarize(router.name, outcomes);
@@ -130,7 +209,15 @@ test("cancelling the caller's token reaches a model that subscribes with a this 
       yield { kind: 'text', value: 'too late' };
     },
   };
-  const pending = runRoutingTurn({ model, query: 'q', listing: LISTING, descriptions: DESCRIPTIONS, mode: 'tools', invokeTool: async () => '', token: outer });
+  const pending = runRoutingTurn({
+    model,
+    query: 'q',
+    listing: LISTING,
+    descriptions: DESCRIPTIONS,
+    mode: 'tools',
+    invokeTool: async () => '',
+    token: outer,
+  });
   setTimeout(() => ((cancelled = true), fire()), 20);
   const result = await pending;
   assert.equal(result.status, 'cancelled');

@@ -20,7 +20,11 @@ test('a valid skill has no problems', () => {
 // --- structural problems -------------------------------------------------------------
 
 test('no-frontmatter: empty file, leading blank line, plain markdown', () => {
-  for (const [text, end] of [['', 0], ['\n---\nname: code-review\n---\n', 0], ['# Title\n\nText\n', 7]] as const) {
+  for (const [text, end] of [
+    ['', 0],
+    ['\n---\nname: code-review\n---\n', 0],
+    ['# Title\n\nText\n', 7],
+  ] as const) {
     const analysis = analyze(text);
     assert.deepEqual(codes(analysis), ['no-frontmatter'], JSON.stringify(text));
     const p = only(analysis, 'no-frontmatter');
@@ -55,7 +59,10 @@ test('unclosed-frontmatter: a lost fence followed later by a markdown rule', () 
   const analysis = analyze(text);
   assert.deepEqual(codes(analysis), ['unclosed-frontmatter']);
   const [fixed] = fixTexts(text, 'unclosed-frontmatter');
-  assert.equal(fixed, '---\nname: code-review\ndescription: d\n---\n<!-- generated -->\n\n## Step: one\n\n---\n\nMore\n');
+  assert.equal(
+    fixed,
+    '---\nname: code-review\ndescription: d\n---\n<!-- generated -->\n\n## Step: one\n\n---\n\nMore\n',
+  );
 });
 
 test('unclosed-frontmatter: YAML comments before the body are kept in the frontmatter', () => {
@@ -92,7 +99,14 @@ test('yaml-syntax: a plain value containing ": " suggests quoting or >-', () => 
 });
 
 test('yaml-syntax fixes: continuation lines, quotes, backslashes, comments and CRLF', () => {
-  const lines = ['name: code-review', 'description: Say "hi": then \\ stop # note', '  and continue', '', '  new paragraph', 'license: MIT'];
+  const lines = [
+    'name: code-review',
+    'description: Say "hi": then \\ stop # note',
+    '  and continue',
+    '',
+    '  new paragraph',
+    'license: MIT',
+  ];
   const text = skill(lines, 'Body\r\n', '\r\n');
   const p = only(analyze(text), 'yaml-syntax');
   assert.deepEqual(rangeTuple(p.range), [2, 13, 5, 15]);
@@ -100,12 +114,24 @@ test('yaml-syntax fixes: continuation lines, quotes, backslashes, comments and C
   const expectedValue = 'Say "hi": then \\ stop and continue\nnew paragraph';
   assert.equal(
     quoted,
-    skill(['name: code-review', `description: ${JSON.stringify(expectedValue)} # note`, 'license: MIT'], 'Body\r\n', '\r\n'),
+    skill(
+      ['name: code-review', `description: ${JSON.stringify(expectedValue)} # note`, 'license: MIT'],
+      'Body\r\n',
+      '\r\n',
+    ),
   );
   assert.equal(
     folded,
     skill(
-      ['name: code-review', 'description: >- # note', '  Say "hi": then \\ stop', '  and continue', '', '  new paragraph', 'license: MIT'],
+      [
+        'name: code-review',
+        'description: >- # note',
+        '  Say "hi": then \\ stop',
+        '  and continue',
+        '',
+        '  new paragraph',
+        'license: MIT',
+      ],
       'Body\r\n',
       '\r\n',
     ),
@@ -171,11 +197,19 @@ test('name-missing: absent, with a fix that inserts the folder name', () => {
   assert.deepEqual(codes(analyze(fixed)), []);
   // CRLF files get a CRLF line.
   const crlf = skill(['description: Reviews code.'], 'Body\r\n', '\r\n');
-  assert.equal(fixTexts(crlf, 'name-missing')[0], skill(VALID.slice(0, 1).concat('description: Reviews code.'), 'Body\r\n', '\r\n'));
+  assert.equal(
+    fixTexts(crlf, 'name-missing')[0],
+    skill(VALID.slice(0, 1).concat('description: Reviews code.'), 'Body\r\n', '\r\n'),
+  );
 });
 
 test('name-missing: empty values, with a fix that sets the folder name', () => {
-  for (const [line, range] of [['name:', [1, 0, 1, 4]], ['name: ""', [1, 6, 1, 8]], ['name: ~', [1, 6, 1, 7]], ["name: '  '", [1, 6, 1, 10]]] as const) {
+  for (const [line, range] of [
+    ['name:', [1, 0, 1, 4]],
+    ['name: ""', [1, 6, 1, 8]],
+    ['name: ~', [1, 6, 1, 7]],
+    ["name: '  '", [1, 6, 1, 10]],
+  ] as const) {
     const text = skill([line, 'description: d']);
     const p = only(analyze(text), 'name-missing');
     assert.deepEqual(rangeTuple(p.range), range, line);
@@ -187,7 +221,10 @@ test('name-missing: empty values, with a fix that sets the folder name', () => {
 test('name-missing: the inserted folder name is quoted when it must be', () => {
   const text = skill(['description: d']);
   // Plain where YAML reads the text back as the same string; quoted where it would not.
-  assert.equal(fixTexts(text, 'name-missing', { folderName: 'My Skill' })[0], skill(['name: My Skill', 'description: d']));
+  assert.equal(
+    fixTexts(text, 'name-missing', { folderName: 'My Skill' })[0],
+    skill(['name: My Skill', 'description: d']),
+  );
   assert.equal(fixTexts(text, 'name-missing', { folderName: '123' })[0], skill(['name: "123"', 'description: d']));
   assert.equal(fixTexts(text, 'name-missing', { folderName: 'yes' })[0], skill(['name: "yes"', 'description: d']));
   assert.equal(fixTexts(text, 'name-missing', { folderName: 'a: b' })[0], skill(['name: "a: b"', 'description: d']));
@@ -203,7 +240,11 @@ test('name-format: not kebab-case', () => {
     assert.match(p.message, /lowercase/, name);
   }
   for (const name of ['code-review', 'a', 'a1-b2', '123', 'x-1']) {
-    assert.equal(codes(analyze(skill([`name: "${name}"`, 'description: d']), { folderName: name })).includes('name-format'), false, name);
+    assert.equal(
+      codes(analyze(skill([`name: "${name}"`, 'description: d']), { folderName: name })).includes('name-format'),
+      false,
+      name,
+    );
   }
 });
 
@@ -228,7 +269,11 @@ test('name-format with unicodeNames: the NFKC form in lowercase letters and digi
   const ok = ['мой-навык', '技能', 'code-review', 'ｃｏｄｅ', 'café-2'];
   for (const name of ok) {
     assert.equal(isValidName(name, true), true, name);
-    assert.deepEqual(codes(analyze(skill([`name: ${name}`, 'description: d']), { folderName: name, unicodeNames: true })), [], name);
+    assert.deepEqual(
+      codes(analyze(skill([`name: ${name}`, 'description: d']), { folderName: name, unicodeNames: true })),
+      [],
+      name,
+    );
   }
   for (const name of ['Мой-навык', 'мой--навык', '-技能', 'a_b', 'CODE']) {
     assert.equal(isValidName(name, true), false, name);
@@ -251,7 +296,10 @@ test('name-too-long: over 64 characters', () => {
   assert.deepEqual(codes(analyze(skill([`name: ${max}`, 'description: d']), { folderName: max })), []);
   // Code points: 64 CJK characters are fine, 65 are not.
   const cjk = '技'.repeat(64);
-  assert.deepEqual(codes(analyze(skill([`name: ${cjk}`, 'description: d']), { folderName: cjk, unicodeNames: true })), []);
+  assert.deepEqual(
+    codes(analyze(skill([`name: ${cjk}`, 'description: d']), { folderName: cjk, unicodeNames: true })),
+    [],
+  );
 });
 
 test('name-mismatch: differs from the folder, with a fix to the folder name', () => {
@@ -268,8 +316,14 @@ test('name-mismatch: differs from the folder, with a fix to the folder name', ()
 test('name-mismatch: both sides are compared after NFKC normalisation', () => {
   const nfd = 'cafe\u0301';
   const nfc = 'caf\u00e9';
-  assert.deepEqual(codes(analyze(skill([`name: ${nfc}`, 'description: d']), { folderName: nfd, unicodeNames: true })), []);
-  assert.deepEqual(codes(analyze(skill(['name: ｃｏｄｅ', 'description: d']), { folderName: 'code', unicodeNames: true })), []);
+  assert.deepEqual(
+    codes(analyze(skill([`name: ${nfc}`, 'description: d']), { folderName: nfd, unicodeNames: true })),
+    [],
+  );
+  assert.deepEqual(
+    codes(analyze(skill(['name: ｃｏｄｅ', 'description: d']), { folderName: 'code', unicodeNames: true })),
+    [],
+  );
   assert.deepEqual(codes(analyze(skill(['name: code', 'description: d']), { folderName: 'ｃｏｄｅ' })), []);
 });
 
@@ -290,23 +344,38 @@ test('description-missing: absent, with a fix that inserts a placeholder after t
   assert.equal(p.severity, 'error');
   assert.deepEqual(rangeTuple(p.range), [0, 0, 0, 3]);
   const [fixed] = fixTexts(text, 'description-missing');
-  assert.equal(fixed, skill(['name: code-review', 'description: "TODO: say what this skill does and when to use it"', 'license: MIT']));
+  assert.equal(
+    fixed,
+    skill(['name: code-review', 'description: "TODO: say what this skill does and when to use it"', 'license: MIT']),
+  );
   const after = analyze(fixed);
   assert.deepEqual(codes(after), []);
   assert.equal(after.description, 'TODO: say what this skill does and when to use it');
   const crlf = skill(['name: code-review'], 'Body\r\n', '\r\n');
   assert.equal(
     fixTexts(crlf, 'description-missing')[0],
-    skill(['name: code-review', 'description: "TODO: say what this skill does and when to use it"'], 'Body\r\n', '\r\n'),
+    skill(
+      ['name: code-review', 'description: "TODO: say what this skill does and when to use it"'],
+      'Body\r\n',
+      '\r\n',
+    ),
   );
 });
 
 test('description-missing: empty or white space only, and not text', () => {
-  for (const [line, range] of [['description:', [2, 0, 2, 11]], ['description: "   "', [2, 13, 2, 18]], ['description: |', [2, 13, 2, 14]]] as const) {
+  for (const [line, range] of [
+    ['description:', [2, 0, 2, 11]],
+    ['description: "   "', [2, 13, 2, 18]],
+    ['description: |', [2, 13, 2, 14]],
+  ] as const) {
     const text = skill(['name: code-review', line]);
     const p = only(analyze(text), 'description-missing');
     assert.deepEqual(rangeTuple(p.range), range, line);
-    assert.equal(fixTexts(text, 'description-missing')[0], skill(['name: code-review', 'description: "TODO: say what this skill does and when to use it"']), line);
+    assert.equal(
+      fixTexts(text, 'description-missing')[0],
+      skill(['name: code-review', 'description: "TODO: say what this skill does and when to use it"']),
+      line,
+    );
   }
   const list = only(analyze(skill(['name: code-review', 'description: [a]'])), 'description-missing');
   assert.deepEqual(rangeTuple(list.range), [2, 13, 2, 16]);
@@ -340,17 +409,29 @@ test('compatibility-too-long: over 500 characters', () => {
 test('field-type: wrong types for license, compatibility, metadata and allowed-tools', () => {
   const cases: [string[], [number, number, number, number]][] = [
     [['license: [MIT]'], [3, 9, 3, 14]],
-    [['compatibility:', '  os: linux'], [4, 2, 4, 11]],
+    [
+      ['compatibility:', '  os: linux'],
+      [4, 2, 4, 11],
+    ],
     [['metadata: text'], [3, 10, 3, 14]],
     [['allowed-tools: {Read: true}'], [3, 15, 3, 27]],
-    [['allowed-tools:', '  - Read', '  - {a: b}'], [4, 2, 5, 10]],
+    [
+      ['allowed-tools:', '  - Read', '  - {a: b}'],
+      [4, 2, 5, 10],
+    ],
   ];
   for (const [lines, range] of cases) {
     const p = only(analyze(skill([...VALID, ...lines])), 'field-type');
     assert.equal(p.severity, 'warning', lines[0]);
     assert.deepEqual(rangeTuple(p.range), range, lines[0]);
   }
-  const fine = ['license: Apache-2.0', 'compatibility: Needs git', 'metadata:', '  author: me', 'allowed-tools: Read Grep'];
+  const fine = [
+    'license: Apache-2.0',
+    'compatibility: Needs git',
+    'metadata:',
+    '  author: me',
+    'allowed-tools: Read Grep',
+  ];
   assert.deepEqual(codes(analyze(skill([...VALID, ...fine]))), []);
   assert.deepEqual(codes(analyze(skill([...VALID, 'allowed-tools: [Read, Grep]']))), []);
 });
@@ -485,7 +566,10 @@ test('findLinkCandidates: what is not a link to check', () => {
 
 test('findLinkCandidates: ranges skip a BOM and handle CRLF', () => {
   const text = '\uFEFF' + skill(VALID, 'Use `scripts/a.py`.\r\n', '\r\n');
-  assert.deepEqual(findLinkCandidates(text).map((c) => rangeTuple(c.range)), [[4, 5, 4, 17]]);
+  assert.deepEqual(
+    findLinkCandidates(text).map((c) => rangeTuple(c.range)),
+    [[4, 5, 4, 17]],
+  );
 });
 
 /** The targets found in a body. */
@@ -494,7 +578,10 @@ function targets(body: string): string[] {
 }
 
 test('findLinkCandidates: a code span that is a call is not a path', () => {
-  assert.deepEqual(targets('Call `scripts/lib/x.run(a, b)` or `scripts/lib/prompts.build()` or `./scripts/lib/io.read(path);`.'), []);
+  assert.deepEqual(
+    targets('Call `scripts/lib/x.run(a, b)` or `scripts/lib/prompts.build()` or `./scripts/lib/io.read(path);`.'),
+    [],
+  );
   // Paths that merely hold parentheses, and commands with arguments, are still checked.
   assert.deepEqual(targets('Run `scripts/run.py (fast)` and read `references/(v2)/a.md` and `references/a(1).md`.'), [
     'scripts/run.py',
@@ -504,14 +591,21 @@ test('findLinkCandidates: a code span that is a call is not a path', () => {
 });
 
 test('findLinkCandidates: an ellipsis is a placeholder, in a code span or a link', () => {
-  const body = 'Put it in `scripts/…` or `scripts/scripts/…` or `references/…/x.md`; see [a](references/...) and [b](assets/….png).';
+  const body =
+    'Put it in `scripts/…` or `scripts/scripts/…` or `references/…/x.md`; see [a](references/...) and [b](assets/….png).';
   assert.deepEqual(targets(body), []);
   // Two dots are a parent folder, not an ellipsis.
-  assert.deepEqual(targets('See [up](../other/a.md) and `references/..hidden.md`.'), ['../other/a.md', 'references/..hidden.md']);
+  assert.deepEqual(targets('See [up](../other/a.md) and `references/..hidden.md`.'), [
+    '../other/a.md',
+    'references/..hidden.md',
+  ]);
 });
 
 test('findLinkCandidates: a line suffix (:12, :12:5, :32-49) is stripped, in code spans and links', () => {
-  const text = skill(VALID, 'At `scripts/a.py:32-49` and `scripts/b.py:12:5` and [c](references/c.md:32-49) and [d](references/d.md:7).');
+  const text = skill(
+    VALID,
+    'At `scripts/a.py:32-49` and `scripts/b.py:12:5` and [c](references/c.md:32-49) and [d](references/d.md:7).',
+  );
   const found = findLinkCandidates(text).map((c) => [c.target, ...rangeTuple(c.range)]);
   assert.deepEqual(found, [
     ['scripts/a.py', 4, 4, 4, 16],
@@ -540,12 +634,18 @@ test('findLinkCandidates: a path introduced by "e.g." or "such as" is an illustr
     ['Run `scripts/deploy.sh` (e.g. on Fridays).', ['scripts/deploy.sh']],
     ['Names (e.g. `iso-42001`), then [the guide](references/guide.md).', ['references/guide.md']],
     ['Subdivide (e.g., `scripts-redshift/` rather than `scripts/redshift/x.sh`).', ['scripts/redshift/x.sh']],
-    ['Read `references/a.md` first; such as it is, `references/b.md` comes next.', ['references/a.md', 'references/b.md']],
+    [
+      'Read `references/a.md` first; such as it is, `references/b.md` comes next.',
+      ['references/a.md', 'references/b.md'],
+    ],
     // Only "e.g." and "such as" introduce an illustration; "for example" may name a real file.
     ['Skill-root paths, for example `scripts/fetch_checks.py`.', ['scripts/fetch_checks.py']],
     // Words that end in "eg" or "such as" inside another word are not introducers.
     ['The leg `scripts/leg.py` and nonsuch as `scripts/b.py`.', ['scripts/leg.py', 'scripts/b.py']],
-    ['Ellipsis-free: `scripts/run.py`, [a](references/a.md), `scripts/lib/x.py`.', ['scripts/run.py', 'references/a.md', 'scripts/lib/x.py']],
+    [
+      'Ellipsis-free: `scripts/run.py`, [a](references/a.md), `scripts/lib/x.py`.',
+      ['scripts/run.py', 'references/a.md', 'scripts/lib/x.py'],
+    ],
   ];
   for (const [body, expected] of cases) assert.deepEqual(targets(body), expected, body);
 });
@@ -563,7 +663,10 @@ function fakeFs(paths: string[]): FileSystem {
 }
 
 test('findBrokenLinks: warns on missing targets, inside or outside the skill folder', async () => {
-  const text = skill(VALID, '[ok](references/ok.md) [gone](references/gone.md) `scripts/x.py` [up](../shared/ok.md) [out](../missing.md)\n');
+  const text = skill(
+    VALID,
+    '[ok](references/ok.md) [gone](references/gone.md) `scripts/x.py` [up](../shared/ok.md) [out](../missing.md)\n',
+  );
   const fs = fakeFs(['/skills/code-review/references/ok.md', '/skills/shared/ok.md']);
   const problems = await findBrokenLinks(findLinkCandidates(text), '/skills/code-review', fs);
   assert.deepEqual(
@@ -576,5 +679,8 @@ test('findBrokenLinks: warns on missing targets, inside or outside the skill fol
   );
   assert.match(problems[0].message, /references\/gone\.md/);
   assert.match(problems[2].message, /outside the skill folder/);
-  assert.deepEqual(await findBrokenLinks(findLinkCandidates(skill(VALID, '[ok](references/ok.md)')), '/skills/code-review', fs), []);
+  assert.deepEqual(
+    await findBrokenLinks(findLinkCandidates(skill(VALID, '[ok](references/ok.md)')), '/skills/code-review', fs),
+    [],
+  );
 });

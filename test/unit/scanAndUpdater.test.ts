@@ -13,7 +13,17 @@ import { discoverSkillFiles, type SkippedPath } from '../../src/core/catalog/dis
 import { HEAD_BYTES } from '../../src/core/base/limits';
 import { readSkillRecord } from '../../src/core/catalog/skillRecord';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
-import { isCaseSensitive, location, makeTempDir, NO_SYMLINKS, removeDir, skillText, trySymlink, writeFile, writeSkill } from './engineTestUtils';
+import {
+  isCaseSensitive,
+  location,
+  makeTempDir,
+  NO_SYMLINKS,
+  removeDir,
+  skillText,
+  trySymlink,
+  writeFile,
+  writeSkill,
+} from './engineTestUtils';
 import { seededRandom } from '../seededRandom';
 
 const nodeFs = new NodeFileSystem();
@@ -96,7 +106,9 @@ test('.git and node_modules are skipped', () =>
     writeSkill(loc, 'kept');
     assert.deepEqual(relativeFound(loc, await discoverSkillFiles(nodeFs, loc)), ['kept/SKILL.md']);
     // Even when validating every SKILL.md below a folder.
-    assert.deepEqual(relativeFound(loc, await discoverSkillFiles(nodeFs, loc, { includeResourceFolders: true })), ['kept/SKILL.md']);
+    assert.deepEqual(relativeFound(loc, await discoverSkillFiles(nodeFs, loc, { includeResourceFolders: true })), [
+      'kept/SKILL.md',
+    ]);
   }));
 
 test('a lowercase skill.md is accepted, with a file-name-case warning', () =>
@@ -123,7 +135,10 @@ test('SKILL.md is preferred when skill.md sits next to it', async (t) => {
     assert.deepEqual(relativeFound(loc, found), ['both/SKILL.md']);
     const catalog = createSkillCatalog();
     await new CatalogUpdater(catalog, nodeFs, [location(loc, 0)]).scanAll();
-    assert.deepEqual(catalog.entries().map((e) => path.relative(loc, e.record.filePath)), ['both/SKILL.md']);
+    assert.deepEqual(
+      catalog.entries().map((e) => path.relative(loc, e.record.filePath)),
+      ['both/SKILL.md'],
+    );
     assert.deepEqual(catalog.entries()[0].problems, []);
   } finally {
     removeDir(loc);
@@ -138,7 +153,10 @@ test('a skill nested in another skill folder is found; skills in scripts/, refer
     writeSkill(path.join(loc, 'outer/references'), 'in-references');
     writeSkill(path.join(loc, 'outer/assets'), 'in-assets');
     writeSkill(path.join(loc, 'outer/assets/templates'), 'deep-in-assets');
-    assert.deepEqual(relativeFound(loc, await discoverSkillFiles(nodeFs, loc)), ['outer/SKILL.md', 'outer/inner/SKILL.md']);
+    assert.deepEqual(relativeFound(loc, await discoverSkillFiles(nodeFs, loc)), [
+      'outer/SKILL.md',
+      'outer/inner/SKILL.md',
+    ]);
   }));
 
 test('a symlinked skill folder is followed', (t) =>
@@ -159,7 +177,9 @@ test('a symlinked location is followed too', (t) =>
   withTemp(async (dir) => {
     writeSkill(path.join(dir, 'real'), 'through-link');
     if (!trySymlink(path.join(dir, 'real'), path.join(dir, 'loc'), 'dir')) return t.skip(NO_SYMLINKS);
-    assert.deepEqual(relativeFound(dir, await discoverSkillFiles(nodeFs, path.join(dir, 'loc'))), ['loc/through-link/SKILL.md']);
+    assert.deepEqual(relativeFound(dir, await discoverSkillFiles(nodeFs, path.join(dir, 'loc'))), [
+      'loc/through-link/SKILL.md',
+    ]);
   }));
 
 test('symlink loops terminate and are reported', (t) =>
@@ -175,7 +195,10 @@ test('symlink loops terminate and are reported', (t) =>
     const skipped: SkippedPath[] = [];
     const found = await discoverSkillFiles(nodeFs, loc, { onSkip: (s) => skipped.push(s) });
     assert.deepEqual(relativeFound(loc, found), ['a/SKILL.md']);
-    assert.ok(skipped.some((s) => s.path === path.join(loc, 'a/back-to-location') && /loop/.test(s.reason)), JSON.stringify(skipped));
+    assert.ok(
+      skipped.some((s) => s.path === path.join(loc, 'a/back-to-location') && /loop/.test(s.reason)),
+      JSON.stringify(skipped),
+    );
     assert.ok(skipped.some((s) => s.path === path.join(loc, 'a/self') && /loop/.test(s.reason)));
     assert.ok(skipped.some((s) => /loop/.test(s.reason) && (s.path.endsWith('to-x') || s.path.endsWith('to-y'))));
   }));
@@ -221,15 +244,22 @@ for (const withHead of [true, false]) {
   test(`readSkillRecord reads further when the frontmatter is longer than the first read (${mode})`, () =>
     withTemp(async (loc) => {
       const filePath = path.join(loc, 'long-head/SKILL.md');
-      const metadata = Array.from({ length: 400 }, (_, i) => `  key-${i}: value number ${i} with some padding`).join('\n');
-      const text = `---\nname: long-head\nmetadata:\n${metadata}\ndescription: Declared after the long metadata block.\n---\nBody.\n` + 'tail\n'.repeat(200_000);
+      const metadata = Array.from({ length: 400 }, (_, i) => `  key-${i}: value number ${i} with some padding`).join(
+        '\n',
+      );
+      const text =
+        `---\nname: long-head\nmetadata:\n${metadata}\ndescription: Declared after the long metadata block.\n---\nBody.\n` +
+        'tail\n'.repeat(200_000);
       writeFile(filePath, text);
       assert.ok(text.indexOf('description:') > HEAD_BYTES * 2, 'the description lies well past the first read');
       const counting = new CountingFileSystem(nodeFs, withHead);
       const result = await readSkillRecord(counting, filePath, location(loc, 0));
       assert.ok(result.ok);
       assert.equal(result.record.description, 'Declared after the long metadata block.');
-      assert.deepEqual(result.record.problems.map((p) => p.code), []);
+      assert.deepEqual(
+        result.record.problems.map((p) => p.code),
+        [],
+      );
       assert.ok(counting.reads >= 2);
       assert.ok(counting.bytesRead < fs.statSync(filePath).size, 'still not the whole file');
     }));
@@ -272,7 +302,11 @@ function makeWorkspace(root: string): Workspace {
   const home = path.join(root, 'home');
   fs.mkdirSync(ws);
   fs.mkdirSync(home);
-  const locations = resolveLocations({ workspaceFolders: [ws], home, configured: ['skills', '.claude/skills', '~/.claude/skills'] });
+  const locations = resolveLocations({
+    workspaceFolders: [ws],
+    home,
+    configured: ['skills', '.claude/skills', '~/.claude/skills'],
+  });
   return { root, ws, home, locations };
 }
 
@@ -313,7 +347,9 @@ test('scanAll fills the catalog with one change event and reports progress', () 
     let events = 0;
     catalog.onDidChange(() => events++);
     const progress: [number, number][] = [];
-    await new CatalogUpdater(catalog, nodeFs, w.locations, { onScanProgress: (read, total) => progress.push([read, total]) }).scanAll();
+    await new CatalogUpdater(catalog, nodeFs, w.locations, {
+      onScanProgress: (read, total) => progress.push([read, total]),
+    }).scanAll();
     assert.equal(events, 1);
     assert.deepEqual(progress.at(-1), [3, 3]);
     assert.deepEqual(
@@ -373,7 +409,6 @@ test('an edit that changes a name updates the duplicate pair', () =>
 // ---------------------------------------------------------------------------------------
 // CatalogUpdater: random operations, compared with a fresh full scan
 
-
 const NAMES = ['alpha', 'beta', 'gamma', 'code-review', 'x', 'deploy'];
 const NESTED_NAMES = ['group', 'scripts', 'references', 'assets', 'node_modules', '.git', 'deep', 'nested'];
 
@@ -414,7 +449,10 @@ class RandomTree {
 
   private skillFiles(): string[] {
     return this.foldersUnderLocations(6).flatMap((dir) =>
-      fs.readdirSync(dir).filter((n) => n.toLowerCase() === 'skill.md').map((n) => path.join(dir, n)),
+      fs
+        .readdirSync(dir)
+        .filter((n) => n.toLowerCase() === 'skill.md')
+        .map((n) => path.join(dir, n)),
     );
   }
 
@@ -557,7 +595,8 @@ class RandomTree {
     if (existing.length === 0) return undefined;
     const loc = this.pick(existing);
     // Sometimes the parent (`.claude`) goes with it.
-    const target = this.chance(0.3) && path.basename(path.dirname(loc.path)) === '.claude' ? path.dirname(loc.path) : loc.path;
+    const target =
+      this.chance(0.3) && path.basename(path.dirname(loc.path)) === '.claude' ? path.dirname(loc.path) : loc.path;
     fs.rmSync(target, { recursive: true });
     return { op: `delete location ${target}`, events: [{ kind: 'deleted' as const, path: target }] };
   }
@@ -606,7 +645,10 @@ async function runRandomOperations(seed: number, operations: number, compareEver
       }
     }
     assert.ok(compared >= operations / compareEvery);
-    assert.ok(!skipped.some((s) => s.path === '(catalog)'), `an update step failed: ${JSON.stringify(skipped.filter((s) => s.path === '(catalog)'))}`);
+    assert.ok(
+      !skipped.some((s) => s.path === '(catalog)'),
+      `an update step failed: ${JSON.stringify(skipped.filter((s) => s.path === '(catalog)'))}`,
+    );
     // The random tree must have had something in it for the comparison to mean anything.
     assert.ok(catalog.size > 0 || history.some((h) => h.includes('create skill')), 'the operations created skills');
   } finally {

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { findSecrets } from '../../src/core/lint/secrets';
 import { seededRandom } from '../seededRandom';
 
-const RULE = /\b["']?(?:api[_-]?key|apikey|api[_-]?token|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|password|passwd)["']?\s*[:=]\s*(["'])([^"'\s]{8,})\1/gi;
+const RULE =
+  /\b["']?(?:api[_-]?key|apikey|api[_-]?token|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|password|passwd)["']?\s*[:=]\s*(["'])([^"'\s]{8,})\1/gi;
 
 /** The rule's values, less those that hold a known token (reported as that token instead). */
 function byRule(text: string, tokenStarts: readonly number[]): string[] {
@@ -18,9 +19,59 @@ function byRule(text: string, tokenStarts: readonly number[]): string[] {
   return values;
 }
 
-const KEYS = ['api_key', 'apiKey', 'API-TOKEN', 'password', 'passwd', 'apikey', 'secret_key', 'client-secret', 'access_token', 'auth_token', 'token', 'key'];
-const VALUES = ['Zq8vN3kLp2Rt', 'short', 'hello world', 'your-key-here', '<KEY>', 'aaaaaaaaaa', 'abcdefgh', 'abcdefg', 'sk-ant-0123456789abcdefghijXYZ'];
-const PIECES = ['api_key', 'apiKey', 'API-TOKEN', 'password', 'passwd', 'myapikey', 'secret_key', 'client-secret', 'access_token', ':', '=', ': ', ' = ', '"', "'", 'Zq8vN3kLp2Rt', 'short', 'hello world', '\n', ' ', 'x', '"apiKey"', 'token', 'your-key-here', '<KEY>', 'aaaaaaaaaa'];
+const KEYS = [
+  'api_key',
+  'apiKey',
+  'API-TOKEN',
+  'password',
+  'passwd',
+  'apikey',
+  'secret_key',
+  'client-secret',
+  'access_token',
+  'auth_token',
+  'token',
+  'key',
+];
+const VALUES = [
+  'Zq8vN3kLp2Rt',
+  'short',
+  'hello world',
+  'your-key-here',
+  '<KEY>',
+  'aaaaaaaaaa',
+  'abcdefgh',
+  'abcdefg',
+  'sk-ant-0123456789abcdefghijXYZ',
+];
+const PIECES = [
+  'api_key',
+  'apiKey',
+  'API-TOKEN',
+  'password',
+  'passwd',
+  'myapikey',
+  'secret_key',
+  'client-secret',
+  'access_token',
+  ':',
+  '=',
+  ': ',
+  ' = ',
+  '"',
+  "'",
+  'Zq8vN3kLp2Rt',
+  'short',
+  'hello world',
+  '\n',
+  ' ',
+  'x',
+  '"apiKey"',
+  'token',
+  'your-key-here',
+  '<KEY>',
+  'aaaaaaaaaa',
+];
 
 test('assignments: the quoted-value-first scan finds exactly what the rule states', () => {
   const random = seededRandom(8);
@@ -31,13 +82,22 @@ test('assignments: the quoted-value-first scan finds exactly what the rule state
     const pick = (items: readonly string[]) => items[Math.floor(random() * items.length)];
     for (let p = 0; p < parts; p++) {
       // Half the pieces are assignments with varied keys, separators, quotes and values.
-      text += random() < 0.5
-        ? `${pick(['', '"', "'", 'x', ' ', '_'])}${pick(KEYS)}${pick(['', '"', "'"])}${pick(['', ' ', '\n'])}${pick([':', '=', ''])}${pick(['', ' ', '  '])}${pick(['"', "'"])}${pick(VALUES)}${pick(['"', "'"])}`
-        : pick(PIECES);
+      text +=
+        random() < 0.5
+          ? `${pick(['', '"', "'", 'x', ' ', '_'])}${pick(KEYS)}${pick(['', '"', "'"])}${pick(['', ' ', '\n'])}${pick([':', '=', ''])}${pick(['', ' ', '  '])}${pick(['"', "'"])}${pick(VALUES)}${pick(['"', "'"])}`
+          : pick(PIECES);
     }
-    const tokens = findSecrets(text).filter((f) => f.kind !== 'a literal credential').map((f) => f.start);
-    const expected = byRule(text, tokens).filter((v) => !/[<>{}$*]|\.\.\.|…|your|example|sample|changeme|placeholder|redacted|dummy|secret_here|token_here/i.test(v) && !/(.)\1{5,}/.test(v));
-    const actual = findSecrets(text).filter((f) => f.kind === 'a literal credential').map((f) => text.slice(f.start, f.end));
+    const tokens = findSecrets(text)
+      .filter((f) => f.kind !== 'a literal credential')
+      .map((f) => f.start);
+    const expected = byRule(text, tokens).filter(
+      (v) =>
+        !/[<>{}$*]|\.\.\.|…|your|example|sample|changeme|placeholder|redacted|dummy|secret_here|token_here/i.test(v) &&
+        !/(.)\1{5,}/.test(v),
+    );
+    const actual = findSecrets(text)
+      .filter((f) => f.kind === 'a literal credential')
+      .map((f) => text.slice(f.start, f.end));
     assert.deepEqual(actual, expected, JSON.stringify(text));
     found += actual.length;
   }

@@ -11,7 +11,13 @@ import { createSkillCatalog } from '../../src/core/access/policy';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
 import { expandSkill } from '../../src/core/loading/expand';
 import { resolveLocations } from '../../src/core/catalog/locations';
-import { runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/loading/tools';
+import {
+  runListSkills,
+  runLoadSkill,
+  runReadSkillFile,
+  type ToolContext,
+  type ToolResult,
+} from '../../src/core/loading/tools';
 import { validateSkillFile } from '../../src/core/lint/validateFile';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 import { builtCli, findRepoRoot, makeTempDir, NO_SYMLINKS, removeDir, trySymlink, writeFile } from './engineTestUtils';
@@ -27,7 +33,6 @@ let skillDir: string;
 let context: ToolContext;
 let args: string;
 let symlinks = false;
-
 
 function evilSkill(m: string): string {
   return [
@@ -67,7 +72,10 @@ before(() => {
   writeFile(path.join(skillDir, 'scripts', 'run.sh'), `#!/bin/sh\ntouch "\${MARKER_DIR:-${markers}}/run-sh"\n`);
   fs.chmodSync(path.join(skillDir, 'scripts', 'run.sh'), 0o755);
   // The same marker from a Node script, so that the control run works on every platform.
-  writeFile(path.join(skillDir, 'scripts', 'run.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(\`\${process.env.MARKER_DIR ?? ${JSON.stringify(markers)}}/run-mjs\`, '');\n`);
+  writeFile(
+    path.join(skillDir, 'scripts', 'run.mjs'),
+    `import { writeFileSync } from 'node:fs';\nwriteFileSync(\`\${process.env.MARKER_DIR ?? ${JSON.stringify(markers)}}/run-mjs\`, '');\n`,
+  );
   writeFile(path.join(skillDir, 'references', 'guide.md'), '# Guide\n');
   writeFile(path.join(root, 'outside', 'secret.txt'), 'top secret\n');
   symlinks = trySymlink(path.join(root, 'outside'), path.join(skillDir, 'references', 'outside-dir'), 'dir');
@@ -102,26 +110,38 @@ test('the core tools read, list, load and expand the skill without running anyth
     assert.match(loaded, /- scripts\/run\.sh/);
   }
   assert.match(text(await runReadSkillFile(context, { name: 'evil', path: 'scripts/run.sh' })), /^#!\/bin\/sh\ntouch /);
-  const expansion = expandSkill({ skillDir, body: fs.readFileSync(path.join(skillDir, 'SKILL.md'), 'utf8'), args, bundledFiles: ['scripts/run.sh'] });
+  const expansion = expandSkill({
+    skillDir,
+    body: fs.readFileSync(path.join(skillDir, 'SKILL.md'), 'utf8'),
+    args,
+    bundledFiles: ['scripts/run.sh'],
+  });
   assert.ok(expansion.includes(`touch ${markers}/fenced`));
   // The lint reads the folder (and the scripts) without running anything: only the two files
   // that SKILL.md never names are reported.
   const validated = await validateSkillFile(nodeFs, path.join(skillDir, 'SKILL.md'));
-  assert.deepEqual(validated.problems.map((p) => [p.code, /references\/guide\.md|scripts\/run\.mjs/.exec(p.message)?.[0]]), [
-    ['unreferenced-file', 'references/guide.md'],
-    ['unreferenced-file', 'scripts/run.mjs'],
-  ]);
+  assert.deepEqual(
+    validated.problems.map((p) => [p.code, /references\/guide\.md|scripts\/run\.mjs/.exec(p.message)?.[0]]),
+    [
+      ['unreferenced-file', 'references/guide.md'],
+      ['unreferenced-file', 'scripts/run.mjs'],
+    ],
+  );
   assertNoMarker('the core tools');
 });
 
 test('the CLI validates, lists and expands the skill without running anything in it', () => {
   const env = { ...process.env, HOME: path.join(root, 'home'), NO_COLOR: '1' };
-  const run = (cliArgs: string[]) => spawnSync(process.execPath, [CLI, ...cliArgs], { cwd: root, env, encoding: 'utf8' });
+  const run = (cliArgs: string[]) =>
+    spawnSync(process.execPath, [CLI, ...cliArgs], { cwd: root, env, encoding: 'utf8' });
   const validate = run(['validate', ws, '--json']);
   assert.equal(validate.status, 0, validate.stderr);
   const list = run(['list', ws, '--json', '--no-user']);
   assert.equal(list.status, 0, list.stderr);
-  assert.deepEqual(JSON.parse(list.stdout).skills.map((s: { name: string }) => s.name), ['evil']);
+  assert.deepEqual(
+    JSON.parse(list.stdout).skills.map((s: { name: string }) => s.name),
+    ['evil'],
+  );
   const expand = run(['expand', 'evil', args, '--root', ws, '--no-user']);
   assert.equal(expand.status, 0, expand.stderr);
   assert.ok(expand.stdout.includes(`!\`touch ${markers}/bang-backtick\``), expand.stdout);
@@ -169,14 +189,22 @@ test('the read tool refuses every way out of the skill folder', async () => {
     const result = await runReadSkillFile(context, { name: 'evil', path: requested });
     assert.equal(result.ok, false, `${JSON.stringify(requested)} was read: ${result.ok ? result.text : ''}`);
     if (result.ok) continue;
-    assert.equal(result.error.type, 'outside_skill', `${JSON.stringify(requested)}: ${result.error.type} ${result.error.message}`);
+    assert.equal(
+      result.error.type,
+      'outside_skill',
+      `${JSON.stringify(requested)}: ${result.error.type} ${result.error.message}`,
+    );
     assert.doesNotMatch(JSON.stringify(result.error), /top secret/);
   }
   // NUL, raw or escaped, is never passed on as a path that could be cut short.
   for (const requested of ['references/guide.md\0.png', 'a\0b', 'references/guide.md%00.png', '%00']) {
     const result = await runReadSkillFile(context, { name: 'evil', path: requested });
     assert.equal(result.ok, false, `${JSON.stringify(requested)} was read`);
-    if (!result.ok) assert.ok(['invalid_input', 'not_found'].includes(result.error.type), `${JSON.stringify(requested)}: ${result.error.type}`);
+    if (!result.ok)
+      assert.ok(
+        ['invalid_input', 'not_found'].includes(result.error.type),
+        `${JSON.stringify(requested)}: ${result.error.type}`,
+      );
   }
   // A skill name is a name, not a path.
   for (const name of ['../outside', '..', 'evil/../evil', '/etc']) {
@@ -189,11 +217,19 @@ test('the read tool refuses every way out of the skill folder', async () => {
 
 test('the read tool refuses a symlink that leads out of the skill folder', async (t) => {
   if (!symlinks) return t.skip(NO_SYMLINKS);
-  for (const requested of ['references/outside-dir/secret.txt', 'references/outside-dir/../outside-dir/secret.txt', 'references/outside-dir']) {
+  for (const requested of [
+    'references/outside-dir/secret.txt',
+    'references/outside-dir/../outside-dir/secret.txt',
+    'references/outside-dir',
+  ]) {
     const result = await runReadSkillFile(context, { name: 'evil', path: requested });
     assert.equal(result.ok, false, `${JSON.stringify(requested)} was read: ${result.ok ? result.text : ''}`);
     if (result.ok) continue;
-    assert.equal(result.error.type, 'outside_skill', `${JSON.stringify(requested)}: ${result.error.type} ${result.error.message}`);
+    assert.equal(
+      result.error.type,
+      'outside_skill',
+      `${JSON.stringify(requested)}: ${result.error.type} ${result.error.message}`,
+    );
     assert.doesNotMatch(JSON.stringify(result.error), /top secret/);
   }
 });

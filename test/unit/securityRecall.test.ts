@@ -18,7 +18,10 @@ before(() => {
   for (const skill of [...MALICIOUS_SKILLS, ...FRESH_SKILLS]) {
     const dir = path.join(root, skill.name);
     const description = skill.description ?? `Helps with ${skill.name.replace(/-/g, ' ')}. Use when asked.`;
-    writeFile(path.join(dir, 'SKILL.md'), skill.raw ? skill.body : `---\nname: ${skill.name}\ndescription: ${description}\n---\n${skill.body}`);
+    writeFile(
+      path.join(dir, 'SKILL.md'),
+      skill.raw ? skill.body : `---\nname: ${skill.name}\ndescription: ${description}\n---\n${skill.body}`,
+    );
     for (const [file, content] of Object.entries(skill.files ?? {})) writeFile(path.join(dir, file), content);
   }
 });
@@ -26,7 +29,9 @@ before(() => {
 after(() => removeDir(root));
 
 async function codesFor(skill: MaliciousSkill): Promise<Set<string>> {
-  const lint = await validateSkillFile(new NodeFileSystem(), path.join(root, skill.name, 'SKILL.md'), { countTokens: countO200kTokensUpTo });
+  const lint = await validateSkillFile(new NodeFileSystem(), path.join(root, skill.name, 'SKILL.md'), {
+    countTokens: countO200kTokensUpTo,
+  });
   return new Set([...lint.problems, ...lint.bundled.flatMap((f) => f.problems)].map((p) => p.code));
 }
 
@@ -40,7 +45,10 @@ async function unexpected(set: readonly MaliciousSkill[]): Promise<string[]> {
   const outcome: string[] = [];
   for (const skill of set) {
     const caught = (await codesFor(skill)).has(skill.code);
-    if (caught !== skill.caught) outcome.push(`${skill.name}: ${skill.code} ${caught ? 'caught, recorded as a miss' : 'missed, recorded as caught'}`);
+    if (caught !== skill.caught)
+      outcome.push(
+        `${skill.name}: ${skill.code} ${caught ? 'caught, recorded as a miss' : 'missed, recorded as caught'}`,
+      );
   }
   return outcome;
 }
@@ -57,9 +65,15 @@ test('set B, written after the rules were frozen: caught exactly as first measur
 
 test('no security finding is an error: a flagged skill still loads, and the reader decides', async () => {
   for (const skill of MALICIOUS_SKILLS) {
-    const lint = await validateSkillFile(new NodeFileSystem(), path.join(root, skill.name, 'SKILL.md'), { countTokens: countO200kTokensUpTo });
+    const lint = await validateSkillFile(new NodeFileSystem(), path.join(root, skill.name, 'SKILL.md'), {
+      countTokens: countO200kTokensUpTo,
+    });
     const errors = lint.problems.filter((p) => p.severity === 'error' && p.code !== 'name-format');
-    assert.deepEqual(errors.map((p) => p.code), [], skill.name);
+    assert.deepEqual(
+      errors.map((p) => p.code),
+      [],
+      skill.name,
+    );
   }
 });
 
@@ -70,9 +84,12 @@ test('tag characters are decoded in the message, and the fix removes them', asyn
   assert.equal(hidden.fixes?.[0].edits[0].newText, '');
 });
 
-test('a script\'s finding is at its line in the script', async () => {
+test("a script's finding is at its line in the script", async () => {
   const lint = await validateSkillFile(new NodeFileSystem(), path.join(root, 'script-curl-pipe', 'SKILL.md'));
   assert.equal(lint.bundled.length, 1);
   assert.ok(lint.bundled[0].filePath.endsWith('scripts/install.sh'));
-  assert.deepEqual(lint.bundled[0].problems.map((p) => [p.code, p.range.start.line, p.range.start.character]), [['download-exec', 3, 0]]);
+  assert.deepEqual(
+    lint.bundled[0].problems.map((p) => [p.code, p.range.start.line, p.range.start.character]),
+    [['download-exec', 3, 0]],
+  );
 });

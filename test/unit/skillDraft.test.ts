@@ -1,9 +1,16 @@
 // `/new`: taking the SKILL.md out of a model's answer and checking it with the linter.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkDraft, draftRequestPrompt, draftRetryPrompt, DRAFT_SYSTEM_PROMPT, extractDraftText } from '../../src/core/chat/skillDraft';
+import {
+  checkDraft,
+  draftRequestPrompt,
+  draftRetryPrompt,
+  DRAFT_SYSTEM_PROMPT,
+  extractDraftText,
+} from '../../src/core/chat/skillDraft';
 
-const GOOD = '---\nname: sql-review\ndescription: Reviews SQL migrations for locking problems. Use when a migration changes a table.\n---\n1. Read the migration.\n\n$ARGUMENTS\n';
+const GOOD =
+  '---\nname: sql-review\ndescription: Reviews SQL migrations for locking problems. Use when a migration changes a table.\n---\n1. Read the migration.\n\n$ARGUMENTS\n';
 
 test('extractDraftText takes the ```markdown block', () => {
   assert.equal(extractDraftText(`Here you go:\n\n\`\`\`markdown\n${GOOD}\`\`\`\n\nEnjoy.`), GOOD);
@@ -50,7 +57,10 @@ test('checkDraft reports errors, and the retry prompt lists them', () => {
 
 test('checkDraft on text without frontmatter reports no-frontmatter', () => {
   const checked = checkDraft('Just a body.\n');
-  assert.deepEqual(checked.errors.map((p) => p.code), ['no-frontmatter']);
+  assert.deepEqual(
+    checked.errors.map((p) => p.code),
+    ['no-frontmatter'],
+  );
   assert.equal(checked.draft, undefined);
 });
 

@@ -9,7 +9,12 @@ import { location, record } from './engineTestUtils';
 
 const WS = location('/ws/skills', 0);
 const USER = location('/home/u/.claude/skills', 10, 'user', '~/.claude/skills');
-const ERROR: Problem = { code: 'description-missing', severity: 'error', message: 'x', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } };
+const ERROR: Problem = {
+  code: 'description-missing',
+  severity: 'error',
+  message: 'x',
+  range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+};
 
 function catalog(): SkillCatalog {
   const c = createSkillCatalog();
@@ -26,7 +31,9 @@ function catalog(): SkillCatalog {
 test('each row says whether the skill is offered, or why not', () => {
   const c = catalog();
   const listing = c.listing(12000);
-  const status = Object.fromEntries(c.entries().map((e) => [`${e.record.name}@${e.record.location.label}`, offerText(e, listing)]));
+  const status = Object.fromEntries(
+    c.entries().map((e) => [`${e.record.name}@${e.record.location.label}`, offerText(e, listing)]),
+  );
   assert.deepEqual(status, {
     'broken@skills': 'no: 1 error (description-missing)',
     'code-review@skills': 'yes',
@@ -38,10 +45,16 @@ test('each row says whether the skill is offered, or why not', () => {
 
 test('the table escapes pipes, shortens descriptions and links names', () => {
   const c = catalog();
-  const text = buildSkillTable(c.entries(), c.listing(12000), { link: (e) => `file://${e.record.filePath}`, maxDescription: 40 });
+  const text = buildSkillTable(c.entries(), c.listing(12000), {
+    link: (e) => `file://${e.record.filePath}`,
+    maxDescription: 40,
+  });
   const lines = text.split('\n');
   assert.equal(lines[0], '| Skill | Description | Location | Offered to the model |');
-  assert.ok(lines.includes('| [code-review](file:///ws/skills/code-review/SKILL.md) | Reviews \\| code. | skills | yes |'), text);
+  assert.ok(
+    lines.includes('| [code-review](file:///ws/skills/code-review/SKILL.md) | Reviews \\| code. | skills | yes |'),
+    text,
+  );
   assert.match(text, /\| z{39}… \|/);
   assert.match(text, /Listing: 2 skills in \d+ of 12000 characters/);
   assert.doesNotMatch(text, /Dropped/);

@@ -26,7 +26,10 @@ function disk(): MemoryFileSystem {
     .addSymlink(joinPath(SKILL, 'inner-link.md'), 'references/guide.md')
     .addSymlink(joinPath(SKILL, 'references', 'escape.md'), joinPath(OUTSIDE, 'secret.txt'))
     .addSymlink(joinPath(SKILL, 'references', 'outside-dir'), OUTSIDE)
-    .addFile(joinPath(ROOT, 'elsewhere', 'linked', 'SKILL.md'), skillText('linked', 'Is linked in. Use when testing links.'))
+    .addFile(
+      joinPath(ROOT, 'elsewhere', 'linked', 'SKILL.md'),
+      skillText('linked', 'Is linked in. Use when testing links.'),
+    )
     .addSymlink(joinPath(LOC, 'linked'), joinPath(ROOT, 'elsewhere', 'linked'));
 }
 
@@ -34,7 +37,12 @@ test('read: a link that stays inside is read; one that leads outside is outside_
   const files = disk();
   const inside = await readFileInSkill(files, SKILL, 'inner-link.md');
   assert.ok(inside.ok && inside.text === '# Guide\n', JSON.stringify(inside));
-  for (const requested of ['references/escape.md', 'references/outside-dir/secret.txt', 'references/outside-dir/../outside-dir/secret.txt', 'references/outside-dir']) {
+  for (const requested of [
+    'references/escape.md',
+    'references/outside-dir/secret.txt',
+    'references/outside-dir/../outside-dir/secret.txt',
+    'references/outside-dir',
+  ]) {
     const result = await readFileInSkill(files, SKILL, requested);
     assert.ok(!result.ok, `${requested} was read`);
     assert.equal(result.error.type, 'outside_skill', `${requested}: ${result.error.message}`);
@@ -54,10 +62,18 @@ test('scan: a linked skill folder is followed, and loops end and are reported', 
     .addSymlink(joinPath(LOC, 'y'), joinPath(LOC, 'x'));
   const skipped: SkippedPath[] = [];
   const found = await discoverSkillFiles(files, LOC, { onSkip: (s) => skipped.push(s) });
-  assert.deepEqual(found.map((f) => f.filePath.slice(LOC.length + 1)).sort(), ['code-review/SKILL.md', 'linked/SKILL.md']);
-  assert.ok(skipped.some((s) => s.path === joinPath(SKILL, 'back-to-location') && /loop/.test(s.reason)), JSON.stringify(skipped));
+  assert.deepEqual(found.map((f) => f.filePath.slice(LOC.length + 1)).sort(), [
+    'code-review/SKILL.md',
+    'linked/SKILL.md',
+  ]);
+  assert.ok(
+    skipped.some((s) => s.path === joinPath(SKILL, 'back-to-location') && /loop/.test(s.reason)),
+    JSON.stringify(skipped),
+  );
   const catalog = createSkillCatalog();
-  await new CatalogUpdater(catalog, files, [{ path: LOC, label: 'skills', scope: 'workspace', rank: 0, root: joinPath(ROOT, 'ws') }]).scanAll();
+  await new CatalogUpdater(catalog, files, [
+    { path: LOC, label: 'skills', scope: 'workspace', rank: 0, root: joinPath(ROOT, 'ws') },
+  ]).scanAll();
   assert.equal(catalog.get('linked')?.status, 'offered');
   assert.equal(catalog.get('linked')?.record.filePath, joinPath(LOC, 'linked', 'SKILL.md'));
 });

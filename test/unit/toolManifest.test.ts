@@ -25,7 +25,10 @@ function manifestTools(): ManifestTool[] {
 const CORE_TOOLS = [LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL, RUN_ACTION_TOOL];
 
 test('package.json declares exactly the core tools, in the same order', () => {
-  assert.deepEqual(manifestTools().map((t) => t.name), CORE_TOOLS.map((t) => t.name));
+  assert.deepEqual(
+    manifestTools().map((t) => t.name),
+    CORE_TOOLS.map((t) => t.name),
+  );
 });
 
 for (const tool of CORE_TOOLS) {
@@ -39,7 +42,10 @@ for (const tool of CORE_TOOLS) {
 
 test('every tool is enabled only while skills exist (the run-action tool also only while actions are on), and rejects unknown properties', () => {
   for (const tool of manifestTools()) {
-    const expected = tool.name === RUN_ACTION_TOOL.name ? 'skillsmith.hasSkills && config.skillsmith.actions.enabled' : 'skillsmith.hasSkills';
+    const expected =
+      tool.name === RUN_ACTION_TOOL.name
+        ? 'skillsmith.hasSkills && config.skillsmith.actions.enabled'
+        : 'skillsmith.hasSkills';
     assert.equal(tool.when, expected, tool.name);
     assert.equal((tool.inputSchema as { additionalProperties?: unknown }).additionalProperties, false, tool.name);
   }
@@ -52,7 +58,9 @@ test('the load tool can be referenced as #skill, the run-action tool as #skillAc
 
 test('actions.json is checked by the shipped JSON Schema in skill folders, and the setting is restricted in untrusted workspaces', () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(findRepoRoot(), 'package.json'), 'utf8'));
-  assert.deepEqual(manifest.contributes.jsonValidation, [{ fileMatch: ['**/skills/**/actions.json'], url: './schemas/actions.schema.json' }]);
+  assert.deepEqual(manifest.contributes.jsonValidation, [
+    { fileMatch: ['**/skills/**/actions.json'], url: './schemas/actions.schema.json' },
+  ]);
   assert.ok(fs.existsSync(path.join(findRepoRoot(), 'schemas', 'actions.schema.json')));
   assert.equal(manifest.contributes.configuration.properties['skillsmith.actions.enabled'].default, true);
   assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('skillsmith.actions.enabled'));

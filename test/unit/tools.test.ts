@@ -6,9 +6,26 @@ import * as fs from 'node:fs';
 import { testPath as path } from './testPaths';
 import { createSkillCatalog } from '../../src/core/access/policy';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
-import { formatToolError, runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../src/core/loading/tools';
+import {
+  formatToolError,
+  runListSkills,
+  runLoadSkill,
+  runReadSkillFile,
+  type ToolContext,
+  type ToolResult,
+} from '../../src/core/loading/tools';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
-import { location, makeTempDir, NO_SYMLINKS, record, removeDir, skillText, trySymlink, writeFile, writeSkill } from './engineTestUtils';
+import {
+  location,
+  makeTempDir,
+  NO_SYMLINKS,
+  record,
+  removeDir,
+  skillText,
+  trySymlink,
+  writeFile,
+  writeSkill,
+} from './engineTestUtils';
 
 const nodeFs = new NodeFileSystem();
 let root: string;
@@ -23,7 +40,9 @@ before(async () => {
   outside = path.join(root, 'outside');
   writeFile(path.join(outside, 'secret.txt'), 'top secret\n');
   const review = path.join(loc, 'code-review');
-  writeSkill(loc, 'code-review', 'Reviews code. Use when asked for a review.', { body: 'Review $ARGUMENTS carefully.\nSee references/guide.md.\n' });
+  writeSkill(loc, 'code-review', 'Reviews code. Use when asked for a review.', {
+    body: 'Review $ARGUMENTS carefully.\nSee references/guide.md.\n',
+  });
   writeFile(path.join(review, 'references/guide.md'), '# Guide\nBe kind.\n');
   writeFile(path.join(review, 'scripts/run.sh'), '#!/bin/sh\necho hi\n');
   writeFile(path.join(review, 'assets/big.txt'), 'x'.repeat(256 * 1024 + 1));
@@ -34,7 +53,10 @@ before(async () => {
     trySymlink(outside, path.join(review, 'references/outside-dir'), 'dir') &&
     trySymlink(path.join(review, 'references/guide.md'), path.join(review, 'inner-link.md'), 'file');
   writeFile(path.join(loc, 'broken/SKILL.md'), '---\nname: broken\n---\nNo description.\n');
-  writeSkill(loc, 'manual-only', 'Runs only when the user asks.', { extra: 'disable-model-invocation: true\n', body: 'Manual steps for $ARGUMENTS.\n' });
+  writeSkill(loc, 'manual-only', 'Runs only when the user asks.', {
+    extra: 'disable-model-invocation: true\n',
+    body: 'Manual steps for $ARGUMENTS.\n',
+  });
   writeSkill(loc, 'deploy', 'Deploys the app. Use when asked to ship.');
   const catalog = createSkillCatalog();
   await new CatalogUpdater(catalog, nodeFs, [location(loc, 0)]).scanAll();
@@ -61,7 +83,12 @@ function expectText(result: ToolResult): string {
 
 test('list: the listing with where the skills live', () => {
   const text = expectText(runListSkills(context, {}));
-  assert.ok(text.startsWith('- code-review: Reviews code. Use when asked for a review.\n- deploy: Deploys the app. Use when asked to ship.'), text);
+  assert.ok(
+    text.startsWith(
+      '- code-review: Reviews code. Use when asked for a review.\n- deploy: Deploys the app. Use when asked to ship.',
+    ),
+    text,
+  );
   assert.doesNotMatch(text, /broken|manual-only/);
   assert.match(text, /Locations:\n- skills: code-review, deploy/);
   expectText(runListSkills(context));
@@ -91,7 +118,10 @@ test('list: an empty catalog says how to add skills', () => {
 test('load: the expansion of docs/expansion.md', async () => {
   const text = expectText(await runLoadSkill(context, { name: 'code-review', args: 'src/app.ts' }));
   const dir = path.native(path.join(loc, 'code-review'));
-  assert.ok(text.startsWith(`Base directory for this skill: ${dir}\n\nReview src/app.ts carefully.\nSee references/guide.md.`), text);
+  assert.ok(
+    text.startsWith(`Base directory for this skill: ${dir}\n\nReview src/app.ts carefully.\nSee references/guide.md.`),
+    text,
+  );
   assert.doesNotMatch(text, /ARGUMENTS:/);
   for (const file of ['assets/big.txt', 'assets/image.bin', 'references/guide.md', 'scripts/run.sh']) {
     assert.ok(text.includes(`\n- ${file}`), `lists ${file}`);
@@ -144,11 +174,17 @@ test('load: a missing name, wrong types and unexpected properties are invalid_in
 test('load: a skill with errors is invalid_skill, for the model and for a user run; a user may still look at it', async () => {
   const error = expectError(await runLoadSkill(context, { name: 'broken' }), 'invalid_skill');
   assert.match(error.message, /description-missing/);
-  const explicit = expectError(await runLoadSkill({ ...context, requester: 'user-run' }, { name: 'broken' }), 'invalid_skill');
+  const explicit = expectError(
+    await runLoadSkill({ ...context, requester: 'user-run' }, { name: 'broken' }),
+    'invalid_skill',
+  );
   assert.match(explicit.message, /description-missing/);
   const shown = await runLoadSkill({ ...context, requester: 'user-view' }, { name: 'broken' });
   assert.ok(shown.ok, JSON.stringify(shown));
-  assert.deepEqual(shown.problems?.map((p) => p.code), ['description-missing']);
+  assert.deepEqual(
+    shown.problems?.map((p) => p.code),
+    ['description-missing'],
+  );
   assert.match(shown.text, /No description\./);
 });
 
@@ -157,9 +193,16 @@ test('load and read: a hidden skill does not exist for the model, but loads on a
   assert.equal(error.message, "No skill named 'manual-only'.");
   assert.doesNotMatch(JSON.stringify(error), /disable-model-invocation|Manual steps/);
   expectError(await runReadSkillFile(context, { name: 'manual-only', path: 'SKILL.md' }), 'not_found');
-  const text = expectText(await runLoadSkill({ ...context, requester: 'user-run' }, { name: 'manual-only', args: 'prod' }));
+  const text = expectText(
+    await runLoadSkill({ ...context, requester: 'user-run' }, { name: 'manual-only', args: 'prod' }),
+  );
   assert.match(text, /Manual steps for prod\./);
-  assert.match(expectText(await runReadSkillFile({ ...context, requester: 'user-run' }, { name: 'manual-only', path: 'SKILL.md' })), /Manual steps/);
+  assert.match(
+    expectText(
+      await runReadSkillFile({ ...context, requester: 'user-run' }, { name: 'manual-only', path: 'SKILL.md' }),
+    ),
+    /Manual steps/,
+  );
 });
 
 test('load and read: every workspace skill of an untrusted workspace is not_allowed, whatever else is wrong with it', async () => {
@@ -169,7 +212,10 @@ test('load and read: every workspace skill of an untrusted workspace is not_allo
     for (const name of ['deploy', 'manual-only', 'broken']) {
       const load = expectError(await runLoadSkill({ ...context, catalog, requester }, { name }), 'not_allowed');
       assert.match(load.message, /not trusted/);
-      expectError(await runReadSkillFile({ ...context, catalog, requester }, { name, path: 'SKILL.md' }), 'not_allowed');
+      expectError(
+        await runReadSkillFile({ ...context, catalog, requester }, { name, path: 'SKILL.md' }),
+        'not_allowed',
+      );
     }
   }
   // Looking without a model is allowed (the user sees what the workspace holds).
@@ -208,11 +254,26 @@ test('load: names are matched after trimming', async () => {
 // read skill file
 
 test('read: a bundled text file', async () => {
-  assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'references/guide.md' })), '# Guide\nBe kind.\n');
-  assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: './references/guide.md' })), '# Guide\nBe kind.\n');
-  assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'references//guide.md' })), '# Guide\nBe kind.\n');
-  assert.match(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'SKILL.md' })), /name: code-review/);
-  assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'assets/limit.txt' })).length, 256 * 1024);
+  assert.equal(
+    expectText(await runReadSkillFile(context, { name: 'code-review', path: 'references/guide.md' })),
+    '# Guide\nBe kind.\n',
+  );
+  assert.equal(
+    expectText(await runReadSkillFile(context, { name: 'code-review', path: './references/guide.md' })),
+    '# Guide\nBe kind.\n',
+  );
+  assert.equal(
+    expectText(await runReadSkillFile(context, { name: 'code-review', path: 'references//guide.md' })),
+    '# Guide\nBe kind.\n',
+  );
+  assert.match(
+    expectText(await runReadSkillFile(context, { name: 'code-review', path: 'SKILL.md' })),
+    /name: code-review/,
+  );
+  assert.equal(
+    expectText(await runReadSkillFile(context, { name: 'code-review', path: 'assets/limit.txt' })).length,
+    256 * 1024,
+  );
 });
 
 test('read: paths that escape the skill are outside_skill', async () => {
@@ -233,24 +294,39 @@ test('read: paths that escape the skill are outside_skill', async () => {
     '~/.ssh/id_rsa',
   ];
   for (const requested of escapes) {
-    const error = expectError(await runReadSkillFile(context, { name: 'code-review', path: requested }), 'outside_skill');
+    const error = expectError(
+      await runReadSkillFile(context, { name: 'code-review', path: requested }),
+      'outside_skill',
+    );
     assert.doesNotMatch(error.message, /top secret/);
   }
 });
 
 test('read: a symlink that stays inside is read; one that leads outside is outside_skill', async (t) => {
   if (!symlinks) return t.skip(NO_SYMLINKS);
-  assert.equal(expectText(await runReadSkillFile(context, { name: 'code-review', path: 'inner-link.md' })), '# Guide\nBe kind.\n');
+  assert.equal(
+    expectText(await runReadSkillFile(context, { name: 'code-review', path: 'inner-link.md' })),
+    '# Guide\nBe kind.\n',
+  );
   for (const requested of ['references/escape.md', 'references/outside-dir/secret.txt']) {
-    const error = expectError(await runReadSkillFile(context, { name: 'code-review', path: requested }), 'outside_skill');
+    const error = expectError(
+      await runReadSkillFile(context, { name: 'code-review', path: requested }),
+      'outside_skill',
+    );
     assert.doesNotMatch(error.message, /top secret/);
   }
 });
 
 test('read: a missing file is not_found with a suggestion', async () => {
-  const error = expectError(await runReadSkillFile(context, { name: 'code-review', path: 'references/guid.md' }), 'not_found');
+  const error = expectError(
+    await runReadSkillFile(context, { name: 'code-review', path: 'references/guid.md' }),
+    'not_found',
+  );
   assert.equal(error.suggestion, "Did you mean 'references/guide.md'?");
-  const none = expectError(await runReadSkillFile(context, { name: 'deploy', path: 'references/guide.md' }), 'not_found');
+  const none = expectError(
+    await runReadSkillFile(context, { name: 'deploy', path: 'references/guide.md' }),
+    'not_found',
+  );
   assert.equal(none.suggestion, 'This skill bundles no files.');
 });
 
@@ -261,21 +337,37 @@ test('read: a folder is invalid_input; so is the skill folder itself', async () 
 });
 
 test('read: a file over 256 KiB is too_large', async () => {
-  const error = expectError(await runReadSkillFile(context, { name: 'code-review', path: 'assets/big.txt' }), 'too_large');
+  const error = expectError(
+    await runReadSkillFile(context, { name: 'code-review', path: 'assets/big.txt' }),
+    'too_large',
+  );
   assert.match(error.message, /262145/);
 });
 
 test('read: a binary file is invalid_input', async () => {
-  const error = expectError(await runReadSkillFile(context, { name: 'code-review', path: 'assets/image.bin' }), 'invalid_input');
+  const error = expectError(
+    await runReadSkillFile(context, { name: 'code-review', path: 'assets/image.bin' }),
+    'invalid_input',
+  );
   assert.match(error.message, /binary/);
 });
 
 test('read: input checks and unknown skills', async () => {
-  for (const input of [{ name: 'code-review' }, { path: 'x' }, { name: 'code-review', path: 3 }, { name: 'code-review', path: '' }, { name: 'code-review', path: 'x', args: 'y' }, null]) {
+  for (const input of [
+    { name: 'code-review' },
+    { path: 'x' },
+    { name: 'code-review', path: 3 },
+    { name: 'code-review', path: '' },
+    { name: 'code-review', path: 'x', args: 'y' },
+    null,
+  ]) {
     expectError(await runReadSkillFile(context, input), 'invalid_input');
   }
   expectError(await runReadSkillFile(context, { name: 'code-review', path: 'a\0b' }), 'invalid_input');
-  const error = expectError(await runReadSkillFile(context, { name: 'code-reveiw', path: 'references/guide.md' }), 'not_found');
+  const error = expectError(
+    await runReadSkillFile(context, { name: 'code-reveiw', path: 'references/guide.md' }),
+    'not_found',
+  );
   assert.equal(error.suggestion, "Did you mean 'code-review'?");
 });
 
@@ -291,7 +383,9 @@ test('formatToolError gives the JSON shape of docs/tools.md', async () => {
     error: { type: 'not_found', message: "No skill named 'code-reveiw'.", suggestion: "Did you mean 'code-review'?" },
   });
   assert.ok(text.startsWith('{"error":{"type":"not_found","message":'), text);
-  assert.deepEqual(JSON.parse(formatToolError({ type: 'too_large', message: 'm' })), { error: { type: 'too_large', message: 'm' } });
+  assert.deepEqual(JSON.parse(formatToolError({ type: 'too_large', message: 'm' })), {
+    error: { type: 'too_large', message: 'm' },
+  });
 });
 
 test('list: in a multi-root workspace, same-named locations say which folder they are in', () => {
@@ -301,18 +395,27 @@ test('list: in a multi-root workspace, same-named locations say which folder the
   const user = { path: '/home/me/.claude/skills', label: '~/.claude/skills', scope: 'user' as const, rank: 1_000_000 };
   catalog.replaceAll([record(inA, 'alpha'), record(inB, 'beta'), record(inB, 'gamma'), record(user, 'mine')]);
   const text = expectText(runListSkills({ ...context, catalog }, {}));
-  assert.ok(text.endsWith('Locations:\n- skills (in app): alpha\n- skills (in lib): beta, gamma\n- ~/.claude/skills: mine'), text);
+  assert.ok(
+    text.endsWith('Locations:\n- skills (in app): alpha\n- skills (in lib): beta, gamma\n- ~/.claude/skills: mine'),
+    text,
+  );
 });
 
 test('coexistence: skills the calling host lists itself are left out of list and load, saying why; their files stay readable', async () => {
   const review = context.catalog.get('code-review')!;
-  const byHost = { ...context, listedByHost: { files: new Set([pathKey(review.record.filePath)]), host: "VS Code's agent" } };
+  const byHost = {
+    ...context,
+    listedByHost: { files: new Set([pathKey(review.record.filePath)]), host: "VS Code's agent" },
+  };
   const text = expectText(runListSkills(byHost, {}));
   assert.ok(text.startsWith('- deploy: Deploys the app.'), text);
   assert.doesNotMatch(text.split('\n\n')[0], /code-review/);
   assert.match(text, /\(1 skill left out: VS Code's agent lists it itself: code-review\.\)/);
   const load = expectError(await runLoadSkill(byHost, { name: 'code-review' }), 'not_found');
   assert.match(load.message, /is one of VS Code's agent's own skills/);
-  assert.equal(expectText(await runReadSkillFile(byHost, { name: 'code-review', path: 'references/guide.md' })), '# Guide\nBe kind.\n');
+  assert.equal(
+    expectText(await runReadSkillFile(byHost, { name: 'code-review', path: 'references/guide.md' })),
+    '# Guide\nBe kind.\n',
+  );
   expectText(await runLoadSkill(byHost, { name: 'deploy' }));
 });

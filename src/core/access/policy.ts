@@ -11,8 +11,7 @@ export type ModelRequest = 'list' | 'load' | 'read' | 'run-action';
 export type UserRequest = 'run' | 'run-action' | 'view';
 
 export type AccessRequest =
-  | { readonly asker: 'model'; readonly what: ModelRequest }
-  | { readonly asker: 'user'; readonly what: UserRequest };
+  { readonly asker: 'model'; readonly what: ModelRequest } | { readonly asker: 'user'; readonly what: UserRequest };
 
 /** The error type a refusal carries (docs/tools.md, "Errors"). */
 export type DenialType = 'not_found' | 'invalid_skill' | 'not_allowed';
@@ -46,7 +45,11 @@ export function decideAccess(skill: SkillStanding, request: AccessRequest): Acce
   if (request.what === 'view') return ALLOWED;
   const name = `'${skill.name}'`;
   if (skill.shadowed) {
-    return deny('not_found', 'shadowed', `No skill named ${name} can be used from here: another skill of that name takes precedence.`);
+    return deny(
+      'not_found',
+      'shadowed',
+      `No skill named ${name} can be used from here: another skill of that name takes precedence.`,
+    );
   }
   if (skill.scope === 'workspace' && !skill.workspaceTrusted) {
     return deny(
@@ -57,7 +60,12 @@ export function decideAccess(skill: SkillStanding, request: AccessRequest): Acce
     );
   }
   if (skill.hidden && request.asker === 'model') {
-    return deny('not_found', 'hidden', `No skill named ${name}.`, 'Call the list-skills tool to see the available skills.');
+    return deny(
+      'not_found',
+      'hidden',
+      `No skill named ${name}.`,
+      'Call the list-skills tool to see the available skills.',
+    );
   }
   if (skill.hasErrors) {
     return deny('invalid_skill', 'errors', `Skill ${name} has errors and cannot be used until they are fixed.`);

@@ -13,7 +13,10 @@ export const RUN_ACTION_TOOL = {
     type: 'object',
     properties: {
       name: { type: 'string', description: "The skill's name, exactly as listed." },
-      action: { type: 'string', description: "The action's name, as listed when the skill was loaded. Omit it for the skill's default action." },
+      action: {
+        type: 'string',
+        description: "The action's name, as listed when the skill was loaded. Omit it for the skill's default action.",
+      },
       input: { type: 'object', description: "The action's input, matching its input schema." },
     },
     required: ['name'],
@@ -23,7 +26,10 @@ export const RUN_ACTION_TOOL = {
 
 /** One line per action, for the load tool's result. */
 export function describeActions(actions: readonly ActionDeclaration[], runTool: string = RUN_ACTION_TOOL.name): string {
-  const lines = actions.map((a) => `- ${a.name}${a.isDefault ? ' (default)' : ''}: ${a.description.replace(/\s+/g, ' ').trim()} Input: ${summarizeInput(a.input)}.`);
+  const lines = actions.map(
+    (a) =>
+      `- ${a.name}${a.isDefault ? ' (default)' : ''}: ${a.description.replace(/\s+/g, ' ').trim()} Input: ${summarizeInput(a.input)}.`,
+  );
   return `Actions of this skill (run one with the ${runTool} tool; the user confirms each run):\n${lines.join('\n')}`;
 }
 
@@ -31,6 +37,7 @@ export function describeActions(actions: readonly ActionDeclaration[], runTool: 
 export async function actionsSection(fs: FileSystem, skillDir: string, runTool?: string): Promise<string | undefined> {
   const declared = await readActionsFile(fs, skillDir);
   if (!declared) return undefined;
-  if (!declared.ok) return `This skill's actions.json is invalid, so its actions cannot run: ${declared.errors.join(' ')}`;
+  if (!declared.ok)
+    return `This skill's actions.json is invalid, so its actions cannot run: ${declared.errors.join(' ')}`;
   return declared.actions.length > 0 ? describeActions(declared.actions, runTool) : undefined;
 }

@@ -28,7 +28,10 @@ export class ConsentLedger {
   /** By the request as the model gave it: the facts shown for it, and when. */
   private readonly pending = new Map<string, { readonly facts: string; readonly at: number }>();
 
-  constructor(private readonly now: () => number = Date.now, private readonly ttlMs = ACTION_CONFIRMATION_TTL_MS) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly ttlMs = ACTION_CONFIRMATION_TTL_MS,
+  ) {}
 
   /**
    * A preparation for `request` ran: what was pending for it is withdrawn, and the run it will

@@ -41,7 +41,17 @@ export const ACTION_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SECRET_NAME = /^[A-Z_][A-Z0-9_]*$/;
 export const EMPTY_INPUT: JsonSchema = Object.freeze({ type: 'object', properties: {}, additionalProperties: false });
 
-const FIELDS = new Set(['name', 'description', 'run', 'input', 'output', 'timeoutSeconds', 'maxConcurrent', 'secrets', 'default']);
+const FIELDS = new Set([
+  'name',
+  'description',
+  'run',
+  'input',
+  'output',
+  'timeoutSeconds',
+  'maxConcurrent',
+  'secrets',
+  'default',
+]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -54,17 +64,24 @@ function readAction(value: unknown, at: string, errors: string[]): ActionDeclara
   const fail = (message: string) => errors.push(`${at}: ${message}`);
   const { name, description, run, input, output, timeoutSeconds, maxConcurrent, secrets } = value;
   for (const key of Object.keys(value)) if (!FIELDS.has(key)) fail(`unknown field '${key}'.`);
-  if (typeof name !== 'string' || !ACTION_NAME.test(name) || name.length > MAX_NAME_LENGTH) fail(`'name' must be kebab-case, at most ${MAX_NAME_LENGTH} characters.`);
-  if (typeof description !== 'string' || description.trim() === '' || [...description].length > MAX_DESCRIPTION_LENGTH) fail(`'description' is required, at most ${MAX_DESCRIPTION_LENGTH} characters.`);
-  if (!Array.isArray(run) || run.length === 0 || run.some((a) => typeof a !== 'string') || String(run[0]).trim() === '') fail("'run' must be a non-empty array of strings (the program, then its arguments).");
-  if (input !== undefined && !(isObject(input) && input.type === 'object')) fail("'input' must be a JSON Schema whose root has type 'object'.");
+  if (typeof name !== 'string' || !ACTION_NAME.test(name) || name.length > MAX_NAME_LENGTH)
+    fail(`'name' must be kebab-case, at most ${MAX_NAME_LENGTH} characters.`);
+  if (typeof description !== 'string' || description.trim() === '' || [...description].length > MAX_DESCRIPTION_LENGTH)
+    fail(`'description' is required, at most ${MAX_DESCRIPTION_LENGTH} characters.`);
+  if (!Array.isArray(run) || run.length === 0 || run.some((a) => typeof a !== 'string') || String(run[0]).trim() === '')
+    fail("'run' must be a non-empty array of strings (the program, then its arguments).");
+  if (input !== undefined && !(isObject(input) && input.type === 'object'))
+    fail("'input' must be a JSON Schema whose root has type 'object'.");
   if (output !== undefined && !isObject(output)) fail("'output' must be a JSON Schema object.");
   const timeout = timeoutSeconds ?? DEFAULT_ACTION_TIMEOUT_SECONDS;
-  if (typeof timeout !== 'number' || !(timeout > 0) || timeout > MAX_ACTION_TIMEOUT_SECONDS) fail(`'timeoutSeconds' must be a number above 0 and at most ${MAX_ACTION_TIMEOUT_SECONDS}.`);
+  if (typeof timeout !== 'number' || !(timeout > 0) || timeout > MAX_ACTION_TIMEOUT_SECONDS)
+    fail(`'timeoutSeconds' must be a number above 0 and at most ${MAX_ACTION_TIMEOUT_SECONDS}.`);
   const concurrent = maxConcurrent ?? DEFAULT_ACTION_MAX_CONCURRENT;
-  if (!Number.isInteger(concurrent) || (concurrent as number) < 1) fail("'maxConcurrent' must be a whole number of at least 1.");
+  if (!Number.isInteger(concurrent) || (concurrent as number) < 1)
+    fail("'maxConcurrent' must be a whole number of at least 1.");
   const secretList = secrets ?? [];
-  if (!Array.isArray(secretList) || secretList.some((s) => typeof s !== 'string' || !SECRET_NAME.test(s))) fail("'secrets' must list environment variable names such as 'API_TOKEN'.");
+  if (!Array.isArray(secretList) || secretList.some((s) => typeof s !== 'string' || !SECRET_NAME.test(s)))
+    fail("'secrets' must list environment variable names such as 'API_TOKEN'.");
   if (value.default !== undefined && typeof value.default !== 'boolean') fail("'default' must be true or false.");
   if (errors.length > before) return undefined;
   return {
@@ -86,9 +103,13 @@ export function parseActionsText(text: string): ActionsFileResult {
   try {
     parsed = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
-    return { ok: false, errors: [`${ACTIONS_FILE} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`] };
+    return {
+      ok: false,
+      errors: [`${ACTIONS_FILE} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`],
+    };
   }
-  if (!isObject(parsed) || !Array.isArray(parsed.actions)) return { ok: false, errors: [`${ACTIONS_FILE} must be an object with an 'actions' array.`] };
+  if (!isObject(parsed) || !Array.isArray(parsed.actions))
+    return { ok: false, errors: [`${ACTIONS_FILE} must be an object with an 'actions' array.`] };
   const errors: string[] = [];
   const actions: ActionDeclaration[] = [];
   parsed.actions.forEach((value, i) => {
@@ -109,11 +130,18 @@ export async function readActionsFile(fs: FileSystem, skillDir: string): Promise
   const file = joinPath(skillDir, ACTIONS_FILE);
   const stat = await fs.stat(file).catch(() => undefined);
   if (!stat || stat.kind !== 'file') return undefined;
-  if (stat.size > MAX_ACTIONS_FILE_BYTES) return { ok: false, errors: [`${ACTIONS_FILE} has ${stat.size} bytes; at most ${MAX_ACTIONS_FILE_BYTES} are read.`] };
+  if (stat.size > MAX_ACTIONS_FILE_BYTES)
+    return {
+      ok: false,
+      errors: [`${ACTIONS_FILE} has ${stat.size} bytes; at most ${MAX_ACTIONS_FILE_BYTES} are read.`],
+    };
   try {
     return parseActionsText(decodeUtf8(await fs.readFile(file)));
   } catch (error) {
-    return { ok: false, errors: [`${ACTIONS_FILE} cannot be read: ${error instanceof Error ? error.message : String(error)}`] };
+    return {
+      ok: false,
+      errors: [`${ACTIONS_FILE} cannot be read: ${error instanceof Error ? error.message : String(error)}`],
+    };
   }
 }
 
@@ -128,8 +156,13 @@ export function summarizeInput(schema: JsonSchema): string {
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const parts = Object.entries(properties).map(([key, value]) => {
     const property = isObject(value) ? value : {};
-    const type = Array.isArray(property.enum) ? property.enum.map((v) => JSON.stringify(v)).join('|') : String(property.type ?? 'any');
-    const range = property.minimum !== undefined || property.maximum !== undefined ? ` ${property.minimum ?? ''}..${property.maximum ?? ''}` : '';
+    const type = Array.isArray(property.enum)
+      ? property.enum.map((v) => JSON.stringify(v)).join('|')
+      : String(property.type ?? 'any');
+    const range =
+      property.minimum !== undefined || property.maximum !== undefined
+        ? ` ${property.minimum ?? ''}..${property.maximum ?? ''}`
+        : '';
     const fallback = property.default !== undefined ? ` = ${JSON.stringify(property.default)}` : '';
     return `${key}: ${type}${range}${required.has(key) ? ' (required)' : ''}${fallback}`;
   });

@@ -7,10 +7,29 @@ import { toNativePath } from '../base/paths';
 
 /** Variables passed through from the caller's environment when set. */
 const PASSED_THROUGH = [
-  'PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'TZ',
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'LANG',
+  'LANGUAGE',
+  'LC_ALL',
+  'LC_CTYPE',
+  'LC_MESSAGES',
+  'TZ',
   // Windows: the search path's extensions, home and profile folders, and the system folders
   // without which many programs (Node among them) cannot start.
-  'PATHEXT', 'USERPROFILE', 'HOMEDRIVE', 'HOMEPATH', 'APPDATA', 'LOCALAPPDATA', 'SYSTEMROOT', 'WINDIR', 'COMSPEC', 'SYSTEMDRIVE',
+  'PATHEXT',
+  'USERPROFILE',
+  'HOMEDRIVE',
+  'HOMEPATH',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'SYSTEMROOT',
+  'WINDIR',
+  'COMSPEC',
+  'SYSTEMDRIVE',
 ];
 
 export interface ActionEnvironmentInput {

@@ -8,7 +8,13 @@
 import { actionMaySeeWorkspace, decideAccess, type AccessRequest } from '../access/policy';
 import type { CatalogEntry, SkillCatalog } from '../catalog/catalog';
 import type { FileSystem } from '../base/fileSystem';
-import { ACTION_KILL_GRACE_MS, MAX_ACTION_INPUT_BYTES, MAX_ACTION_STDERR_BYTES, MAX_ACTION_STDOUT_BYTES, MAX_ACTION_TIMEOUT_SECONDS } from '../base/limits';
+import {
+  ACTION_KILL_GRACE_MS,
+  MAX_ACTION_INPUT_BYTES,
+  MAX_ACTION_STDERR_BYTES,
+  MAX_ACTION_STDOUT_BYTES,
+  MAX_ACTION_TIMEOUT_SECONDS,
+} from '../base/limits';
 import { pathKey, samePath, toNativePath } from '../base/paths';
 import { utf8ByteLength } from '../base/text';
 import { closestMatches, didYouMean } from '../base/suggest';
@@ -76,7 +82,8 @@ export interface PreparedRun {
   readonly stdin: string;
 }
 
-export type Prepared = { readonly ok: true; readonly run: PreparedRun } | { readonly ok: false; readonly result: ExecutionResult };
+export type Prepared =
+  { readonly ok: true; readonly run: PreparedRun } | { readonly ok: false; readonly result: ExecutionResult };
 
 const quote = (item: string) => (/^[\w@%+=:,./\\-]+$/.test(item) ? item : JSON.stringify(item));
 
@@ -98,9 +105,17 @@ export class ActionExecutor {
     });
     const access: AccessRequest = { asker: request.asker, what: 'run-action' };
     const names = request.asker === 'model' ? catalog.offered().map((e) => e.record.name) : catalog.names();
-    const notFound = () => fail('not_found', `No skill named '${request.skill}'.`, didYouMean(closestMatches(request.skill, names)) ?? 'List the skills to see their names.');
+    const notFound = () =>
+      fail(
+        'not_found',
+        `No skill named '${request.skill}'.`,
+        didYouMean(closestMatches(request.skill, names)) ?? 'List the skills to see their names.',
+      );
     const byFolder = request.skillDir;
-    const entry = byFolder === undefined ? catalog.get(request.skill.trim()) : catalog.entries().find((e) => samePath(e.record.dir, byFolder));
+    const entry =
+      byFolder === undefined
+        ? catalog.get(request.skill.trim())
+        : catalog.entries().find((e) => samePath(e.record.dir, byFolder));
     if (!entry) return notFound();
     const refuse = (standing = entry.standing): Prepared | undefined => {
       const decision = decideAccess(standing, access);
@@ -108,7 +123,11 @@ export class ActionExecutor {
       if (decision.denial.reason === 'shadowed' && byFolder !== undefined) {
         const winner = catalog.get(entry.record.name);
         const where = winner ? ` by the copy in ${toNativePath(winner.record.dir)}` : '';
-        return fail('not_allowed', `This copy of '${entry.record.name}' (${toNativePath(entry.record.dir)}) is shadowed${where}: a name runs only the copy that wins it, and this one does not.`, 'Run the winning copy, or rename one of the two skills.');
+        return fail(
+          'not_allowed',
+          `This copy of '${entry.record.name}' (${toNativePath(entry.record.dir)}) is shadowed${where}: a name runs only the copy that wins it, and this one does not.`,
+          'Run the winning copy, or rename one of the two skills.',
+        );
       }
       if (decision.denial.type === 'not_found') return notFound();
       return fail(decision.denial.type, decision.denial.message, decision.denial.suggestion);
@@ -118,17 +137,40 @@ export class ActionExecutor {
     // The skill as it is on disk now: broken or hidden since the last scan is refused too.
     const body = await readSkillBody(fs, entry.record.filePath, this.deps.unicodeNames).catch(() => undefined);
     if (!body) return fail('not_found', `Skill '${entry.record.name}' could not be read.`);
-    const now = refuse({ ...entry.standing, hasErrors: hasErrors(body.analysis.problems), hidden: body.analysis.hidden });
+    const now = refuse({
+      ...entry.standing,
+      hasErrors: hasErrors(body.analysis.problems),
+      hidden: body.analysis.hidden,
+    });
     if (now) return now;
 
     const declared = await readActionsFile(fs, entry.record.dir);
-    if (!declared) return fail('not_found', `Skill '${entry.record.name}' has no actions.`, 'Load the skill and follow its instructions instead.');
-    if (!declared.ok) return fail('invalid_skill', `The actions.json of skill '${entry.record.name}' is invalid: ${declared.errors.join(' ')}`, `Fix ${toNativePath(entry.record.dir)}/actions.json.`);
+    if (!declared)
+      return fail(
+        'not_found',
+        `Skill '${entry.record.name}' has no actions.`,
+        'Load the skill and follow its instructions instead.',
+      );
+    if (!declared.ok)
+      return fail(
+        'invalid_skill',
+        `The actions.json of skill '${entry.record.name}' is invalid: ${declared.errors.join(' ')}`,
+        `Fix ${toNativePath(entry.record.dir)}/actions.json.`,
+      );
     const actionNames = declared.actions.map((a) => a.name);
     const action = actionName ? declared.actions.find((a) => a.name === actionName) : defaultAction(declared.actions);
     if (!action) {
-      if (!actionName) return fail('invalid_input', `Skill '${entry.record.name}' has no default action.`, `Name one of its actions: ${actionNames.join(', ')}.`);
-      return fail('not_found', `Skill '${entry.record.name}' has no action '${actionName}'.`, didYouMean(closestMatches(actionName, actionNames)) ?? `Its actions: ${actionNames.join(', ')}.`);
+      if (!actionName)
+        return fail(
+          'invalid_input',
+          `Skill '${entry.record.name}' has no default action.`,
+          `Name one of its actions: ${actionNames.join(', ')}.`,
+        );
+      return fail(
+        'not_found',
+        `Skill '${entry.record.name}' has no action '${actionName}'.`,
+        didYouMean(closestMatches(actionName, actionNames)) ?? `Its actions: ${actionNames.join(', ')}.`,
+      );
     }
     const named = (type: Parameters<typeof failure>[2], message: string, suggestion?: string): Prepared => ({
       ok: false,
@@ -137,28 +179,57 @@ export class ActionExecutor {
     // The input's size is bounded before it is validated, so that validation is bounded too.
     const given = JSON.stringify(request.input ?? {}) ?? '';
     const givenBytes = utf8ByteLength(given);
-    if (givenBytes > MAX_ACTION_INPUT_BYTES) return named('invalid_input', `The input is too large (${givenBytes} bytes; at most ${MAX_ACTION_INPUT_BYTES}).`, 'Pass a smaller input.');
+    if (givenBytes > MAX_ACTION_INPUT_BYTES)
+      return named(
+        'invalid_input',
+        `The input is too large (${givenBytes} bytes; at most ${MAX_ACTION_INPUT_BYTES}).`,
+        'Pass a smaller input.',
+      );
     const checked = checkInput(action.input, request.input);
     if (!checked.ok) {
-      if ('schemaError' in checked) return named('invalid_skill', checked.schemaError, `Fix the input schema of '${action.name}' in actions.json.`);
+      if ('schemaError' in checked)
+        return named('invalid_skill', checked.schemaError, `Fix the input schema of '${action.name}' in actions.json.`);
       const { message, suggestion } = summarizeViolations(checked.violations);
       return named('invalid_input', message, suggestion);
     }
     const run = await resolveRun(fs, entry.record.dir, action.run);
-    if (!run.ok) return named('invalid_skill', run.message, `Fix 'run' of '${action.name}' in actions.json: it must stay inside the skill's folder.`);
+    if (!run.ok)
+      return named(
+        'invalid_skill',
+        run.message,
+        `Fix 'run' of '${action.name}' in actions.json: it must stay inside the skill's folder.`,
+      );
     const timeoutSeconds = Math.min(request.timeoutSeconds ?? action.timeoutSeconds, MAX_ACTION_TIMEOUT_SECONDS);
     const shown = run.program.kind === 'file' ? action.run[0] : run.program.name;
     const workspace = actionMaySeeWorkspace(entry.standing) ? this.deps.workspaceOf(entry.record.dir) : undefined;
     const stdin = JSON.stringify({
       action: action.name,
       input: checked.input,
-      context: { skillDir: toNativePath(entry.record.dir), workspace: workspace === undefined ? null : toNativePath(workspace) },
+      context: {
+        skillDir: toNativePath(entry.record.dir),
+        workspace: workspace === undefined ? null : toNativePath(workspace),
+      },
     });
     const stdinBytes = utf8ByteLength(stdin);
-    if (stdinBytes > MAX_ACTION_INPUT_BYTES) return named('invalid_input', `The input is too large (${stdinBytes} bytes as the program receives it; at most ${MAX_ACTION_INPUT_BYTES}).`, 'Pass a smaller input.');
+    if (stdinBytes > MAX_ACTION_INPUT_BYTES)
+      return named(
+        'invalid_input',
+        `The input is too large (${stdinBytes} bytes as the program receives it; at most ${MAX_ACTION_INPUT_BYTES}).`,
+        'Pass a smaller input.',
+      );
     return {
       ok: true,
-      run: { entry, action, input: checked.input, program: run.program, args: run.args, commandLine: [shown, ...run.args].map(quote).join(' '), timeoutSeconds, workspace, stdin },
+      run: {
+        entry,
+        action,
+        input: checked.input,
+        program: run.program,
+        args: run.args,
+        commandLine: [shown, ...run.args].map(quote).join(' '),
+        timeoutSeconds,
+        workspace,
+        stdin,
+      },
     };
   }
 
@@ -176,7 +247,13 @@ export class ActionExecutor {
     for (const name of action.secrets) {
       const value = await this.deps.secret(name, entry.record.dir);
       if (value === undefined || value === '') {
-        return failure(skill, action.name, 'missing_secret', `The action '${action.name}' needs the secret ${name}, which is not set.`, this.deps.missingSecretHint(name));
+        return failure(
+          skill,
+          action.name,
+          'missing_secret',
+          `The action '${action.name}' needs the secret ${name}, which is not set.`,
+          this.deps.missingSecretHint(name),
+        );
       }
       const problem = secretValueProblem(name, value);
       if (problem) return failure(skill, action.name, 'missing_secret', problem, this.deps.missingSecretHint(name));
@@ -186,7 +263,13 @@ export class ActionExecutor {
     const key = `${pathKey(entry.record.dir)}\0${action.name}`;
     const active = this.running.get(key) ?? 0;
     if (active >= action.maxConcurrent) {
-      return failure(skill, action.name, 'busy', `The action '${action.name}' is already running ${active === 1 ? 'once' : `${active} times`}, its limit (maxConcurrent).`, 'Wait for the running one to finish, then try again.');
+      return failure(
+        skill,
+        action.name,
+        'busy',
+        `The action '${action.name}' is already running ${active === 1 ? 'once' : `${active} times`}, its limit (maxConcurrent).`,
+        'Wait for the running one to finish, then try again.',
+      );
     }
     this.running.set(key, active + 1);
     // Stopped by the caller's token, or by stopAll.
@@ -199,7 +282,13 @@ export class ActionExecutor {
         program: prepared.program,
         args: prepared.args,
         cwd: entry.record.dir,
-        env: actionEnvironment({ base: this.deps.baseEnv, skillDir: entry.record.dir, workspace: prepared.workspace, action: action.name, secrets }),
+        env: actionEnvironment({
+          base: this.deps.baseEnv,
+          skillDir: entry.record.dir,
+          workspace: prepared.workspace,
+          action: action.name,
+          secrets,
+        }),
         stdin: prepared.stdin,
         timeoutMs: prepared.timeoutSeconds * 1000,
         killGraceMs: ACTION_KILL_GRACE_MS,
@@ -225,15 +314,21 @@ export class ActionExecutor {
           action: action.name,
           durationMs: Math.round(performance.now() - started),
           timeoutSeconds: prepared.timeoutSeconds,
-          checkOutput: output ? (data) => {
-            const checked = checkValue(output, data);
-            if (checked.ok) return undefined;
-            return 'schemaError' in checked ? checked.schemaError : summarizeViolations(checked.violations).message;
-          } : undefined,
+          checkOutput: output
+            ? (data) => {
+                const checked = checkValue(output, data);
+                if (checked.ok) return undefined;
+                return 'schemaError' in checked ? checked.schemaError : summarizeViolations(checked.violations).message;
+              }
+            : undefined,
         }),
         mask,
       );
-      this.deps.log?.(mask.text(`Action ${skill}/${action.name}: ${result.status}${result.error ? ` (${result.error.type}: ${result.error.message})` : ''} in ${result.durationMs} ms.`));
+      this.deps.log?.(
+        mask.text(
+          `Action ${skill}/${action.name}: ${result.status}${result.error ? ` (${result.error.type}: ${result.error.message})` : ''} in ${result.durationMs} ms.`,
+        ),
+      );
       return result;
     } finally {
       this.live.delete(handle);

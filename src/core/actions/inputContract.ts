@@ -79,10 +79,30 @@ function resolvePointer(root: unknown, location: string): unknown {
   return node;
 }
 
-const WRAPPERS = new Set(['properties', 'patternProperties', 'items', 'prefixItems', 'additionalItems', '$ref', '$dynamicRef', '$recursiveRef', 'allOf', 'false', 'dependentSchemas', 'unevaluatedItems', 'if', 'then', 'else']);
+const WRAPPERS = new Set([
+  'properties',
+  'patternProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+  'allOf',
+  'false',
+  'dependentSchemas',
+  'unevaluatedItems',
+  'if',
+  'then',
+  'else',
+]);
 
 /** Turns one library error into violations (none for a wrapper around others). */
-function violationsOf(error: { keyword: string; keywordLocation: string; instanceLocation: string; error: string }, schema: unknown, input: unknown): Violation[] {
+function violationsOf(
+  error: { keyword: string; keywordLocation: string; instanceLocation: string; error: string },
+  schema: unknown,
+  input: unknown,
+): Violation[] {
   const { keyword } = error;
   // Failures inside one alternative of anyOf/oneOf/not are summed up by that keyword's own error.
   if (WRAPPERS.has(keyword) || /\/(anyOf|oneOf)\/\d+\/|\/not\//.test(error.keywordLocation)) return [];
@@ -90,58 +110,111 @@ function violationsOf(error: { keyword: string; keywordLocation: string; instanc
   const node = resolvePointer(schema, error.keywordLocation.replace(/\/[^/]*$/, ''));
   const value = resolvePointer(input, error.instanceLocation);
   const subject = pointer === '' ? 'the input' : pointer;
-  if (!isNode(node)) return [{ pointer, keyword, message: `${subject}: ${error.error}`, suggestion: 'Check the value against the input schema.' }];
+  if (!isNode(node))
+    return [
+      {
+        pointer,
+        keyword,
+        message: `${subject}: ${error.error}`,
+        suggestion: 'Check the value against the input schema.',
+      },
+    ];
   const properties = isNode(node.properties) ? Object.keys(node.properties) : [];
   if (keyword === 'required') {
     const present = isNode(value) ? value : {};
-    const missing = (Array.isArray(node.required) ? node.required : []).filter((k): k is string => typeof k === 'string' && ownValue(present, k) === undefined);
+    const missing = (Array.isArray(node.required) ? node.required : []).filter(
+      (k): k is string => typeof k === 'string' && ownValue(present, k) === undefined,
+    );
     return missing.map((key) => {
       const declared = isNode(node.properties) ? ownValue(node.properties, key) : undefined;
       const property = isNode(declared) ? declared : {};
       const about = typeof property.description === 'string' ? `: ${property.description}` : '';
-      return { pointer: `${pointer}/${key}`, keyword, message: `${pointer}/${key}: is required, got nothing`, suggestion: `Add the required field '${key}' (${expectedType(property)}${about}).` };
+      return {
+        pointer: `${pointer}/${key}`,
+        keyword,
+        message: `${pointer}/${key}: is required, got nothing`,
+        suggestion: `Add the required field '${key}' (${expectedType(property)}${about}).`,
+      };
     });
   }
   if (keyword === 'additionalProperties' || keyword === 'unevaluatedProperties') {
     if (node[keyword] !== false || !isNode(value)) return [];
-    const patterns = isNode(node.patternProperties) ? Object.keys(node.patternProperties).map(compileLinearPattern) : [];
+    const patterns = isNode(node.patternProperties)
+      ? Object.keys(node.patternProperties).map(compileLinearPattern)
+      : [];
     const extra = Object.keys(value).filter((k) => !properties.includes(k) && !patterns.some((p) => p.ok && p.test(k)));
-    const takes = properties.length > 0 ? `this action takes only ${properties.join(', ')}` : 'this action takes no input';
+    const takes =
+      properties.length > 0 ? `this action takes only ${properties.join(', ')}` : 'this action takes no input';
     return extra.map((key) => {
       // Only a near miss (a typo) is worth naming: an unrelated field is not "meant".
-      const near = properties.find((p) => editDistance(key.toLowerCase(), p.toLowerCase()) <= Math.max(1, Math.floor(p.length / 4)));
-      return { pointer: `${pointer}/${key}`, keyword, message: `${pointer}/${key}: is not an accepted field`, suggestion: `Remove '${key}': ${takes}.${near ? ` Did you mean '${near}'?` : ''}` };
+      const near = properties.find(
+        (p) => editDistance(key.toLowerCase(), p.toLowerCase()) <= Math.max(1, Math.floor(p.length / 4)),
+      );
+      return {
+        pointer: `${pointer}/${key}`,
+        keyword,
+        message: `${pointer}/${key}: is not an accepted field`,
+        suggestion: `Remove '${key}': ${takes}.${near ? ` Did you mean '${near}'?` : ''}`,
+      };
     });
   }
   const expected = expectation(keyword, node);
-  return [{ pointer, keyword, message: `${subject}: ${expected ?? error.error}, got ${describeValue(value)}`, suggestion: suggestionFor(keyword, node, value) }];
+  return [
+    {
+      pointer,
+      keyword,
+      message: `${subject}: ${expected ?? error.error}, got ${describeValue(value)}`,
+      suggestion: suggestionFor(keyword, node, value),
+    },
+  ];
 }
 
 /** "must be <= 20" and the like, from the keyword's value in the schema. */
 function expectation(keyword: string, node: Node): string | undefined {
   const limit = node[keyword];
   switch (keyword) {
-    case 'type': return `must be ${expectedType(node)}`;
-    case 'enum': return `must be one of ${(node.enum as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'const': return `must be ${JSON.stringify(node.const)}`;
-    case 'minimum': return `must be >= ${limit}`;
-    case 'maximum': return `must be <= ${limit}`;
-    case 'exclusiveMinimum': return `must be > ${typeof limit === 'number' ? limit : node.minimum}`;
-    case 'exclusiveMaximum': return `must be < ${typeof limit === 'number' ? limit : node.maximum}`;
-    case 'multipleOf': return `must be a multiple of ${limit}`;
-    case 'minLength': return `must have at least ${limit} character${limit === 1 ? '' : 's'}`;
-    case 'maxLength': return `must have at most ${limit} characters`;
-    case 'pattern': return `must match the pattern ${limit}`;
-    case 'format': return `must be a valid ${limit}`;
-    case 'minItems': return `must have at least ${limit} items`;
-    case 'maxItems': return `must have at most ${limit} items`;
-    case 'uniqueItems': return 'must not repeat items';
-    case 'minProperties': return `must have at least ${limit} fields`;
-    case 'maxProperties': return `must have at most ${limit} fields`;
-    case 'anyOf': return 'must match at least one of the allowed forms';
-    case 'oneOf': return 'must match exactly one of the allowed forms';
-    case 'not': return 'must not match the excluded form';
-    default: return undefined;
+    case 'type':
+      return `must be ${expectedType(node)}`;
+    case 'enum':
+      return `must be one of ${(node.enum as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(node.const)}`;
+    case 'minimum':
+      return `must be >= ${limit}`;
+    case 'maximum':
+      return `must be <= ${limit}`;
+    case 'exclusiveMinimum':
+      return `must be > ${typeof limit === 'number' ? limit : node.minimum}`;
+    case 'exclusiveMaximum':
+      return `must be < ${typeof limit === 'number' ? limit : node.maximum}`;
+    case 'multipleOf':
+      return `must be a multiple of ${limit}`;
+    case 'minLength':
+      return `must have at least ${limit} character${limit === 1 ? '' : 's'}`;
+    case 'maxLength':
+      return `must have at most ${limit} characters`;
+    case 'pattern':
+      return `must match the pattern ${limit}`;
+    case 'format':
+      return `must be a valid ${limit}`;
+    case 'minItems':
+      return `must have at least ${limit} items`;
+    case 'maxItems':
+      return `must have at most ${limit} items`;
+    case 'uniqueItems':
+      return 'must not repeat items';
+    case 'minProperties':
+      return `must have at least ${limit} fields`;
+    case 'maxProperties':
+      return `must have at most ${limit} fields`;
+    case 'anyOf':
+      return 'must match at least one of the allowed forms';
+    case 'oneOf':
+      return 'must match exactly one of the allowed forms';
+    case 'not':
+      return 'must not match the excluded form';
+    default:
+      return undefined;
   }
 }
 
@@ -162,8 +235,15 @@ export function checkValue(schema: JsonSchema, value: unknown): ContractResult {
     errors = withLinearPatterns(() => validator.validate(withDefaults).errors);
   } catch (error) {
     // Too much text for the patterns is the input's fault, not the schema's.
-    if (error instanceof PatternBudgetExceeded) return { ok: false, violations: [{ pointer: '', keyword: 'pattern', message: error.message, suggestion: 'Pass shorter text.' }] };
-    return { ok: false, schemaError: `The action's input schema cannot be used: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+    if (error instanceof PatternBudgetExceeded)
+      return {
+        ok: false,
+        violations: [{ pointer: '', keyword: 'pattern', message: error.message, suggestion: 'Pass shorter text.' }],
+      };
+    return {
+      ok: false,
+      schemaError: `The action's input schema cannot be used: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    };
   }
   if (errors.length === 0) return { ok: true, input: plainCopy(withDefaults) as Record<string, unknown> };
   const seen = new Set<string>();
@@ -176,11 +256,20 @@ export function checkValue(schema: JsonSchema, value: unknown): ContractResult {
       violations.push(violation);
     }
   }
-  if (violations.length === 0) violations.push({ pointer: '', keyword: 'schema', message: `the input: ${errors[0].error}`, suggestion: 'Check the input against the input schema.' });
+  if (violations.length === 0)
+    violations.push({
+      pointer: '',
+      keyword: 'schema',
+      message: `the input: ${errors[0].error}`,
+      suggestion: 'Check the input against the input schema.',
+    });
   return { ok: false, violations: violations.slice(0, MAX_INPUT_VIOLATIONS) };
 }
 
 /** The violations as one message and one suggestion, for a structured error. */
 export function summarizeViolations(violations: readonly Violation[]): { message: string; suggestion: string } {
-  return { message: violations.map((v) => v.message).join('; '), suggestion: violations.map((v) => v.suggestion).join(' ') };
+  return {
+    message: violations.map((v) => v.message).join('; '),
+    suggestion: violations.map((v) => v.suggestion).join(' '),
+  };
 }

@@ -28,7 +28,8 @@ const JS_SPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u
 /** What `.` matches in JavaScript without the `s` flag (RE2's `.` excludes only `\n`). */
 const JS_DOT = '[^\\n\\r\\u2028\\u2029]';
 
-export type LinearPattern = { readonly ok: true; test(text: string): boolean } | { readonly ok: false; readonly message: string };
+export type LinearPattern =
+  { readonly ok: true; test(text: string): boolean } | { readonly ok: false; readonly message: string };
 
 /**
  * The JavaScript pattern rewritten where RE2 reads the same syntax differently: `.` and `\s`
@@ -76,13 +77,23 @@ function withJavaScriptSets(source: string): { readonly translated: string } | {
 /** Compiles a schema pattern for linear-time matching, or says why it cannot be. */
 export function compileLinearPattern(source: string): LinearPattern {
   if (typeof source !== 'string') return { ok: false, message: 'a pattern must be a string' };
-  if (source.length > MAX_SCHEMA_PATTERN_CHARS) return { ok: false, message: `the pattern has ${source.length} characters; at most ${MAX_SCHEMA_PATTERN_CHARS} are matched` };
+  if (source.length > MAX_SCHEMA_PATTERN_CHARS)
+    return {
+      ok: false,
+      message: `the pattern has ${source.length} characters; at most ${MAX_SCHEMA_PATTERN_CHARS} are matched`,
+    };
   try {
     new NativeRegExp(source, 'u'); // Syntax as JSON Schema defines it; compiling does not backtrack.
   } catch (error) {
-    return { ok: false, message: `not a valid regular expression: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      message: `not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
-  const refused = (why: string): LinearPattern => ({ ok: false, message: `the pattern cannot be matched in linear time: ${why}, which Skillsmith does not evaluate` });
+  const refused = (why: string): LinearPattern => ({
+    ok: false,
+    message: `the pattern cannot be matched in linear time: ${why}, which Skillsmith does not evaluate`,
+  });
   const rewritten = withJavaScriptSets(source);
   if ('unsupported' in rewritten) return refused(rewritten.unsupported);
   try {
@@ -97,7 +108,9 @@ export function compileLinearPattern(source: string): LinearPattern {
 /** Thrown when one validation would match more text against patterns than it may. */
 export class PatternBudgetExceeded extends Error {
   constructor() {
-    super(`the input has more text to check against the schema's patterns than is checked (at most ${MAX_PATTERN_CHECKED_CHARS} characters in all)`);
+    super(
+      `the input has more text to check against the schema's patterns than is checked (at most ${MAX_PATTERN_CHECKED_CHARS} characters in all)`,
+    );
   }
 }
 
@@ -120,7 +133,8 @@ export function withLinearPatterns<T>(validate: () => T): T {
     new NativeRegExp(text, flags);
     this.test = (input: string) => {
       const pattern = compile(text);
-      if (!pattern.ok) throw new Error(`The schema's pattern ${JSON.stringify(text.slice(0, 80))} is refused: ${pattern.message}.`);
+      if (!pattern.ok)
+        throw new Error(`The schema's pattern ${JSON.stringify(text.slice(0, 80))} is refused: ${pattern.message}.`);
       const subject = String(input);
       budget -= subject.length;
       if (budget < 0) throw new PatternBudgetExceeded();

@@ -36,7 +36,14 @@ export interface ExecutionResult {
 }
 
 /** An error result. */
-export function failure(skill: string, action: string, type: ActionErrorType, message: string, suggestion?: string, durationMs = 0): ExecutionResult {
+export function failure(
+  skill: string,
+  action: string,
+  type: ActionErrorType,
+  message: string,
+  suggestion?: string,
+  durationMs = 0,
+): ExecutionResult {
   const status: ActionStatus = type === 'timeout' ? 'timeout' : type === 'cancelled' ? 'cancelled' : 'error';
   return { skill, action, status, durationMs, error: suggestion ? { type, message, suggestion } : { type, message } };
 }
@@ -74,29 +81,50 @@ export interface OutcomeContext {
 /** Normalises a (masked) process outcome. */
 export function resultOf(outcome: ProcessOutcome, context: OutcomeContext): ExecutionResult {
   const { skill, action, durationMs } = context;
-  const fail = (type: ActionErrorType, message: string, suggestion?: string) => failure(skill, action, type, message, suggestion, durationMs);
+  const fail = (type: ActionErrorType, message: string, suggestion?: string) =>
+    failure(skill, action, type, message, suggestion, durationMs);
   const stderr = outcome.stderrTail.trim();
   const stderrNote = stderr ? ` Its stderr ends with: ${stderr.slice(-1000)}` : '';
   switch (outcome.kind) {
     case 'not-started':
-      return fail('action_failed', `The program could not be started: ${outcome.startError ?? 'unknown reason'}.`, 'Check that the program in the action\'s run is installed and on PATH.');
+      return fail(
+        'action_failed',
+        `The program could not be started: ${outcome.startError ?? 'unknown reason'}.`,
+        "Check that the program in the action's run is installed and on PATH.",
+      );
     case 'timeout':
-      return fail('timeout', `The action did not finish within ${context.timeoutSeconds} s and was stopped.${stderrNote}`, 'Try a smaller input, or raise timeoutSeconds in actions.json (at most 600).');
+      return fail(
+        'timeout',
+        `The action did not finish within ${context.timeoutSeconds} s and was stopped.${stderrNote}`,
+        'Try a smaller input, or raise timeoutSeconds in actions.json (at most 600).',
+      );
     case 'cancelled':
       return fail('cancelled', 'The run was cancelled and the program was stopped.');
   }
   if (outcome.exitCode !== 0) {
     const own = ownError(outcome.stdout);
     if (own) return { skill, action, status: 'error', durationMs, error: own };
-    const how = outcome.exitCode === null ? `was ended by ${outcome.signal ?? 'a signal'}` : `exited with code ${outcome.exitCode}`;
-    return fail('action_failed', `The program ${how}.${stderrNote}`, 'Read the error output above; fix the input or the script, then run it again.');
+    const how =
+      outcome.exitCode === null
+        ? `was ended by ${outcome.signal ?? 'a signal'}`
+        : `exited with code ${outcome.exitCode}`;
+    return fail(
+      'action_failed',
+      `The program ${how}.${stderrNote}`,
+      'Read the error output above; fix the input or the script, then run it again.',
+    );
   }
   // Cut output is not JSON any more: it is passed on as text, with a note.
   const parsed = outcome.stdoutTruncated ? ({ ok: false } as const) : parseJson(outcome.stdout);
   const cut = outcome.stdoutTruncated ? { note: `The output was cut at ${MAX_ACTION_STDOUT_BYTES} bytes.` } : {};
   const data = parsed.ok ? parsed.value : { text: outcome.stdout, ...cut };
   const mismatch = context.checkOutput?.(data);
-  if (mismatch) return fail('invalid_output', `The program's result does not match the action's output schema: ${mismatch}`, 'The script must print JSON that matches the output schema in actions.json; fix the script or the schema.');
+  if (mismatch)
+    return fail(
+      'invalid_output',
+      `The program's result does not match the action's output schema: ${mismatch}`,
+      'The script must print JSON that matches the output schema in actions.json; fix the script or the schema.',
+    );
   return { skill, action, status: 'success', data, durationMs };
 }
 
@@ -110,7 +138,14 @@ export function maskedResult(result: ExecutionResult, mask: SecretMask): Executi
   const masked = mask.value(result) as ExecutionResult;
   const text = JSON.stringify(masked);
   if (mask.text(text) === text) return masked;
-  return failure(masked.skill, masked.action, 'action_failed', 'The result was withheld: it holds a secret in a form that cannot be masked inside JSON.', 'Print the data without the secret.', masked.durationMs);
+  return failure(
+    masked.skill,
+    masked.action,
+    'action_failed',
+    'The result was withheld: it holds a secret in a form that cannot be masked inside JSON.',
+    'Print the data without the secret.',
+    masked.durationMs,
+  );
 }
 
 /** The JSON text a model receives: at most MAX_ACTION_RESULT_CHARS, with a note when cut. */

@@ -11,7 +11,8 @@ import { isInside, joinPath, pathKey, rawSegments } from '../base/paths';
 import { checkRelativePath } from '../loading/skillFolder';
 
 /** What to start: a program name for PATH lookup, or an absolute file inside the skill. */
-export type ResolvedProgram = { readonly kind: 'path-lookup'; readonly name: string } | { readonly kind: 'file'; readonly path: string };
+export type ResolvedProgram =
+  { readonly kind: 'path-lookup'; readonly name: string } | { readonly kind: 'file'; readonly path: string };
 
 export type ResolvedRun =
   | { readonly ok: true; readonly program: ResolvedProgram; readonly args: readonly string[] }
@@ -19,7 +20,10 @@ export type ResolvedRun =
 
 /** True for an argv item that names a path rather than a word or an option. */
 export function looksLikePath(item: string): boolean {
-  return !item.startsWith('-') && (/[\\/]/.test(item) || item === '.' || item === '..' || /^[a-zA-Z]:/.test(item) || item.startsWith('~'));
+  return (
+    !item.startsWith('-') &&
+    (/[\\/]/.test(item) || item === '.' || item === '..' || /^[a-zA-Z]:/.test(item) || item.startsWith('~'))
+  );
 }
 
 /** The part of an argv item that may name a place: the value of `--opt=value`, or the item. */
@@ -33,7 +37,12 @@ export function placeOf(item: string): string | undefined {
  * Walks `relative` from the skill's folder entry by entry, following each link, and says
  * why it leaves the folder (undefined when it stays inside, or when the rest does not exist).
  */
-async function leavesFolder(fs: FileSystem, skillDir: string, realDir: string, relative: string): Promise<string | undefined> {
+async function leavesFolder(
+  fs: FileSystem,
+  skillDir: string,
+  realDir: string,
+  relative: string,
+): Promise<string | undefined> {
   let current = skillDir;
   for (const segment of rawSegments(relative)) {
     if (segment === '.') continue;
@@ -44,7 +53,7 @@ async function leavesFolder(fs: FileSystem, skillDir: string, realDir: string, r
     if (!entry.isSymlink) continue;
     const real = await fs.realPath(current).catch(() => undefined);
     if (real === undefined) return 'is a symlink that points at nothing';
-    if (!isInside(real, realDir)) return 'resolves to a place outside the skill\'s folder (through a symlink)';
+    if (!isInside(real, realDir)) return "resolves to a place outside the skill's folder (through a symlink)";
     current = real;
   }
   return undefined;
@@ -78,7 +87,8 @@ export async function resolveRun(fs: FileSystem, skillDir: string, run: readonly
     if (why) return { ok: false, message: `The action's program ${why}` };
     const file = joinPath(skillDir, first);
     const stat = await fs.stat(file).catch(() => undefined);
-    if (!stat || stat.kind !== 'file') return { ok: false, message: `The action's program '${first}' does not exist in the skill's folder.` };
+    if (!stat || stat.kind !== 'file')
+      return { ok: false, message: `The action's program '${first}' does not exist in the skill's folder.` };
     program = { kind: 'file', path: file };
   }
   for (const item of rest) {

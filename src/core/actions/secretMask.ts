@@ -73,7 +73,10 @@ export function secretMask(values: Iterable<string>): SecretMask {
   for (const value of values) for (const form of secretForms(value)) forms.add(form);
   // Longest first, so that a value containing another is masked whole.
   const ordered = [...forms].sort((a, b) => b.length - a.length);
-  const text = (input: string) => (ordered.length === 0 ? input : ordered.reduce((masked, form) => (masked.includes(form) ? masked.split(form).join(MASK) : masked), input));
+  const text = (input: string) =>
+    ordered.length === 0
+      ? input
+      : ordered.reduce((masked, form) => (masked.includes(form) ? masked.split(form).join(MASK) : masked), input);
   const value = (input: unknown): unknown => {
     if (ordered.length === 0) return input;
     if (typeof input === 'string') return text(input);
@@ -83,7 +86,12 @@ export function secretMask(values: Iterable<string>): SecretMask {
       const copy: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(input)) {
         // defineProperty: a key such as `__proto__` stays a plain key.
-        Object.defineProperty(copy, text(key), { value: value(item), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(copy, text(key), {
+          value: value(item),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return copy;
     }

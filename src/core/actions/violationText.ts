@@ -38,8 +38,11 @@ function numberRange(node: Node): string {
   const high = typeof node.exclusiveMaximum === 'number' ? node.exclusiveMaximum : node.maximum;
   const lowWord = typeof node.exclusiveMinimum === 'number' || node.exclusiveMinimum === true ? 'above' : 'of at least';
   const highWord = typeof node.exclusiveMaximum === 'number' || node.exclusiveMaximum === true ? 'below' : 'of at most';
-  if (typeof low === 'number' && typeof high === 'number' && lowWord === 'of at least' && highWord === 'of at most') return `from ${low} to ${high}`;
-  return [typeof low === 'number' ? `${lowWord} ${low}` : '', typeof high === 'number' ? `${highWord} ${high}` : ''].filter(Boolean).join(' and ');
+  if (typeof low === 'number' && typeof high === 'number' && lowWord === 'of at least' && highWord === 'of at most')
+    return `from ${low} to ${high}`;
+  return [typeof low === 'number' ? `${lowWord} ${low}` : '', typeof high === 'number' ? `${highWord} ${high}` : '']
+    .filter(Boolean)
+    .join(' and ');
 }
 
 /** What to do about one failed keyword. */

@@ -8,7 +8,10 @@ export interface CancellationToken {
 }
 
 /** A token that never fires. */
-export const NEVER_CANCELLED: CancellationToken = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
+export const NEVER_CANCELLED: CancellationToken = {
+  isCancellationRequested: false,
+  onCancellationRequested: () => ({ dispose: () => undefined }),
+};
 
 /** A token and the function that fires it (once; later calls do nothing). */
 export function createCancellationSource(): { readonly token: CancellationToken; cancel(): void } {

@@ -2,7 +2,11 @@
 // thousands of skills never exhaust file handles), and time slicing for synchronous work.
 
 /** Runs `work` over every item with at most `limit` running at once; keeps input order. */
-export async function mapConcurrent<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -19,7 +23,12 @@ export async function mapConcurrent<T, R>(items: readonly T[], limit: number, wo
  * Runs `work` over the items, at most `limit` at once, taking items in order; once `stop()`
  * says so (a cancelled run), no new item starts and the ones running finish.
  */
-export async function forEachConcurrent<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>, stop: () => boolean = () => false): Promise<void> {
+export async function forEachConcurrent<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+  stop: () => boolean = () => false,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length && !stop()) {
@@ -85,13 +94,13 @@ export function createSliceClock(now: () => number): (sliceMs: number) => { due(
     if (now() - sliceStarted >= STALE_SLICES * sliceMs) sliceStarted = now();
     return {
       due: () => now() - sliceStarted >= sliceMs,
-    pause: () =>
-      new Promise<void>((resolve) =>
-        setImmediate(() => {
-          sliceStarted = now();
-          resolve();
-        }),
-      ),
+      pause: () =>
+        new Promise<void>((resolve) =>
+          setImmediate(() => {
+            sliceStarted = now();
+            resolve();
+          }),
+        ),
     };
   };
 }

@@ -77,7 +77,10 @@ export function readHeadsOneByOne(fs: FileSystem, paths: readonly string[], maxB
 }
 
 /** readDirectories through the per-folder call. */
-export function readDirectoriesOneByOne(fs: FileSystem, paths: readonly string[]): Promise<(DirectoryEntry[] | Error)[]> {
+export function readDirectoriesOneByOne(
+  fs: FileSystem,
+  paths: readonly string[],
+): Promise<(DirectoryEntry[] | Error)[]> {
   return mapConcurrent(paths, FALLBACK_CONCURRENCY, (path) =>
     fs.readDirectory(path).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
   );

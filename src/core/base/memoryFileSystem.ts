@@ -4,7 +4,16 @@
 // Wine). Paths are canonical (base/paths) and compared as the host compares them; a link's
 // target is absolute or relative to the link's folder, as on disk.
 import type { DirectoryEntry, EntryKind, EntryStat, FileSystem } from './fileSystem';
-import { basenamePath, dirnamePath, isAbsolutePath, joinPath, normalizePath, pathKey, rawSegments, samePath } from './paths';
+import {
+  basenamePath,
+  dirnamePath,
+  isAbsolutePath,
+  joinPath,
+  normalizePath,
+  pathKey,
+  rawSegments,
+  samePath,
+} from './paths';
 
 type MemoryNode =
   | { readonly kind: 'file'; readonly bytes: Uint8Array }
@@ -43,9 +52,16 @@ export class MemoryFileSystem implements FileSystem {
     if (!resolved) return undefined;
     // The entry itself, in its real folder: a link is a link whatever path led to it.
     const parent = this.resolve(dirnamePath(normalizePath(path)));
-    const own = parent ? this.nodes.get(pathKey(joinPath(parent.path, basenamePath(normalizePath(path))))) : resolved.node;
+    const own = parent
+      ? this.nodes.get(pathKey(joinPath(parent.path, basenamePath(normalizePath(path)))))
+      : resolved.node;
     const node = resolved.node;
-    return { kind: kindOf(node), isSymlink: own?.kind === 'symlink', size: node.kind === 'file' ? node.bytes.length : 0, mtime: 0 };
+    return {
+      kind: kindOf(node),
+      isSymlink: own?.kind === 'symlink',
+      size: node.kind === 'file' ? node.bytes.length : 0,
+      mtime: 0,
+    };
   }
 
   async readDirectory(path: string): Promise<DirectoryEntry[]> {

@@ -93,7 +93,7 @@ function isCanonical(path: string, flavor: PathFlavor): boolean {
   if (path.includes('\\') || /^\/\/[^/]+\/[^/]+$/.test(path)) return false;
   const code = path.charCodeAt(0);
   // A lower-case drive letter (`c:`) is not canonical; neither is a bare `C:`.
-  if (path.charCodeAt(1) === 58 /* : */) return code >= 65 && code <= 90 && path.charCodeAt(2) === 47 /* / */;
+  if (path.charCodeAt(1) === 58 /* : */) return code >= 65 && code <= 90 && path.charCodeAt(2) === 47; /* / */
   return true;
 }
 
@@ -173,7 +173,12 @@ export function relativePath(from: string, to: string, flavor: PathFlavor = HOST
   const fold = (s: string) => (flavor.ignoreCase ? s.toLowerCase() : s);
   if (fold(a.root) !== fold(b.root)) return undefined;
   let common = 0;
-  while (common < a.segments.length && common < b.segments.length && fold(a.segments[common]) === fold(b.segments[common])) common++;
+  while (
+    common < a.segments.length &&
+    common < b.segments.length &&
+    fold(a.segments[common]) === fold(b.segments[common])
+  )
+    common++;
   const up = a.segments.slice(common).map(() => '..');
   return [...up, ...b.segments.slice(common)].join('/');
 }
@@ -186,7 +191,8 @@ export function toNativePath(path: string, flavor: PathFlavor = HOST_PATHS): str
 /** `~` and `~/x` resolved against the home folder; other paths unchanged. */
 export function expandHome(path: string, home: string, flavor: PathFlavor = HOST_PATHS): string {
   if (path === '~') return normalizePath(home, flavor);
-  if (path.startsWith('~/') || (flavor.windows && path.startsWith('~\\'))) return normalizePath(`${home}/${path.slice(2)}`, flavor);
+  if (path.startsWith('~/') || (flavor.windows && path.startsWith('~\\')))
+    return normalizePath(`${home}/${path.slice(2)}`, flavor);
   return path;
 }
 

@@ -165,5 +165,7 @@ export function hasErrors(problems: readonly Problem[]): boolean {
 
 /** Problems sorted by start position; the sort is stable, so equal positions keep their order. */
 export function sortProblems(problems: Problem[]): Problem[] {
-  return problems.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return problems.sort(
+    (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+  );
 }

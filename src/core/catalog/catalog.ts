@@ -10,7 +10,16 @@ import { compareCodePoints } from '../base/text';
 import { buildListing, type Listing } from './listing';
 import { byPrecedence, duplicateNameProblem } from './precedence';
 import type { CatalogChange, CatalogEntry, Disposable, OfferStatus, SkillStanding } from './catalogEntry';
-import { emptyState, fileRecord, nameKey, offeredItem, placeOffered, recordsUnder, unfileRecord, type CatalogState } from './catalogState';
+import {
+  emptyState,
+  fileRecord,
+  nameKey,
+  offeredItem,
+  placeOffered,
+  recordsUnder,
+  unfileRecord,
+  type CatalogState,
+} from './catalogState';
 import type { SkillRecord } from './skillRecord';
 
 export type { CatalogChange, CatalogEntry, Disposable, OfferStatus, SkillStanding } from './catalogEntry';
@@ -25,7 +34,6 @@ export interface CatalogOptions {
   /** False in an untrusted workspace. Defaults to true. */
   readonly trustWorkspaceSkills?: boolean;
 }
-
 
 export class SkillCatalog {
   /** Everything the catalog holds; a full scan builds a new one and swaps it in. */
@@ -116,7 +124,11 @@ export class SkillCatalog {
    * `cancelled()` turns true (the updater was replaced), nothing is swapped in.
    * Returns whether the new content was swapped in.
    */
-  async replaceAllInSlices(records: Iterable<SkillRecord>, sliceMs: number, cancelled: () => boolean = () => false): Promise<boolean> {
+  async replaceAllInSlices(
+    records: Iterable<SkillRecord>,
+    sliceMs: number,
+    cancelled: () => boolean = () => false,
+  ): Promise<boolean> {
     const slicer = createTimeSlicer(sliceMs);
     const build = this.buildState(records);
     let step = build.next();

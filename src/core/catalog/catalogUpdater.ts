@@ -4,7 +4,16 @@
 import { createTimeSlicer } from '../base/concurrency';
 import type { FileSystem } from '../base/fileSystem';
 import { MAX_SKILL_DEPTH, SCAN_CHUNK, SCAN_SLICE_MS, STORM_EVENTS } from '../base/limits';
-import { basenamePath, dirnamePath, isInside, joinPath, pathKey, pathSegments, relativePath, samePath } from '../base/paths';
+import {
+  basenamePath,
+  dirnamePath,
+  isInside,
+  joinPath,
+  pathKey,
+  pathSegments,
+  relativePath,
+  samePath,
+} from '../base/paths';
 import type { SkillCatalog } from './catalog';
 import { discoverSkillFiles, isInSkippedFolder, isSkillFileName, type SkippedPath } from './discovery';
 import { locationOf, type SkillLocation } from './locations';
@@ -41,7 +50,9 @@ export class CatalogUpdater {
       const slicer = createTimeSlicer(SCAN_SLICE_MS);
       // A file reachable from two locations (one nested in the other) belongs to the better
       // one. Without nesting, a file belongs to the location it was found in.
-      const nested = this.locations.some((outer) => this.locations.some((inner) => inner !== outer && isInside(inner.path, outer.path)));
+      const nested = this.locations.some((outer) =>
+        this.locations.some((inner) => inner !== outer && isInside(inner.path, outer.path)),
+      );
       const seen = new Set<string>();
       const files: RecordSource[] = [];
       for (let i = 0; i < discovered.length; i++) {
@@ -88,9 +99,11 @@ export class CatalogUpdater {
   }
 
   private enqueue(step: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(() => (this.stopped ? undefined : step())).catch((error) => {
-      this.options.onSkip?.({ path: '(catalog)', reason: `update failed: ${String(error)}` });
-    });
+    const run = this.queue
+      .then(() => (this.stopped ? undefined : step()))
+      .catch((error) => {
+        this.options.onSkip?.({ path: '(catalog)', reason: `update failed: ${String(error)}` });
+      });
     this.queue = run;
     return run;
   }
@@ -170,7 +183,8 @@ export class CatalogUpdater {
     const foundKeys = new Set(found.map((f) => pathKey(f.filePath)));
     if (this.stopped) return;
     for (const record of this.catalog.recordsUnder(scope)) {
-      if (samePath(record.location.path, location.path) && !foundKeys.has(pathKey(record.filePath))) this.catalog.remove(record.filePath);
+      if (samePath(record.location.path, location.path) && !foundKeys.has(pathKey(record.filePath)))
+        this.catalog.remove(record.filePath);
     }
     const records = await this.readAll(found.map((f) => ({ filePath: f.filePath, location })));
     if (this.stopped) return;
@@ -214,5 +228,4 @@ export class CatalogUpdater {
     });
     return records;
   }
-
 }

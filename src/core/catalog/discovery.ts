@@ -98,9 +98,14 @@ export async function discoverSkillFiles(
   // a scan of thousands of skill folders then costs no event-loop round trip per folder.
   // `chain` holds the path keys of the real folders above each folder, for loop detection.
   const slicer = createTimeSlicer(SCAN_SLICE_MS);
-  let level: PendingFolder[] = [{ dir: root, realDir: realRoot, chain: ancestors.map((real) => pathKey(real)), depth: options.startDepth ?? 0 }];
+  let level: PendingFolder[] = [
+    { dir: root, realDir: realRoot, chain: ancestors.map((real) => pathKey(real)), depth: options.startDepth ?? 0 },
+  ];
   while (level.length > 0) {
-    const listings = await readDirectoriesOf(fs, level.map((folder) => folder.dir));
+    const listings = await readDirectoriesOf(
+      fs,
+      level.map((folder) => folder.dir),
+    );
     const next: PendingFolder[] = [];
     for (let i = 0; i < level.length; i++) {
       if (slicer.due()) await slicer.pause();

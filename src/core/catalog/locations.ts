@@ -28,7 +28,9 @@ export const DEFAULT_LOCATIONS: readonly string[] = [
 
 /** True for a configured location that lives in the user's home rather than a workspace. */
 export function isUserLocation(configured: string): boolean {
-  return configured === '~' || configured.startsWith('~/') || configured.startsWith('~\\') || isAbsolutePath(configured);
+  return (
+    configured === '~' || configured.startsWith('~/') || configured.startsWith('~\\') || isAbsolutePath(configured)
+  );
 }
 
 export interface ResolveLocationsOptions {

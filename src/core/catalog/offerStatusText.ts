@@ -20,7 +20,10 @@ export const NOT_OFFERED_STATUSES: readonly OfferStatus[] = ['errors', 'hidden',
  * Why an entry is not offered, in a short phrase with its details (the error codes, the
  * winning file); undefined when it is offered. `describePath` shortens file paths.
  */
-export function whyNotOffered(entry: CatalogEntry, describePath: (path: string) => string = (path) => path): string | undefined {
+export function whyNotOffered(
+  entry: CatalogEntry,
+  describePath: (path: string) => string = (path) => path,
+): string | undefined {
   switch (entry.status) {
     case 'offered':
       return undefined;

@@ -7,7 +7,11 @@ import type { SkillRecord } from './skillRecord';
 
 /** A skill without errors beats one with errors; then the better location; then the path. */
 export function byPrecedence(a: SkillRecord, b: SkillRecord): number {
-  return Number(a.hasErrors) - Number(b.hasErrors) || a.location.rank - b.location.rank || compareCodePoints(a.filePath, b.filePath);
+  return (
+    Number(a.hasErrors) - Number(b.hasErrors) ||
+    a.location.rank - b.location.rank ||
+    compareCodePoints(a.filePath, b.filePath)
+  );
 }
 
 /** Why `winner` beats `loser` (docs/precedence-and-access.md), in words for the duplicate-name message. */
@@ -16,7 +20,8 @@ function precedenceReason(loser: SkillRecord, winner: SkillRecord): string {
   const [w, l] = [winner.location, loser.location];
   if (w.scope !== l.scope) return 'workspace skills beat user-level ones';
   // Multi-root: the same configured location in two workspace folders.
-  if (w.label === l.label && w.root !== l.root) return `workspace folder '${toNativePath(w.root ?? '')}' comes before '${toNativePath(l.root ?? '')}'`;
+  if (w.label === l.label && w.root !== l.root)
+    return `workspace folder '${toNativePath(w.root ?? '')}' comes before '${toNativePath(l.root ?? '')}'`;
   if (w.rank !== l.rank) return `location '${w.label}' comes before '${l.label}'`;
   return 'the first path in sort order wins';
 }

@@ -56,8 +56,16 @@ export interface RecordSource {
  * (readHeadsOf), and the analysis runs in time slices, so that a scan of thousands of files
  * never holds the event loop for long.
  */
-export async function readSkillRecords(fs: FileSystem, files: readonly RecordSource[], options: ReadRecordOptions = {}): Promise<ReadRecordResult[]> {
-  const heads = await readHeadsOf(fs, files.map((f) => f.filePath), HEAD_BYTES);
+export async function readSkillRecords(
+  fs: FileSystem,
+  files: readonly RecordSource[],
+  options: ReadRecordOptions = {},
+): Promise<ReadRecordResult[]> {
+  const heads = await readHeadsOf(
+    fs,
+    files.map((f) => f.filePath),
+    HEAD_BYTES,
+  );
   const results: ReadRecordResult[] = [];
   const slicer = createTimeSlicer(SCAN_SLICE_MS);
   for (let i = 0; i < files.length; i++) {
@@ -68,18 +76,33 @@ export async function readSkillRecords(fs: FileSystem, files: readonly RecordSou
 }
 
 /** Reads and analyses the head of one skill file; errors come back as values. */
-export async function readSkillRecord(fs: FileSystem, filePath: string, location: SkillLocation, options: ReadRecordOptions = {}): Promise<ReadRecordResult> {
+export async function readSkillRecord(
+  fs: FileSystem,
+  filePath: string,
+  location: SkillLocation,
+  options: ReadRecordOptions = {},
+): Promise<ReadRecordResult> {
   return (await readSkillRecords(fs, [{ filePath, location }], options))[0];
 }
 
 /** The record of one file from its head; reads further only while the frontmatter is open. */
-async function recordFromHead(fs: FileSystem, file: RecordSource, head: HeadRead, options: ReadRecordOptions): Promise<ReadRecordResult> {
+async function recordFromHead(
+  fs: FileSystem,
+  file: RecordSource,
+  head: HeadRead,
+  options: ReadRecordOptions,
+): Promise<ReadRecordResult> {
   if (head instanceof Error) return { ok: false, reason: `cannot read: ${describeError(head)}`, missing: false };
   if (!head) return { ok: false, reason: 'the file no longer exists', missing: true };
   const { stat } = head;
   const { filePath, location } = file;
   if (stat.kind !== 'file') return { ok: false, reason: 'SKILL.md is not a file', missing: false };
-  const analyzeOptions = { folderName: basenamePath(dirnamePath(filePath)), fileName: basenamePath(filePath), unicodeNames: options.unicodeNames, scope: 'catalog' as const };
+  const analyzeOptions = {
+    folderName: basenamePath(dirnamePath(filePath)),
+    fileName: basenamePath(filePath),
+    unicodeNames: options.unicodeNames,
+    scope: 'catalog' as const,
+  };
 
   let limit = HEAD_BYTES;
   let bytes = head.bytes;
@@ -103,8 +126,17 @@ async function recordFromHead(fs: FileSystem, file: RecordSource, head: HeadRead
     }
     // A skill without a description: some hosts show the start of its body instead.
     const bodyStart = frontmatterEnd ?? (analysis.problems.some((p) => p.code === 'no-frontmatter') ? 0 : undefined);
-    const bodyHead = (analysis.description ?? '').trim() === '' && bodyStart !== undefined ? await headOfBody(fs, filePath, bytes, bodyStart, stat.size) : undefined;
-    return { ok: true, record: recordFromAnalysis(filePath, location, analysis, { ...stat, ...(bodyHead === undefined ? {} : { bodyHead }) }) };
+    const bodyHead =
+      (analysis.description ?? '').trim() === '' && bodyStart !== undefined
+        ? await headOfBody(fs, filePath, bytes, bodyStart, stat.size)
+        : undefined;
+    return {
+      ok: true,
+      record: recordFromAnalysis(filePath, location, analysis, {
+        ...stat,
+        ...(bodyHead === undefined ? {} : { bodyHead }),
+      }),
+    };
   }
 }
 
@@ -115,7 +147,13 @@ const BODY_HEAD_BYTES = 64 * 1024;
  * The start of the body, for a skill that declares no description: the bytes already read, and
  * one more read of the file only when they end before Copilot's lead does (the longest reading).
  */
-async function headOfBody(fs: FileSystem, filePath: string, bytes: Uint8Array, bodyStart: number, size: number): Promise<string> {
+async function headOfBody(
+  fs: FileSystem,
+  filePath: string,
+  bytes: Uint8Array,
+  bodyStart: number,
+  size: number,
+): Promise<string> {
   const first = decodeUtf8(bytes.subarray(bodyStart));
   if (bodyLead(first).complete || bytes.length >= size || bytes.length >= bodyStart + BODY_HEAD_BYTES) return first;
   try {
@@ -156,7 +194,12 @@ export function recordFromAnalysis(
   filePath: string,
   location: SkillLocation,
   analysis: SkillFileAnalysis,
-  extra: { readonly problems?: readonly Problem[]; readonly mtime?: number; readonly size?: number; readonly bodyHead?: string } = {},
+  extra: {
+    readonly problems?: readonly Problem[];
+    readonly mtime?: number;
+    readonly size?: number;
+    readonly bodyHead?: string;
+  } = {},
 ): SkillRecord {
   const dir = dirnamePath(filePath);
   const folderName = basenamePath(dir);

@@ -22,8 +22,7 @@ export interface FileValidation {
 }
 
 export type ValidationOutcome =
-  | ({ readonly ok: true } & FileValidation)
-  | { readonly ok: false; readonly filePath: string; readonly reason: string };
+  ({ readonly ok: true } & FileValidation) | { readonly ok: false; readonly filePath: string; readonly reason: string };
 
 /** Validates a set of files, adding duplicate-name by the precedence of their locations. */
 export async function validateSkillFiles(
@@ -31,19 +30,25 @@ export async function validateSkillFiles(
   files: readonly { readonly filePath: string; readonly location: SkillLocation }[],
   options: LintOptions = {},
 ): Promise<ValidationOutcome[]> {
-  const outcomes = await mapConcurrent(files, VALIDATE_CONCURRENCY, async ({ filePath, location }): Promise<ValidationOutcome> => {
-    try {
-      const { analysis, problems, bundled } = await validateSkillFile(fs, filePath, options);
-      return { ok: true, filePath, location, analysis, problems, bundled };
-    } catch (error) {
-      return { ok: false, filePath, reason: `cannot read: ${describeError(error)}` };
-    }
-  });
+  const outcomes = await mapConcurrent(
+    files,
+    VALIDATE_CONCURRENCY,
+    async ({ filePath, location }): Promise<ValidationOutcome> => {
+      try {
+        const { analysis, problems, bundled } = await validateSkillFile(fs, filePath, options);
+        return { ok: true, filePath, location, analysis, problems, bundled };
+      } catch (error) {
+        return { ok: false, filePath, reason: `cannot read: ${describeError(error)}` };
+      }
+    },
+  );
   // Only duplicate-name is wanted from this catalog: it lists nothing (no access policy).
   const catalog = new SkillCatalog();
   const validated = outcomes.filter((o): o is Extract<ValidationOutcome, { ok: true }> => o.ok);
   catalog.replaceAll(
-    validated.map((outcome) => recordFromAnalysis(outcome.filePath, outcome.location, outcome.analysis, { problems: outcome.problems })),
+    validated.map((outcome) =>
+      recordFromAnalysis(outcome.filePath, outcome.location, outcome.analysis, { problems: outcome.problems }),
+    ),
   );
   return outcomes.map((outcome) => {
     if (!outcome.ok) return outcome;

@@ -78,12 +78,7 @@ export type AgentLoopStatus = 'done' | 'cap-reached' | 'cancelled' | 'error';
  * `internal`: a sink hook threw.
  */
 export type AgentLoopErrorKind =
-  | 'tools-unsupported'
-  | 'no-permissions'
-  | 'blocked'
-  | 'model-not-found'
-  | 'model'
-  | 'internal';
+  'tools-unsupported' | 'no-permissions' | 'blocked' | 'model-not-found' | 'model' | 'internal';
 
 export interface AgentLoopError {
   readonly kind: AgentLoopErrorKind;
@@ -98,7 +93,6 @@ export interface AgentLoopOutcome {
   readonly text: string;
   readonly error?: AgentLoopError;
 }
-
 
 const CANCELLED: unique symbol = Symbol('cancelled');
 
@@ -205,19 +199,23 @@ async function readResponse(
 }
 
 /** Invokes one call, turning unknown names and throws into structured error results. */
-async function runToolCall(
-  request: AgentLoopRequest,
-  call: ToolCall,
-): Promise<ToolCallResult | typeof CANCELLED> {
+async function runToolCall(request: AgentLoopRequest, call: ToolCall): Promise<ToolCallResult | typeof CANCELLED> {
   const names = request.tools.map((t) => t.name);
   if (!names.includes(call.name)) {
-    const text = toolErrorText('not_found', `No tool named '${call.name}' is available.`, unknownToolSuggestion(call.name, names));
+    const text = toolErrorText(
+      'not_found',
+      `No tool named '${call.name}' is available.`,
+      unknownToolSuggestion(call.name, names),
+    );
     return { callId: call.callId, text, isError: true };
   }
   request.sink?.onToolCall?.(call);
   let text: string;
   try {
-    const raced = await raceCancellation(Promise.resolve().then(() => request.invokeTool(call, request.token)), request.token);
+    const raced = await raceCancellation(
+      Promise.resolve().then(() => request.invokeTool(call, request.token)),
+      request.token,
+    );
     if (raced === CANCELLED) return CANCELLED;
     text = typeof raced === 'string' ? raced : String(raced);
   } catch (error) {
@@ -279,7 +277,10 @@ function describeModelError(error: unknown, model: ChatModel, toolsSent: boolean
     return { kind: 'blocked', message: `The request to ${modelName} was blocked (quota or policy). ${detail}`.trim() };
   }
   if (code === 'NotFound') {
-    return { kind: 'model-not-found', message: `The language model ${modelName} is no longer available. Pick another model.` };
+    return {
+      kind: 'model-not-found',
+      message: `The language model ${modelName} is no longer available. Pick another model.`,
+    };
   }
   if (toolsSent && /\btool/i.test(detail) && /support|not allowed|not enabled|disabled/i.test(detail)) {
     return {

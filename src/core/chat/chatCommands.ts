@@ -74,7 +74,9 @@ export function describeToolError(error: ToolError): string {
 export function readChatMetadata(value: unknown): SkillsChatMetadata {
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const rounds = isToolCallRoundList(record.rounds) ? record.rounds : [];
-  const skillsUsed = Array.isArray(record.skillsUsed) ? record.skillsUsed.filter((s): s is string => typeof s === 'string') : [];
+  const skillsUsed = Array.isArray(record.skillsUsed)
+    ? record.skillsUsed.filter((s): s is string => typeof s === 'string')
+    : [];
   const command = typeof record.command === 'string' ? record.command : undefined;
   return command === undefined ? { rounds, skillsUsed } : { command, rounds, skillsUsed };
 }

@@ -112,9 +112,14 @@ export function isToolCallRoundList(value: unknown): value is ToolCallRound[] {
     const results = round.results;
     return (
       Array.isArray(calls) &&
-      calls.every((c: unknown) => isRecord(c) && typeof c.callId === 'string' && typeof c.name === 'string' && isRecord(c.input)) &&
+      calls.every(
+        (c: unknown) => isRecord(c) && typeof c.callId === 'string' && typeof c.name === 'string' && isRecord(c.input),
+      ) &&
       Array.isArray(results) &&
-      results.every((r: unknown) => isRecord(r) && typeof r.callId === 'string' && typeof r.text === 'string' && typeof r.isError === 'boolean')
+      results.every(
+        (r: unknown) =>
+          isRecord(r) && typeof r.callId === 'string' && typeof r.text === 'string' && typeof r.isError === 'boolean',
+      )
     );
   });
 }

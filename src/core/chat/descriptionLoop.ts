@@ -106,11 +106,16 @@ export function improvementPrompt(
   if (history.length > 0) {
     // Training scores only: the held-out results never reach the model.
     lines.push('', 'Descriptions tried so far, with the share of the training requests each got right:');
-    for (const tried of history) lines.push(`- ${Math.round(tried.train * 100)} %: ${tried.description.replace(/\s+/g, ' ')}`);
+    for (const tried of history)
+      lines.push(`- ${Math.round(tried.train * 100)} %: ${tried.description.replace(/\s+/g, ' ')}`);
   }
   if (misses.length > 0) {
-    lines.push('', history.length > 0 ? 'Requests the best of them still routes wrong:' : 'Requests it currently routes wrong:');
-    for (const miss of misses) lines.push(`- "${miss.query}": should go to ${miss.wanted}, went to ${miss.picked ?? 'no skill'}`);
+    lines.push(
+      '',
+      history.length > 0 ? 'Requests the best of them still routes wrong:' : 'Requests it currently routes wrong:',
+    );
+    for (const miss of misses)
+      lines.push(`- "${miss.query}": should go to ${miss.wanted}, went to ${miss.picked ?? 'no skill'}`);
   }
   lines.push(
     '',
@@ -133,13 +138,22 @@ export function parseProposals(text: string, current: string): string[] {
     }
   }
   if (found.length === 0) {
-    found = text.split('\n').map((line) => /^\s*(?:[-*]|\d+[.)])\s+(.+)$/.exec(line)?.[1] ?? '').map((s) => s.replace(/^["“](.*)["”]$/, '$1'));
+    found = text
+      .split('\n')
+      .map((line) => /^\s*(?:[-*]|\d+[.)])\s+(.+)$/.exec(line)?.[1] ?? '')
+      .map((s) => s.replace(/^["“](.*)["”]$/, '$1'));
   }
   const seen = new Set([current.replace(/\s+/g, ' ').trim()]);
   const proposals: string[] = [];
   for (const raw of found) {
     const description = raw.replace(/\s+/g, ' ').trim();
-    if (description === '' || /[<>]/.test(description) || codePointLength(description) > MAX_DESCRIPTION_LENGTH || seen.has(description)) continue;
+    if (
+      description === '' ||
+      /[<>]/.test(description) ||
+      codePointLength(description) > MAX_DESCRIPTION_LENGTH ||
+      seen.has(description)
+    )
+      continue;
     seen.add(description);
     proposals.push(description);
   }
@@ -148,7 +162,8 @@ export function parseProposals(text: string, current: string): string[] {
 
 async function askModel(model: ChatModel, prompt: string, token: CancellationToken): Promise<string> {
   let text = '';
-  for await (const part of model.sendRequest([textMessage('user', prompt)], [], token)) if (part.kind === 'text') text += part.value;
+  for await (const part of model.sendRequest([textMessage('user', prompt)], [], token))
+    if (part.kind === 'text') text += part.value;
   return text;
 }
 
@@ -156,32 +171,65 @@ async function askModel(model: ChatModel, prompt: string, token: CancellationTok
 export async function improveDescription(input: DescriptionLoopInput): Promise<DescriptionLoopResult> {
   const target = input.skills.find((s) => s.name === input.skill);
   if (!target) return { ok: false, reason: `'${input.skill}' is not in the listing the model sees.` };
-  if (input.cases.length < 2) return { ok: false, reason: `'${input.skill}' needs at least 2 eval cases: some to learn from, and some held out to check the result.` };
+  if (input.cases.length < 2)
+    return {
+      ok: false,
+      reason: `'${input.skill}' needs at least 2 eval cases: some to learn from, and some held out to check the result.`,
+    };
   const split = splitCases(input.cases, input.skill, input.seed ?? seedOf(input.skill));
   const { train, test } = split;
-  if (train.length === 0 || test.length === 0) return { ok: false, reason: `'${input.skill}' needs eval cases in both halves: ${train.length} to learn from and ${test.length} held out.` };
+  if (train.length === 0 || test.length === 0)
+    return {
+      ok: false,
+      reason: `'${input.skill}' needs eval cases in both halves: ${train.length} to learn from and ${test.length} held out.`,
+    };
   const token = input.token;
   const score = async (description: string, cases: readonly RoutingCase[]): Promise<EvalSummary> => {
     const skills = input.skills.map((s) => (s.name === input.skill ? { name: s.name, description } : s));
-    return summarize('loop', await runEval(cases, input.routerFor(skills), { runs: input.runs, token, ...(input.concurrency ? { concurrency: input.concurrency } : {}) }));
+    return summarize(
+      'loop',
+      await runEval(cases, input.routerFor(skills), {
+        runs: input.runs,
+        token,
+        ...(input.concurrency ? { concurrency: input.concurrency } : {}),
+      }),
+    );
   };
   const rounds = input.rounds ?? 3;
   const perRound = input.proposals ?? 3;
 
-  input.onProgress?.(`Measuring the current description on ${train.length} training and ${test.length} held-out cases…`);
+  input.onProgress?.(
+    `Measuring the current description on ${train.length} training and ${test.length} held-out cases…`,
+  );
   const currentTrain = await score(target.description, train);
   const currentHeldOut = await score(target.description, test);
   if (token.isCancellationRequested) return CANCELLED;
-  const current: ScoredDescription = { description: target.description, round: 0, train: currentTrain.top1, heldOut: currentHeldOut.top1 };
+  const current: ScoredDescription = {
+    description: target.description,
+    round: 0,
+    train: currentTrain.top1,
+    heldOut: currentHeldOut.top1,
+  };
   const tried: ScoredDescription[] = [];
   let bestTrain = { scored: current, summary: currentTrain };
   const confused = new Set(currentTrain.confusions.flatMap((c) => [c.expected, c.picked]));
-  const neighbours = [...input.skills.filter((s) => s.name !== input.skill && confused.has(s.name)), ...input.skills.filter((s) => s.name !== input.skill && !confused.has(s.name))];
+  const neighbours = [
+    ...input.skills.filter((s) => s.name !== input.skill && confused.has(s.name)),
+    ...input.skills.filter((s) => s.name !== input.skill && !confused.has(s.name)),
+  ];
 
   for (let round = 1; round <= rounds; round++) {
-    const misses = bestTrain.summary.failures.map((f) => ({ query: f.query, picked: f.picked, wanted: f.avoid?.length ? `anything but ${f.avoid.join(', ')}` : f.expected.join(' or ') || 'no skill' }));
+    const misses = bestTrain.summary.failures.map((f) => ({
+      query: f.query,
+      picked: f.picked,
+      wanted: f.avoid?.length ? `anything but ${f.avoid.join(', ')}` : f.expected.join(' or ') || 'no skill',
+    }));
     input.onProgress?.(`Round ${round} of ${rounds}: asking the model for new descriptions…`);
-    const answer = await askModel(input.model, improvementPrompt(target, neighbours, misses, perRound, round > 1 ? [current, ...tried] : []), token);
+    const answer = await askModel(
+      input.model,
+      improvementPrompt(target, neighbours, misses, perRound, round > 1 ? [current, ...tried] : []),
+      token,
+    );
     if (token.isCancellationRequested) return CANCELLED;
     const seen = [target.description, ...tried.map((t) => t.description)];
     const proposals = parseProposals(answer, target.description).filter((p) => !seen.includes(p));
@@ -200,12 +248,17 @@ export async function improveDescription(input: DescriptionLoopInput): Promise<D
   if (tried.length === 0) return { ok: false, reason: 'The model proposed no usable description.' };
 
   const base = { ok: true as const, current, proposals: tried, train: train.length, heldOut: test.length, split };
-  const winner = [...tried].sort((a, b) => b.heldOut - a.heldOut || b.train - a.train || a.description.length - b.description.length)[0];
+  const winner = [...tried].sort(
+    (a, b) => b.heldOut - a.heldOut || b.train - a.train || a.description.length - b.description.length,
+  )[0];
   if (winner.heldOut <= current.heldOut) return base;
 
   // Fresh runs, on cases the winner was not chosen on: the held-out ones again, and every other skill's.
   const keys = new Set(test.map(caseKey));
-  const confirmCases = [...test, ...(input.otherCases ?? []).filter((c) => !keys.has(caseKey(c)) && !input.cases.includes(c))];
+  const confirmCases = [
+    ...test,
+    ...(input.otherCases ?? []).filter((c) => !keys.has(caseKey(c)) && !input.cases.includes(c)),
+  ];
   input.onProgress?.(`Confirming the best proposal on fresh runs of ${confirmCases.length} cases…`);
   const before = await score(target.description, confirmCases);
   const after = await score(winner.description, confirmCases);
@@ -222,6 +275,13 @@ export async function improveDescription(input: DescriptionLoopInput): Promise<D
     else agree++;
   }
   const paired = mcnemarTest(onlyCurrent, onlyWinner, agree);
-  const confirmation: Confirmation = { cases: confirmCases.length, current: before.top1, current_ci: before.top1_ci, winner: after.top1, winner_ci: after.top1_ci, test: paired };
+  const confirmation: Confirmation = {
+    cases: confirmCases.length,
+    current: before.top1,
+    current_ci: before.top1_ci,
+    winner: after.top1,
+    winner_ci: after.top1_ci,
+    test: paired,
+  };
   return { ...base, winner, confirmation, ...(paired.better === 'B' ? { best: winner } : {}) };
 }

@@ -37,7 +37,9 @@ export function loopMarkdown(skill: string, result: Extract<DescriptionLoopResul
     `- best proposal: top-1 ${percent(c.winner)} (95 % CI ${intervalText(c.winner_ci)})`,
     `- ${c.test.onlyB} cases right only with the proposal, ${c.test.onlyA} only with the current description; McNemar p = ${c.test.p}`,
     '',
-    result.best ? `The proposal is significantly better, and is proposed.` : `The difference is not significant at 5 %: nothing is proposed.`,
+    result.best
+      ? `The proposal is significantly better, and is proposed.`
+      : `The difference is not significant at 5 %: nothing is proposed.`,
   );
   return lines.join('\n');
 }

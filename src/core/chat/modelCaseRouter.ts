@@ -31,12 +31,18 @@ export function defaultTemperature(runs: number): number {
 export function modelCaseRouter(input: ModelCaseRouterInput): CaseRouter {
   const full = buildListing(input.skills, input.budget);
   const descriptions = new Map(input.skills.map((s) => [s.name, s.description ?? '']));
-  const model = input.temperature === undefined ? input.model : withRequestOptions(input.model, { temperature: input.temperature });
+  const model =
+    input.temperature === undefined ? input.model : withRequestOptions(input.model, { temperature: input.temperature });
   return {
     name: input.model.name ?? 'model',
     defaultRuns: 3,
     route: async (c, token) => {
-      const listing = c.candidates ? buildListing(input.skills.filter((s) => c.candidates!.includes(s.name)), input.budget) : full;
+      const listing = c.candidates
+        ? buildListing(
+            input.skills.filter((s) => c.candidates!.includes(s.name)),
+            input.budget,
+          )
+        : full;
       const result = await runRoutingTurn({
         model,
         query: c.query,

@@ -10,7 +10,9 @@ import type { ToolDefinition } from '../loading/toolDefinitions';
 import { nameHash, perSkillToolDefinitions, perSkillToolName, PER_SKILL_TOOL_PREFIX } from './prompt';
 
 /** What a per-skill tool does when called. */
-export type PerSkillTarget = { readonly kind: 'load'; readonly skill: string } | { readonly kind: 'action'; readonly skill: string; readonly action: string };
+export type PerSkillTarget =
+  | { readonly kind: 'load'; readonly skill: string }
+  | { readonly kind: 'action'; readonly skill: string; readonly action: string };
 
 export interface PerSkillSkill {
   readonly name: string;
@@ -29,7 +31,10 @@ export function perSkillActionToolName(skill: string, action: string): string {
   const plain = `${PER_SKILL_TOOL_PREFIX}${skill}__${action}`.replace(/-/g, '_');
   if (/^[A-Za-z0-9_]+$/.test(plain) && plain.length <= MAX_TOOL_NAME_LENGTH) return plain;
   const hash = nameHash(`${skill}\0${action}`);
-  const slug = plain.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^A-Za-z0-9_]+/g, '_');
+  const slug = plain
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9_]+/g, '_');
   return `${slug.slice(0, MAX_TOOL_NAME_LENGTH - hash.length - 1)}_${hash}`;
 }
 
@@ -47,7 +52,11 @@ export function perSkillTools(skills: readonly PerSkillSkill[]): PerSkillTools {
     const main = actions.find((a) => a.isDefault);
     if (main) {
       add(
-        { name: perSkillToolName(skill.name), description: `Skill '${skill.name}', action '${main.name}': ${main.description}\nRuns a program on the user's machine after they confirm.`, inputSchema: { ...main.input } },
+        {
+          name: perSkillToolName(skill.name),
+          description: `Skill '${skill.name}', action '${main.name}': ${main.description}\nRuns a program on the user's machine after they confirm.`,
+          inputSchema: { ...main.input },
+        },
         { kind: 'action', skill: skill.name, action: main.name },
       );
     } else {
@@ -55,7 +64,11 @@ export function perSkillTools(skills: readonly PerSkillSkill[]): PerSkillTools {
     }
     for (const action of actions.filter((a) => a !== main)) {
       add(
-        { name: perSkillActionToolName(skill.name, action.name), description: `Skill '${skill.name}', action '${action.name}': ${action.description}\nRuns a program on the user's machine after they confirm.`, inputSchema: { ...action.input } },
+        {
+          name: perSkillActionToolName(skill.name, action.name),
+          description: `Skill '${skill.name}', action '${action.name}': ${action.description}\nRuns a program on the user's machine after they confirm.`,
+          inputSchema: { ...action.input },
+        },
         { kind: 'action', skill: skill.name, action: action.name },
       );
     }

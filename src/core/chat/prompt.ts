@@ -36,9 +36,9 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     "- Compare the user's request with the description of each skill below. Use a skill when its description matches the request; otherwise answer directly, without one.",
     load,
     "- Never guess a skill's instructions from its description alone.",
-    '- Follow the loaded instructions step by step, applying them to the user\'s request.',
+    "- Follow the loaded instructions step by step, applying them to the user's request.",
     '- A skill may mention files it bundles (under scripts/, references/ or assets/). When you need one for the task, read it with the read-skill-file tool; do not read files you do not need.',
-    "- When a tool returns an error, read its message and suggestion, and adjust instead of repeating the same call.",
+    '- When a tool returns an error, read its message and suggestion, and adjust instead of repeating the same call.',
     ...(input.actions ? [ACTIONS_LINE[input.mode]] : []),
     '',
     ...skillsSection(input),
@@ -47,7 +47,8 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 }
 
 const ACTIONS_LINE: Record<ToolMode, string> = {
-  tools: "- Some skills bundle actions: programs that run on the user's machine, each with an input schema. Loading a skill lists its actions; run one with the run-action tool when the instructions call for it. The user confirms every run.",
+  tools:
+    "- Some skills bundle actions: programs that run on the user's machine, each with an input schema. Loading a skill lists its actions; run one with the run-action tool when the instructions call for it. The user confirms every run.",
   perSkill: `- Some skill tools run an action (a program on the user's machine) instead of loading instructions: ${PER_SKILL_TOOL_PREFIX}<name> when the skill has a default action, ${PER_SKILL_TOOL_PREFIX}<name>__<action> for its other actions. Give the input their schema asks for. The user confirms every run.`,
 };
 
@@ -58,7 +59,9 @@ function skillsSection(input: SystemPromptInput): string[] {
   if (dropped > 0) {
     const count = dropped === 1 ? '1 more skill is' : `${dropped} more skills are`;
     const hint =
-      input.mode === 'tools' ? ' If the user names a skill that is not listed, you can still load it by that name.' : '';
+      input.mode === 'tools'
+        ? ' If the user names a skill that is not listed, you can still load it by that name.'
+        : '';
     section.push('', `(${count} installed but left out of this list to keep it short.${hint})`);
   }
   return section;

@@ -37,7 +37,8 @@ export interface RateLimit {
 }
 
 const RATE_LIMITED = /rate[- ]?limit|ratelimited|too many requests|\b429\b/i;
-const WAIT = /(?:wait|retry in|try again in|retry after|retry-after:?)\s+(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)\b/i;
+const WAIT =
+  /(?:wait|retry in|try again in|retry after|retry-after:?)\s+(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)\b/i;
 
 /** Reads an error (an editor model's LanguageModelError, or any Error) for a rate limit and its wait. */
 export function rateLimitOf(error: unknown): RateLimit | undefined {
@@ -47,14 +48,17 @@ export function rateLimitOf(error: unknown): RateLimit | undefined {
   if (!wait) return {};
   const value = Number(wait[1]);
   const unit = wait[2].toLowerCase();
-  const ms = unit.startsWith('ms') || unit.startsWith('milli') ? value : unit.startsWith('m') ? value * 60_000 : value * 1000;
+  const ms =
+    unit.startsWith('ms') || unit.startsWith('milli') ? value : unit.startsWith('m') ? value * 60_000 : value * 1000;
   return { retryAfterMs: ms };
 }
 
 function errorText(error: unknown): string {
   if (typeof error !== 'object' || error === null) return String(error);
   const { message, code, cause } = error as { message?: unknown; code?: unknown; cause?: unknown };
-  return [message, code, cause instanceof Error ? cause.message : undefined].filter((s) => typeof s === 'string').join(' ');
+  return [message, code, cause instanceof Error ? cause.message : undefined]
+    .filter((s) => typeof s === 'string')
+    .join(' ');
 }
 
 export interface RetryPolicy {
@@ -76,7 +80,12 @@ export function retryingModel(model: ChatModel, gate: RequestGate, policy: Retry
   const maxDelay = policy.maxDelayMs ?? 60_000;
   return {
     name: model.name,
-    async *sendRequest(messages: readonly ChatMessage[], tools: readonly ToolDefinition[], token: CancellationToken, options?: ChatRequestOptions): AsyncIterable<ResponsePart> {
+    async *sendRequest(
+      messages: readonly ChatMessage[],
+      tools: readonly ToolDefinition[],
+      token: CancellationToken,
+      options?: ChatRequestOptions,
+    ): AsyncIterable<ResponsePart> {
       let delay = policy.firstDelayMs ?? 2000;
       for (let attempt = 0; ; attempt++) {
         await gate.ready(token);

@@ -7,7 +7,12 @@
 import { MAX_ROUTING_ROUNDS } from '../base/limits';
 import { nameKey } from '../catalog/catalog';
 import type { Listing } from '../catalog/listing';
-import { LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL, type ToolDefinition } from '../loading/toolDefinitions';
+import {
+  LIST_SKILLS_TOOL,
+  LOAD_SKILL_TOOL,
+  READ_SKILL_FILE_TOOL,
+  type ToolDefinition,
+} from '../loading/toolDefinitions';
 import { runAgentLoop, type AgentLoopError, type ChatModel } from './agentLoop';
 import type { CancellationToken, ToolCall } from './conversation';
 import { buildSystemPrompt, perSkillToolDefinitions, skillNameForToolName, type ToolMode } from './prompt';
@@ -37,7 +42,11 @@ export interface RoutingTurnResult {
 }
 
 /** The tools of an @skills turn for `mode`, as the participant offers them. */
-export function routingTools(mode: ToolMode, listing: Listing, descriptions: ReadonlyMap<string, string>): ToolDefinition[] {
+export function routingTools(
+  mode: ToolMode,
+  listing: Listing,
+  descriptions: ReadonlyMap<string, string>,
+): ToolDefinition[] {
   if (mode === 'tools') return [LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL];
   const skills = listing.included.map((name) => ({ name, description: descriptions.get(name) ?? '' }));
   return [...perSkillToolDefinitions(skills), READ_SKILL_FILE_TOOL];
@@ -122,6 +131,7 @@ export async function runRoutingTurn(input: RoutingTurnInput): Promise<RoutingTu
   });
   if (pick !== undefined) return { pick, requests, status: 'picked' };
   if (input.token.isCancellationRequested) return { pick: null, requests, status: 'cancelled' };
-  if (outcome.status === 'error') return { pick: null, requests, status: 'error', ...(outcome.error ? { error: outcome.error } : {}) };
+  if (outcome.status === 'error')
+    return { pick: null, requests, status: 'error', ...(outcome.error ? { error: outcome.error } : {}) };
   return { pick: null, requests, status: 'none' };
 }

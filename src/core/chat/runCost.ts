@@ -40,8 +40,12 @@ export function routingPromptText(source: PromptSource): (c: RoutingCase) => str
     let text = byCandidates.get(key);
     if (text === undefined) {
       const wanted = c.candidates && new Set(c.candidates);
-      const listing = buildListing(wanted ? source.skills.filter((s) => wanted.has(s.name)) : source.skills, source.budget);
-      text = routingSystemPrompt(source.mode, listing) + JSON.stringify(routingTools(source.mode, listing, descriptions));
+      const listing = buildListing(
+        wanted ? source.skills.filter((s) => wanted.has(s.name)) : source.skills,
+        source.budget,
+      );
+      text =
+        routingSystemPrompt(source.mode, listing) + JSON.stringify(routingTools(source.mode, listing, descriptions));
       byCandidates.set(key, text);
     }
     return text;
@@ -71,7 +75,10 @@ export async function estimateRunCost(
 
 /** Sums the estimates of several models. */
 export function addEstimates(estimates: readonly RunEstimate[]): RunEstimate {
-  return estimates.reduce((sum, e) => ({ requests: sum.requests + e.requests, input_tokens: sum.input_tokens + e.input_tokens }), { requests: 0, input_tokens: 0 });
+  return estimates.reduce(
+    (sum, e) => ({ requests: sum.requests + e.requests, input_tokens: sum.input_tokens + e.input_tokens }),
+    { requests: 0, input_tokens: 0 },
+  );
 }
 
 /** "42 requests at least, about 31,500 input tokens". */

@@ -27,7 +27,7 @@ export const DRAFT_SYSTEM_PROMPT = [
   '- `name`: kebab-case (lowercase letters a-z, digits, single hyphens), at most 64 characters; it is also the folder name.',
   '- `description`: one or two sentences, at most 1024 characters, saying what the skill does and when to use it ("Use when ..."). No `<` or `>`. Quote it if it contains `: `.',
   '- No other fields unless asked for.',
-  'Rules for the body: concrete, numbered steps the assistant follows; use `$ARGUMENTS` where the user\'s request goes; keep it under 200 lines.',
+  "Rules for the body: concrete, numbered steps the assistant follows; use `$ARGUMENTS` where the user's request goes; keep it under 200 lines.",
   'Answer with ONLY the complete file inside one ```markdown fenced block, nothing before or after it. If the body itself needs code blocks, use ~~~ fences for them.',
 ].join('\n');
 
@@ -78,6 +78,9 @@ export function checkDraft(text: string, unicodeNames = false): CheckedDraft {
   const errors = problems.filter((p) => p.severity === 'error');
   const description = analysis.description?.trim();
   if (!name || !description || analysis.bodyOffset === undefined) return { text, problems, errors };
-  const body = text.replace(/^\uFEFF/, '').slice(analysis.bodyOffset).replace(/^(?:[ \t]*\r?\n)+/, '');
+  const body = text
+    .replace(/^\uFEFF/, '')
+    .slice(analysis.bodyOffset)
+    .replace(/^(?:[ \t]*\r?\n)+/, '');
   return { text, draft: { name, description, body }, problems, errors };
 }

@@ -28,9 +28,12 @@ function cell(text: string): string {
   return escapeInlineMarkdown(text) || ' ';
 }
 
-
 /** The whole `/list` answer: the table, the budget line and the dropped skills. */
-export function buildSkillTable(entries: readonly CatalogEntry[], listing: Listing, options: SkillTableOptions = {}): string {
+export function buildSkillTable(
+  entries: readonly CatalogEntry[],
+  listing: Listing,
+  options: SkillTableOptions = {},
+): string {
   if (entries.length === 0) {
     return 'No skills found. A skill is a folder with a `SKILL.md` under `skills/`, `.agents/skills`, `.github/skills` or `.claude/skills`.';
   }

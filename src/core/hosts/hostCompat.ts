@@ -30,10 +30,14 @@ function outcome(verdict: HostVerdict): string | undefined {
   if (!verdict.found) return 'will not find this skill';
   if (!verdict.loads) return 'will not load this skill';
   switch (verdict.listing?.form) {
-    case 'shortened': return 'shortens this skill in its listing';
-    case 'name-only': return "lists only this skill's name";
-    case 'dropped': return 'drops this skill from its listing';
-    default: return verdict.reasons.some((r) => r.cause === 'name-mismatch') ? 'calls this skill by its folder' : undefined;
+    case 'shortened':
+      return 'shortens this skill in its listing';
+    case 'name-only':
+      return "lists only this skill's name";
+    case 'dropped':
+      return 'drops this skill from its listing';
+    default:
+      return verdict.reasons.some((r) => r.cause === 'name-mismatch') ? 'calls this skill by its folder' : undefined;
   }
 }
 
@@ -45,26 +49,53 @@ function fixesFor(host: HostId, record: SkillRecord, verdict: HostVerdict): Host
   const root = record.location.root;
   if ((causes.has('folder') || causes.has('depth')) && root !== undefined && record.location.scope === 'workspace') {
     const folder = profile.projectFolders.value[0];
-    fixes.push({ kind: 'move', title: `Move to ${folder}/${record.folderName} (read by ${profile.displayName})`, from: record.dir, to: joinPath(root, folder, record.folderName) });
+    fixes.push({
+      kind: 'move',
+      title: `Move to ${folder}/${record.folderName} (read by ${profile.displayName})`,
+      from: record.dir,
+      to: joinPath(root, folder, record.folderName),
+    });
   }
-  if (causes.has('name-mismatch')) fixes.push({ kind: 'rename-to-folder', title: `Rename to '${record.folderName}', the folder's name`, name: record.folderName });
+  if (causes.has('name-mismatch'))
+    fixes.push({
+      kind: 'rename-to-folder',
+      title: `Rename to '${record.folderName}', the folder's name`,
+      name: record.folderName,
+    });
   const cap = profile.maxDescription.value;
-  if (causes.has('description-length') && cap) fixes.push({ kind: 'shorten-description', title: `Shorten the description to ${cap.length} characters`, maxLength: cap.length });
+  if (causes.has('description-length') && cap)
+    fixes.push({
+      kind: 'shorten-description',
+      title: `Shorten the description to ${cap.length} characters`,
+      maxLength: cap.length,
+    });
   const rule = profile.listing.value;
   if (causes.has('entry-cap') && rule.kind === 'full-then-name-only') {
     // The entry is `- key: description` and a newline.
     const maxLength = rule.entryCap - record.folderName.length - 5;
-    fixes.push({ kind: 'shorten-description', title: `Shorten the description to ${maxLength} characters (${profile.displayName}'s entry cap)`, maxLength });
+    fixes.push({
+      kind: 'shorten-description',
+      title: `Shorten the description to ${maxLength} characters (${profile.displayName}'s entry cap)`,
+      maxLength,
+    });
   }
   if (causes.has('file-name')) {
     const to = joinPath(dirnamePath(record.filePath), profile.skillFileName.value);
-    fixes.push({ kind: 'rename-file', title: `Rename the file to ${profile.skillFileName.value}`, from: record.filePath, to });
+    fixes.push({
+      kind: 'rename-file',
+      title: `Rename the file to ${profile.skillFileName.value}`,
+      from: record.filePath,
+      to,
+    });
   }
   return fixes;
 }
 
 /** The host-compat findings of one record, for the chosen hosts, from their verdicts. */
-export function hostCompatFindings(record: SkillRecord, verdicts: ReadonlyMap<HostId, HostVerdict>): HostCompatFinding[] {
+export function hostCompatFindings(
+  record: SkillRecord,
+  verdicts: ReadonlyMap<HostId, HostVerdict>,
+): HostCompatFinding[] {
   const chosen = [...verdicts.entries()];
   const loadsSomewhere = chosen.some(([, verdict]) => verdict.loads);
   const findings: HostCompatFinding[] = [];

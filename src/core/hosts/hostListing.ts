@@ -62,7 +62,14 @@ interface EntryMeasure {
   codex?: { readonly shown: string; readonly fullTokens: number; readonly nameOnlyBytes: number };
 }
 
-const measureOf = (entry: ListedSkill): EntryMeasure => (entry.measure ??= { description: entry.description?.trim().replace(/\s+/g, ' ') ?? '', xml: undefined, entry: undefined, claude: undefined, codex: undefined });
+const measureOf = (entry: ListedSkill): EntryMeasure =>
+  (entry.measure ??= {
+    description: entry.description?.trim().replace(/\s+/g, ' ') ?? '',
+    xml: undefined,
+    entry: undefined,
+    claude: undefined,
+    codex: undefined,
+  });
 
 /** The characters an entry `- key: description` and its newline take. */
 function entryLength(key: string, description: string): number {
@@ -91,13 +98,18 @@ function tokens(line: string, bytesPerToken: number): number {
 
 /** The order of a host's listing (and of its reading, for duplicates). */
 export function listingComparator(profile: HostProfile): (a: ListedSkill, b: ListedSkill) => number {
-  const byName = (a: ListedSkill, b: ListedSkill) => compareCodePoints(a.key, b.key) || compareCodePoints(a.record.filePath, b.record.filePath);
+  const byName = (a: ListedSkill, b: ListedSkill) =>
+    compareCodePoints(a.key, b.key) || compareCodePoints(a.record.filePath, b.record.filePath);
   switch (profile.listingOrder.value) {
     case 'group-then-name':
       return (a, b) => a.group - b.group || byName(a, b);
     case 'user-first-by-folder':
       // User folders (group > 0) before project ones (group 0).
-      return (a, b) => Number(a.group === 0) - Number(b.group === 0) || a.group - b.group || compareCodePoints(a.record.folderName.toLowerCase(), b.record.folderName.toLowerCase()) || byName(a, b);
+      return (a, b) =>
+        Number(a.group === 0) - Number(b.group === 0) ||
+        a.group - b.group ||
+        compareCodePoints(a.record.folderName.toLowerCase(), b.record.folderName.toLowerCase()) ||
+        byName(a, b);
     default:
       return byName;
   }
@@ -116,8 +128,18 @@ function displayWidth(text: string): number {
       width++;
       continue;
     }
-    if (code < 0x20 || (code >= 0x7f && code < 0xa0) || /\p{M}/u.test(char) || (code >= 0x200b && code <= 0x200f)) continue;
-    const wide = (/\p{Extended_Pictographic}/u.test(char) && code > 0xff) || (code >= 0x1100 && code <= 0x115f) || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) || (code >= 0xffe0 && code <= 0xffe6) || (code >= 0x20000 && code <= 0x3fffd);
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0) || /\p{M}/u.test(char) || (code >= 0x200b && code <= 0x200f))
+      continue;
+    const wide =
+      (/\p{Extended_Pictographic}/u.test(char) && code > 0xff) ||
+      (code >= 0x1100 && code <= 0x115f) ||
+      (code >= 0x2e80 && code <= 0xa4cf) ||
+      (code >= 0xac00 && code <= 0xd7a3) ||
+      (code >= 0xf900 && code <= 0xfaff) ||
+      (code >= 0xfe30 && code <= 0xfe4f) ||
+      (code >= 0xff00 && code <= 0xff60) ||
+      (code >= 0xffe0 && code <= 0xffe6) ||
+      (code >= 0x20000 && code <= 0x3fffd);
     width += wide ? 2 : 1;
   }
   return width;
@@ -151,7 +173,11 @@ export function listSkills(profile: HostProfile, offered: readonly ListedSkill[]
     for (let i = 0; i < offered.length; i++) {
       const entry = offered[i];
       const measure = entry.measure ?? measureOf(entry);
-      const length = (measure.xml ??= rule.overhead + entry.key.length + escapedLength(measure.description) + (entry.group === 0 ? 'project' : 'user').length);
+      const length = (measure.xml ??=
+        rule.overhead +
+        entry.key.length +
+        escapedLength(measure.description) +
+        (entry.group === 0 ? 'project' : 'user').length);
       if (!overflowed && spent + length <= rule.budget) {
         spent += length;
         set(entry, 'full', i + 1);
@@ -170,13 +196,19 @@ export function listSkills(profile: HostProfile, offered: readonly ListedSkill[]
   if (rule.kind === 'upgrade-names-in-order') {
     const window = context.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
     const budget = Math.floor(window * rule.charactersPerToken * rule.shareOfContext);
-    const capped = (text: string) => (codePointLength(text) > rule.descriptionCap ? `${[...text].slice(0, rule.descriptionCap - 1).join('')}…` : text);
-    const label = (entry: ListedSkill) => (entry.declaredName && entry.declaredName !== entry.key ? `${entry.key} (${entry.declaredName})` : entry.key);
+    const capped = (text: string) =>
+      codePointLength(text) > rule.descriptionCap ? `${[...text].slice(0, rule.descriptionCap - 1).join('')}…` : text;
+    const label = (entry: ListedSkill) =>
+      entry.declaredName && entry.declaredName !== entry.key ? `${entry.key} (${entry.declaredName})` : entry.key;
     const widthOf = (entry: ListedSkill) => {
       const measure = entry.measure ?? measureOf(entry);
       if (!measure.claude) {
         const shown = capped(measure.description);
-        measure.claude = { nameOnly: displayWidth(`- ${label(entry)}`), full: displayWidth(`- ${label(entry)}: ${shown}`), cut: shown !== measure.description };
+        measure.claude = {
+          nameOnly: displayWidth(`- ${label(entry)}`),
+          full: displayWidth(`- ${label(entry)}: ${shown}`),
+          cut: shown !== measure.description,
+        };
       }
       return measure.claude;
     };
@@ -224,11 +256,19 @@ export function listSkills(profile: HostProfile, offered: readonly ListedSkill[]
   if (rule.kind !== 'token-budget') return moved;
   const window = context.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
   const budget = Math.max(1, Math.floor(window * rule.shareOfContext));
-  const capped = (text: string) => (codePointLength(text) > rule.descriptionCap ? `${[...text].slice(0, rule.descriptionCap - 3).join('')}...` : text);
-  const line = (name: string, file: string, description: string) => `- ${name}: ${description}${description ? ' ' : ''}(file: ${file})`;
-  const codexMeasure = (name: string, file: string, shown: string) => ({ shown, fullTokens: tokens(line(name, file, shown), rule.bytesPerToken), nameOnlyBytes: utf8Length(line(name, file, '')) + 1 });
+  const capped = (text: string) =>
+    codePointLength(text) > rule.descriptionCap ? `${[...text].slice(0, rule.descriptionCap - 3).join('')}...` : text;
+  const line = (name: string, file: string, description: string) =>
+    `- ${name}: ${description}${description ? ' ' : ''}(file: ${file})`;
+  const codexMeasure = (name: string, file: string, shown: string) => ({
+    shown,
+    fullTokens: tokens(line(name, file, shown), rule.bytesPerToken),
+    nameOnlyBytes: utf8Length(line(name, file, '')) + 1,
+  });
   // Its own skills first (path `r0/name/SKILL.md`), then ours (`r1/<path below the folder>`).
-  const fixed = rule.fixedEntries.map((e) => codexMeasure(e.name, `r0/${e.name}/SKILL.md`, 'x'.repeat(e.descriptionLength)));
+  const fixed = rule.fixedEntries.map((e) =>
+    codexMeasure(e.name, `r0/${e.name}/SKILL.md`, 'x'.repeat(e.descriptionLength)),
+  );
   const ours = offered.map((entry) => {
     const measure = measureOf(entry);
     return (measure.codex ??= codexMeasure(entry.key, `r1/${entry.file}`, capped(measure.description)));
@@ -254,7 +294,7 @@ export function listSkills(profile: HostProfile, offered: readonly ListedSkill[]
     const kept = items.map(() => 0);
     const keptBytes = items.map(() => 0);
     const extra = items.map(() => 0);
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (let i = 0; i < items.length; i++) {
         if (kept[i] >= chars[i].length) continue;
@@ -292,7 +332,11 @@ export function listSkills(profile: HostProfile, offered: readonly ListedSkill[]
 }
 
 /** The sentence of an entry's listing note, and what it is about; undefined for an entry in full. */
-export function listingNote(profile: HostProfile, context: HostContext, entry: ListedSkill): { cause: VerdictCause; text: string } | undefined {
+export function listingNote(
+  profile: HostProfile,
+  context: HostContext,
+  entry: ListedSkill,
+): { cause: VerdictCause; text: string } | undefined {
   const rule = profile.listing.value;
   const n = entry.position ?? 0;
   const window = context.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
@@ -302,20 +346,41 @@ export function listingNote(profile: HostProfile, context: HostContext, entry: L
     case undefined:
       return undefined;
     case 'xml-names':
-      return rule.kind === 'xml-chars-then-names' ? budget('listing-budget', `${name} lists skills in full while they fit in ${rule.budget} characters; from the first that does not, it lists only names, and this one is number ${n}.`) : undefined;
+      return rule.kind === 'xml-chars-then-names'
+        ? budget(
+            'listing-budget',
+            `${name} lists skills in full while they fit in ${rule.budget} characters; from the first that does not, it lists only names, and this one is number ${n}.`,
+          )
+        : undefined;
     case 'xml-names-line':
-      return rule.kind === 'xml-chars-then-names' ? budget('listing-budget', `${name}'s line of names stops at ${rule.namesLineBudget} characters ("... and N more"): this skill (number ${n}) is not named to the model at all.`) : undefined;
+      return rule.kind === 'xml-chars-then-names'
+        ? budget(
+            'listing-budget',
+            `${name}'s line of names stops at ${rule.namesLineBudget} characters ("... and N more"): this skill (number ${n}) is not named to the model at all.`,
+          )
+        : undefined;
     case 'claude-cap':
     case 'claude-names': {
       if (rule.kind !== 'upgrade-names-in-order') return undefined;
-      if (entry.note === 'claude-cap') return budget('entry-cap', `${name} cuts a description over ${rule.descriptionCap} characters in its listing.`);
+      if (entry.note === 'claude-cap')
+        return budget('entry-cap', `${name} cuts a description over ${rule.descriptionCap} characters in its listing.`);
       const chars = Math.floor(window * rule.charactersPerToken * rule.shareOfContext);
-      return budget('listing-budget', `The listing passes ${name}'s listing budget of ${chars} characters (${rule.shareOfContext} of a ${window}-token context at ${rule.charactersPerToken} characters a token, its own ${rule.builtins.count} skills taking about ${rule.builtins.characters}): skills are listed in full in their order while the rest allows, and this one (number ${n}) is listed by name only.`);
+      return budget(
+        'listing-budget',
+        `The listing passes ${name}'s listing budget of ${chars} characters (${rule.shareOfContext} of a ${window}-token context at ${rule.charactersPerToken} characters a token, its own ${rule.builtins.count} skills taking about ${rule.builtins.characters}): skills are listed in full in their order while the rest allows, and this one (number ${n}) is listed by name only.`,
+      );
     }
     case 'cap-each-entry':
-      return rule.kind === 'full-then-name-only' ? budget('entry-cap', `${name} cuts each entry at ${rule.entryCap} characters.`) : undefined;
+      return rule.kind === 'full-then-name-only'
+        ? budget('entry-cap', `${name} cuts each entry at ${rule.entryCap} characters.`)
+        : undefined;
     case 'budget-names':
-      return rule.kind === 'full-then-name-only' ? budget('listing-budget', `${name}'s listing budget (${rule.budget} characters) is spent before this skill (number ${n}): only its name is listed.`) : undefined;
+      return rule.kind === 'full-then-name-only'
+        ? budget(
+            'listing-budget',
+            `${name}'s listing budget (${rule.budget} characters) is spent before this skill (number ${n}): only its name is listed.`,
+          )
+        : undefined;
     default: {
       if (rule.kind !== 'token-budget') return undefined;
       const tokens = Math.max(1, Math.floor(window * rule.shareOfContext));
@@ -323,15 +388,30 @@ export function listingNote(profile: HostProfile, context: HostContext, entry: L
       const shown = entry.measure?.codex ? codePointLength(entry.measure.codex.shown) : 0;
       switch (entry.note) {
         case 'codex-cap':
-          return budget('description-length', `${name} cuts a description over ${rule.descriptionCap} characters in its listing.`);
+          return budget(
+            'description-length',
+            `${name} cuts a description over ${rule.descriptionCap} characters in its listing.`,
+          );
         case 'codex-nothing-left':
-          return budget('listing-budget', `The full listing passes ${about}: the descriptions are cut round robin, without a warning, and nothing of this one is left.`);
+          return budget(
+            'listing-budget',
+            `The full listing passes ${about}: the descriptions are cut round robin, without a warning, and nothing of this one is left.`,
+          );
         case 'codex-some-left':
-          return budget('listing-budget', `The full listing passes ${about}: the descriptions are cut round robin, without a warning; ${entry.detail} of this one's ${shown} characters are left.`);
+          return budget(
+            'listing-budget',
+            `The full listing passes ${about}: the descriptions are cut round robin, without a warning; ${entry.detail} of this one's ${shown} characters are left.`,
+          );
         case 'codex-names':
-          return budget('listing-budget', `Even with every description removed, the listing passes ${about}: skills are listed by name only.`);
+          return budget(
+            'listing-budget',
+            `Even with every description removed, the listing passes ${about}: skills are listed by name only.`,
+          );
         default:
-          return budget('listing-budget', `${about} is spent before this skill (number ${n}): it is dropped from the listing ("Exceeded skills context budget").`);
+          return budget(
+            'listing-budget',
+            `${about} is spent before this skill (number ${n}): it is dropped from the listing ("Exceeded skills context budget").`,
+          );
       }
     }
   }

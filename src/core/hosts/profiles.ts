@@ -128,14 +128,22 @@ export interface HostProfile {
 }
 
 const SPEC_TABLE = 'docs/hosts.md, "Profiles" (observed offline with the host, before this project re-checked it)';
-const CLAUDE = 'observed with Claude Code 2.1.332: the skill_listing attachment of claude -p (HOME in a temporary folder), and the listing a loopback API receives (docs/hosts.md, "How to check a fact")';
-const CODEX = 'observed with Codex 0.171.0: codex app-server skills/list and codex debug prompt-input (docs/hosts.md, "How to check a fact")';
-const COPILOT = 'observed with Copilot CLI 1.0.102: copilot skill list --json, and copilot -p against a loopback model (docs/hosts.md, "How to check a fact")';
-const COPILOT_ASSUMED = 'assumed equal to Copilot CLI 1.0.102, whose runtime (@github/copilot-sdk) VS Code 1.139 bundles for this harness; the chat.skills API reports the default harness only, so this one is not compared with VS Code itself';
-const VSCODE = "observed with VS Code 1.139.1 (code-server): its own discovery through the proposed chat.skills API (vscode.chat.getSkills), on the case workspace of the host oracles (host suite vscode-skills), and its workbench code (PromptsService.computeSkillDiscoveryInfo, PromptFilesLocator.findAgentSkills)";
-const VSCODE_LISTING = 'microsoft/vscode PR #313749 (about 15,000 characters of full entries, then names): the listing is built by the Copilot Chat extension, which does not run offline, so it is not observed';
-const CODEX_REPAIR = "openai/codex, codex-rs skills frontmatter parser (repair_frontmatter_scalar_fields, 'Some third-party skills use prose like description: Build for AWS: ECS'), and observed with Codex 0.171.0: codex app-server skills/list loads 'description: bad: colon' and '[unclosed', refuses '*nope', '- item' and an unclosed quote";
-const CLAUDE_REPAIR = "observed with Claude Code 2.1.332: its skill_listing shows 'description: bad: colon' as 'bad: colon' (it parses again after a rewrite when the YAML fails); modelled with Codex's rule, which agrees on this case";
+const CLAUDE =
+  'observed with Claude Code 2.1.332: the skill_listing attachment of claude -p (HOME in a temporary folder), and the listing a loopback API receives (docs/hosts.md, "How to check a fact")';
+const CODEX =
+  'observed with Codex 0.171.0: codex app-server skills/list and codex debug prompt-input (docs/hosts.md, "How to check a fact")';
+const COPILOT =
+  'observed with Copilot CLI 1.0.102: copilot skill list --json, and copilot -p against a loopback model (docs/hosts.md, "How to check a fact")';
+const COPILOT_ASSUMED =
+  'assumed equal to Copilot CLI 1.0.102, whose runtime (@github/copilot-sdk) VS Code 1.139 bundles for this harness; the chat.skills API reports the default harness only, so this one is not compared with VS Code itself';
+const VSCODE =
+  'observed with VS Code 1.139.1 (code-server): its own discovery through the proposed chat.skills API (vscode.chat.getSkills), on the case workspace of the host oracles (host suite vscode-skills), and its workbench code (PromptsService.computeSkillDiscoveryInfo, PromptFilesLocator.findAgentSkills)';
+const VSCODE_LISTING =
+  'microsoft/vscode PR #313749 (about 15,000 characters of full entries, then names): the listing is built by the Copilot Chat extension, which does not run offline, so it is not observed';
+const CODEX_REPAIR =
+  "openai/codex, codex-rs skills frontmatter parser (repair_frontmatter_scalar_fields, 'Some third-party skills use prose like description: Build for AWS: ECS'), and observed with Codex 0.171.0: codex app-server skills/list loads 'description: bad: colon' and '[unclosed', refuses '*nope', '- item' and an unclosed quote";
+const CLAUDE_REPAIR =
+  "observed with Claude Code 2.1.332: its skill_listing shows 'description: bad: colon' as 'bad: colon' (it parses again after a rewrite when the YAML fails); modelled with Codex's rule, which agrees on this case";
 const OBSERVED = '2026-12-01';
 
 const fact = <T>(value: T, source = SPEC_TABLE, checked = OBSERVED): Fact<T> => ({ value, source, checked });
@@ -146,7 +154,12 @@ const harness = <T>(value: T): Fact<T> => fact(value, COPILOT_ASSUMED);
 const vscode = <T>(value: T): Fact<T> => fact(value, VSCODE);
 
 /** The Copilot runtime's facts: Copilot CLI's, and (assumed) VS Code's agent's, each with its source. */
-function copilotProfile(id: HostId, displayName: string, version: string, source: <T>(value: T) => Fact<T>): HostProfile {
+function copilotProfile(
+  id: HostId,
+  displayName: string,
+  version: string,
+  source: <T>(value: T) => Fact<T>,
+): HostProfile {
   return {
     id,
     displayName,
@@ -273,6 +286,10 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     listingOrder: fact('name', VSCODE_LISTING),
   },
   // VS Code's agent with the Copilot harness (chat.defaultToCopilotHarness): its runtime is Copilot CLI's.
-  'vscode-copilot': copilotProfile('vscode-copilot', "VS Code's agent (Copilot harness)", '1.139.1 (@github/copilot-sdk)', harness),
+  'vscode-copilot': copilotProfile(
+    'vscode-copilot',
+    "VS Code's agent (Copilot harness)",
+    '1.139.1 (@github/copilot-sdk)',
+    harness,
+  ),
 };
-

@@ -25,4 +25,8 @@ export interface VerdictReason {
 }
 
 /** A reason resting on `fact`. */
-export const because = <T>(cause: VerdictCause, fact: Fact<T>, text: string): VerdictReason => ({ cause, text, source: `${fact.source} (checked ${fact.checked})` });
+export const because = <T>(cause: VerdictCause, fact: Fact<T>, text: string): VerdictReason => ({
+  cause,
+  text,
+  source: `${fact.source} (checked ${fact.checked})`,
+});

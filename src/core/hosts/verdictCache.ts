@@ -44,7 +44,10 @@ export class HostVerdictCache {
    */
   private readonly changes: { revision: number; files: readonly string[] }[] = [];
   /** Of each question, what each answer changed (undefined: everything), and the answers themselves. */
-  private readonly history = new Map<string, { answer: CatalogVerdicts; changed: ReadonlySet<SkillRecord> | undefined }[]>();
+  private readonly history = new Map<
+    string,
+    { answer: CatalogVerdicts; changed: ReadonlySet<SkillRecord> | undefined }[]
+  >();
 
   constructor(private readonly catalog: SkillCatalog) {
     catalog.onDidChange((change) => {
@@ -82,7 +85,9 @@ export class HostVerdictCache {
     const changedRecords = known ? this.recordsChangedSince(known.revision) : undefined;
     let all: SkillRecord[] | undefined;
     const records = () => (all ??= this.catalog.records());
-    const judged = this.judgesFor(key, hosts, context).map((judge) => judge.judge(records, changedRecords, this.catalog.size));
+    const judged = this.judgesFor(key, hosts, context).map((judge) =>
+      judge.judge(records, changedRecords, this.catalog.size),
+    );
     let changed: Set<SkillRecord> | undefined = known ? new Set() : undefined;
     for (const result of judged) {
       if (!result.changed) changed = undefined;

@@ -37,7 +37,11 @@ export interface HostContext {
 }
 
 /** The verdicts of every skill for one host (a fresh judge: see HostJudge to judge again after a change). */
-export function hostVerdicts(host: HostId, records: readonly SkillRecord[], context: HostContext): Map<SkillRecord, HostVerdict> {
+export function hostVerdicts(
+  host: HostId,
+  records: readonly SkillRecord[],
+  context: HostContext,
+): Map<SkillRecord, HostVerdict> {
   return new Map(new HostJudge(host, context).judge(records).verdicts);
 }
 
@@ -74,7 +78,10 @@ export class HostJudge {
   private readonly facts = new WeakMap<SkillRecord, RecordFacts>();
   private last: Judgement | undefined;
 
-  constructor(readonly host: HostId, readonly context: HostContext) {
+  constructor(
+    readonly host: HostId,
+    readonly context: HostContext,
+  ) {
     this.profile = HOST_PROFILES[host];
     this.folders = readFolders(this.profile, context);
     this.projectCount = context.projectRoots.length * this.profile.projectFolders.value.length;
@@ -86,7 +93,11 @@ export class HostJudge {
    * knows it, is the records at the files that changed since the last judgement, and `size` the
    * catalog's count: with both, nothing is compared over the whole catalog.
    */
-  judge(records: readonly SkillRecord[] | (() => readonly SkillRecord[]), changed?: readonly SkillRecord[], size?: number): { verdicts: ReadonlyMap<SkillRecord, HostVerdict>; changed: ReadonlySet<SkillRecord> | undefined } {
+  judge(
+    records: readonly SkillRecord[] | (() => readonly SkillRecord[]),
+    changed?: readonly SkillRecord[],
+    size?: number,
+  ): { verdicts: ReadonlyMap<SkillRecord, HostVerdict>; changed: ReadonlySet<SkillRecord> | undefined } {
     const list = typeof records === 'function' ? records : () => records;
     const result = this.last && this.judgeChanges(this.last, list, changed, size);
     if (result) return { verdicts: this.last!.verdicts, changed: result };
@@ -125,9 +136,25 @@ export class HostJudge {
   private unlistedVerdict(facts: RecordFacts, skillDirs: ReadonlySet<string>): HostVerdict | undefined {
     const outer = facts.parents.find((parent) => skillDirs.has(parent));
     const { host, profile } = this;
-    if (outer !== undefined) return { host, found: false, loads: false, listing: undefined, invocation: 'none', reasons: [because('depth', profile.stopsAtSkillFolder, `${profile.displayName} does not look inside another skill's folder (${outer}).`)] };
-    if (facts.kind === 'not-found') return { host, found: false, loads: false, listing: undefined, invocation: 'none', reasons: [facts.reason] };
-    if (facts.kind === 'refused') return { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [...facts.reasons] };
+    if (outer !== undefined)
+      return {
+        host,
+        found: false,
+        loads: false,
+        listing: undefined,
+        invocation: 'none',
+        reasons: [
+          because(
+            'depth',
+            profile.stopsAtSkillFolder,
+            `${profile.displayName} does not look inside another skill's folder (${outer}).`,
+          ),
+        ],
+      };
+    if (facts.kind === 'not-found')
+      return { host, found: false, loads: false, listing: undefined, invocation: 'none', reasons: [facts.reason] };
+    if (facts.kind === 'refused')
+      return { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [...facts.reasons] };
     return undefined;
   }
 
@@ -136,11 +163,24 @@ export class HostJudge {
     const { host, profile } = this;
     const reasons = [...slot.reasons];
     if (slot.record.hidden && profile.honoursDisableModelInvocation.value) {
-      reasons.push(because('invocation', profile.honoursDisableModelInvocation, `disable-model-invocation keeps it from ${profile.displayName}'s model; you can still invoke it.`));
+      reasons.push(
+        because(
+          'invocation',
+          profile.honoursDisableModelInvocation,
+          `disable-model-invocation keeps it from ${profile.displayName}'s model; you can still invoke it.`,
+        ),
+      );
     } else if (slot.record.hidden) {
-      reasons.push(because('invocation', profile.honoursDisableModelInvocation, `${profile.displayName} ignores disable-model-invocation: its model sees this skill.`));
+      reasons.push(
+        because(
+          'invocation',
+          profile.honoursDisableModelInvocation,
+          `${profile.displayName} ignores disable-model-invocation: its model sees this skill.`,
+        ),
+      );
     }
-    const listing = slot.invocation === 'model' && slot.form ? { form: slot.form, position: slot.position ?? 0 } : undefined;
+    const listing =
+      slot.invocation === 'model' && slot.form ? { form: slot.form, position: slot.position ?? 0 } : undefined;
     const note = listing && listingNote(profile, this.context, slot);
     if (note) reasons.push(because(note.cause, profile.listing, note.text));
     return { host, found: true, loads: true, listing, invocation: slot.invocation, reasons };
@@ -160,14 +200,31 @@ export class HostJudge {
       else if (facts.kind === 'loaded') loaded.push(this.slotOf(record, facts));
     }
     // Of two skills with one key, the host keeps the one it reads first.
-    loaded.sort(profile.listingOrder.value === 'user-first-by-folder' ? listingComparator(profile) : (a, b) => a.rank - b.rank || compareCodePoints(a.record.filePath, b.record.filePath));
+    loaded.sort(
+      profile.listingOrder.value === 'user-first-by-folder'
+        ? listingComparator(profile)
+        : (a, b) => a.rank - b.rank || compareCodePoints(a.record.filePath, b.record.filePath),
+    );
     const first = new Map<string, ListedSkill>();
     const kept: ListedSkill[] = [];
     for (const slot of loaded) {
       slots.set(slot.record, slot);
       const winner = profile.duplicates.value === 'first-wins' ? first.get(slot.key) : undefined;
       if (winner) {
-        verdicts.set(slot.record, { host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [because('duplicate', profile.key, `${profile.displayName} already loaded '${slot.key}' from ${winner.record.dir}; it keeps the first and says nothing.`)] });
+        verdicts.set(slot.record, {
+          host,
+          found: true,
+          loads: false,
+          listing: undefined,
+          invocation: 'none',
+          reasons: [
+            because(
+              'duplicate',
+              profile.key,
+              `${profile.displayName} already loaded '${slot.key}' from ${winner.record.dir}; it keeps the first and says nothing.`,
+            ),
+          ],
+        });
         continue;
       }
       first.set(slot.key, slot);
@@ -177,7 +234,15 @@ export class HostJudge {
     const offered = kept.filter((slot) => slot.invocation === 'model');
     listSkills(profile, offered, this.context);
     for (const slot of kept) verdicts.set(slot.record, this.keptVerdict(slot));
-    return { records: new Set(records), byPath: new Map(records.map((record) => [pathKey(record.filePath), record])), slots, kept, offered, skillDirs, verdicts };
+    return {
+      records: new Set(records),
+      byPath: new Map(records.map((record) => [pathKey(record.filePath), record])),
+      slots,
+      kept,
+      offered,
+      skillDirs,
+      verdicts,
+    };
   }
 
   /**
@@ -185,10 +250,17 @@ export class HostJudge {
    * start. `known` is the records at the files that changed since, when the caller knows them
    * (from the catalog's change events), and `size` the catalog's count.
    */
-  private judgeChanges(last: Judgement, records: () => readonly SkillRecord[], known?: readonly SkillRecord[], size?: number): Set<SkillRecord> | undefined {
+  private judgeChanges(
+    last: Judgement,
+    records: () => readonly SkillRecord[],
+    known?: readonly SkillRecord[],
+    size?: number,
+  ): Set<SkillRecord> | undefined {
     if ((size ?? records().length) !== last.records.size) return undefined;
     // The records at the changed files that are new to this judge (an unchanged one is skipped).
-    const added = known ? known.filter((record) => !last.records.has(record)) : records().filter((record) => !last.records.has(record));
+    const added = known
+      ? known.filter((record) => !last.records.has(record))
+      : records().filter((record) => !last.records.has(record));
     if (added.length > MAX_INCREMENTAL_CHANGES) return undefined;
     if (added.length === 0) return new Set();
     // Each new record replaces the old one at its path. The counts are equal and a catalog holds
@@ -209,7 +281,14 @@ export class HostJudge {
       const slot = last.slots.get(old);
       if (before.kind !== 'loaded' && after.kind !== 'loaded') continue;
       if (before.kind !== 'loaded' || after.kind !== 'loaded' || !slot) return undefined;
-      if (before.key !== after.key || before.rank !== after.rank || before.group !== after.group || old.hidden !== record.hidden || old.folderName !== record.folderName) return undefined;
+      if (
+        before.key !== after.key ||
+        before.rank !== after.rank ||
+        before.group !== after.group ||
+        old.hidden !== record.hidden ||
+        old.folderName !== record.folderName
+      )
+        return undefined;
       relist ||= last.kept.includes(slot);
     }
     // Every replacement keeps its place: swap the records in.
@@ -232,7 +311,20 @@ export class HostJudge {
       if (at < 0) {
         // A duplicate that still loses: its verdict names the winner, which did not change.
         const winner = last.kept.find((k) => k.key === slot.key)!;
-        last.verdicts.set(record, { host: this.host, found: true, loads: false, listing: undefined, invocation: 'none', reasons: [because('duplicate', this.profile.key, `${this.profile.displayName} already loaded '${slot.key}' from ${winner.record.dir}; it keeps the first and says nothing.`)] });
+        last.verdicts.set(record, {
+          host: this.host,
+          found: true,
+          loads: false,
+          listing: undefined,
+          invocation: 'none',
+          reasons: [
+            because(
+              'duplicate',
+              this.profile.key,
+              `${this.profile.displayName} already loaded '${slot.key}' from ${winner.record.dir}; it keeps the first and says nothing.`,
+            ),
+          ],
+        });
         continue;
       }
       last.kept[at] = slot;

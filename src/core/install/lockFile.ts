@@ -51,17 +51,33 @@ export function parseLockFile(text: string): { readonly lock: LockFile } | { rea
   } catch (error) {
     return { error: `${LOCK_FILE_NAME} is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (!isRecord(data) || !isRecord(data.skills)) return { error: `${LOCK_FILE_NAME} must be an object with "version" and "skills".` };
-  if (data.version !== LOCK_VERSION) return { error: `${LOCK_FILE_NAME} has version ${JSON.stringify(data.version)}; this Skillsmith reads version ${LOCK_VERSION}.` };
+  if (!isRecord(data) || !isRecord(data.skills))
+    return { error: `${LOCK_FILE_NAME} must be an object with "version" and "skills".` };
+  if (data.version !== LOCK_VERSION)
+    return {
+      error: `${LOCK_FILE_NAME} has version ${JSON.stringify(data.version)}; this Skillsmith reads version ${LOCK_VERSION}.`,
+    };
   const skills: Record<string, LockEntry> = {};
   for (const [name, entry] of Object.entries(data.skills)) {
-    if (!isRecord(entry) || typeof entry.source !== 'string' || typeof entry.path !== 'string' || typeof entry.added !== 'string' || !isRecord(entry.files)) {
-      return { error: `${LOCK_FILE_NAME}: the entry of '${name}' needs "source", "path", "added" (strings), "commit" (a string or null) and "files".` };
+    if (
+      !isRecord(entry) ||
+      typeof entry.source !== 'string' ||
+      typeof entry.path !== 'string' ||
+      typeof entry.added !== 'string' ||
+      !isRecord(entry.files)
+    ) {
+      return {
+        error: `${LOCK_FILE_NAME}: the entry of '${name}' needs "source", "path", "added" (strings), "commit" (a string or null) and "files".`,
+      };
     }
-    if (entry.commit !== null && typeof entry.commit !== 'string') return { error: `${LOCK_FILE_NAME}: the "commit" of '${name}' is a string or null.` };
+    if (entry.commit !== null && typeof entry.commit !== 'string')
+      return { error: `${LOCK_FILE_NAME}: the "commit" of '${name}' is a string or null.` };
     const files: Record<string, string> = {};
     for (const [file, digest] of Object.entries(entry.files)) {
-      if (typeof digest !== 'string' || !/^sha256:[0-9a-f]{64}$/.test(digest)) return { error: `${LOCK_FILE_NAME}: '${name}' lists ${file} with ${JSON.stringify(digest)}, not "sha256:<64 hex digits>".` };
+      if (typeof digest !== 'string' || !/^sha256:[0-9a-f]{64}$/.test(digest))
+        return {
+          error: `${LOCK_FILE_NAME}: '${name}' lists ${file} with ${JSON.stringify(digest)}, not "sha256:<64 hex digits>".`,
+        };
       files[file] = digest;
     }
     skills[name] = { source: entry.source, commit: entry.commit, path: entry.path, files, added: entry.added };
@@ -107,6 +123,15 @@ export function isUnchanged(difference: LockDifference): boolean {
 
 /** "2 files changed (SKILL.md, scripts/run.sh), 1 added (x.md)". */
 export function differenceText(difference: LockDifference): string {
-  const part = (files: readonly string[], what: string) => (files.length === 0 ? [] : [`${files.length} ${files.length === 1 ? 'file' : 'files'} ${what} (${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''})`]);
-  return [...part(difference.changed, 'changed'), ...part(difference.added, 'added'), ...part(difference.missing, 'missing')].join(', ');
+  const part = (files: readonly string[], what: string) =>
+    files.length === 0
+      ? []
+      : [
+          `${files.length} ${files.length === 1 ? 'file' : 'files'} ${what} (${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''})`,
+        ];
+  return [
+    ...part(difference.changed, 'changed'),
+    ...part(difference.added, 'added'),
+    ...part(difference.missing, 'missing'),
+  ].join(', ');
 }

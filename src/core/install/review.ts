@@ -16,7 +16,12 @@ import { validateSkillFile } from '../lint/validateFile';
 import { listSkillFolder } from './skillFolder';
 
 /** The security rules' codes, to tell their findings from the format rules'. */
-const SECURITY_CODES = new Set<string>([...Object.keys(SECURITY_SEVERITY), 'unreferenced-file', 'nested-reference', 'unmentioned-binary']);
+const SECURITY_CODES = new Set<string>([
+  ...Object.keys(SECURITY_SEVERITY),
+  'unreferenced-file',
+  'nested-reference',
+  'unmentioned-binary',
+]);
 
 export interface ReviewedSkill {
   /** The folder's name: the name it gets in the location. */
@@ -53,16 +58,25 @@ function relativeTo(root: string, dir: string): string {
 /** Reviews every skill under `root` (a clone or a local folder). */
 export async function reviewSource(fs: FileSystem, root: string, options: ReviewOptions): Promise<ReviewedSkill[]> {
   // The source's root may itself be a skill (a repository of one); discovery looks below it.
-  const own = (await fs.stat(joinPath(root, 'SKILL.md')))?.kind === 'file' ? [{ filePath: joinPath(root, 'SKILL.md') }] : [];
-  const found = own.length > 0 ? own : await discoverSkillFiles(fs, root, { includeResourceFolders: true, maxDepth: 6 });
-  const location: SkillLocation = { path: options.location, label: basenamePath(options.location), scope: 'workspace', rank: 0, root: options.projectRoot };
+  const own =
+    (await fs.stat(joinPath(root, 'SKILL.md')))?.kind === 'file' ? [{ filePath: joinPath(root, 'SKILL.md') }] : [];
+  const found =
+    own.length > 0 ? own : await discoverSkillFiles(fs, root, { includeResourceFolders: true, maxDepth: 6 });
+  const location: SkillLocation = {
+    path: options.location,
+    label: basenamePath(options.location),
+    scope: 'workspace',
+    rank: 0,
+    root: options.projectRoot,
+  };
   const reviewed: ReviewedSkill[] = [];
   for (const { filePath } of found.sort((a, b) => (a.filePath < b.filePath ? -1 : 1))) {
     const dir = dirnamePath(filePath);
     const lint = await validateSkillFile(fs, filePath, options.countTokens ? { countTokens: options.countTokens } : {});
     // A skill at the source's root (a clone in a temporary folder) is named by its own `name`.
     const declared = lint.analysis.name?.trim();
-    const name = dir === root && declared && /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(declared) ? declared : basenamePath(dir);
+    const name =
+      dir === root && declared && /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(declared) ? declared : basenamePath(dir);
     const security = [
       ...lint.problems.filter((p) => SECURITY_CODES.has(p.code)).map((p) => ({ ...p, file: basenamePath(filePath) })),
       ...lint.bundled.flatMap((b) => b.problems.map((p) => ({ ...p, file: relativeTo(dir, b.filePath) }))),
@@ -72,7 +86,10 @@ export async function reviewSource(fs: FileSystem, root: string, options: Review
     const target = joinPath(options.location, name, basenamePath(filePath));
     const record = recordFromAnalysis(target, location, lint.analysis, { problems: lint.problems });
     const context = { projectRoots: [options.projectRoot], home: undefined, contextTokens: DEFAULT_CONTEXT_TOKENS };
-    const hosts = DEFAULT_HOSTS.map((host) => ({ host, loads: hostVerdicts(host, [record], context).get(record)?.loads ?? false }));
+    const hosts = DEFAULT_HOSTS.map((host) => ({
+      host,
+      loads: hostVerdicts(host, [record], context).get(record)?.loads ?? false,
+    }));
     const listing = await listSkillFolder(fs, dir);
     const taken = await fs.stat(joinPath(options.location, name));
     const blocked = taken
@@ -108,15 +125,34 @@ export function reviewMarkdown(source: string, commit: string | null, skills: re
     if (skill.description) lines.push(skill.description.replace(/\s+/g, ' ').trim(), '');
     lines.push(`- From \`${skill.path}\`, ${skill.files} file${skill.files === 1 ? '' : 's'}.`);
     if (skill.blocked) lines.push(`- **Cannot be added:** ${skill.blocked}.`);
-    lines.push(`- Lint: ${skill.errors.length} error${skill.errors.length === 1 ? '' : 's'}${skill.errors.length > 0 ? ` (${skill.errors.map((e) => e.code).join(', ')}: no agent is offered it until they are fixed)` : ''}, ${skill.warnings} warning${skill.warnings === 1 ? '' : 's'}.`);
+    lines.push(
+      `- Lint: ${skill.errors.length} error${skill.errors.length === 1 ? '' : 's'}${skill.errors.length > 0 ? ` (${skill.errors.map((e) => e.code).join(', ')}: no agent is offered it until they are fixed)` : ''}, ${skill.warnings} warning${skill.warnings === 1 ? '' : 's'}.`,
+    );
     if (skill.security.length === 0) lines.push('- Security: nothing found.');
     else {
       lines.push(`- **Security: ${skill.security.length} finding${skill.security.length === 1 ? '' : 's'}**`);
-      for (const finding of skill.security.slice(0, 20)) lines.push(`  - \`${finding.code}\` (${finding.severity}) ${finding.file}:${finding.range.start.line + 1}: ${finding.message.split('\n')[0]}`);
+      for (const finding of skill.security.slice(0, 20))
+        lines.push(
+          `  - \`${finding.code}\` (${finding.severity}) ${finding.file}:${finding.range.start.line + 1}: ${finding.message.split('\n')[0]}`,
+        );
     }
     if (skill.actions.length === 0) lines.push('- Actions: none.');
     else for (const action of skill.actions) lines.push(`- Action \`${action.name}\` runs \`${action.run.join(' ')}\``);
-    lines.push(`- Agents that load it: ${skill.hosts.filter((h) => h.loads).map((h) => h.host).join(', ') || 'none'}${skill.hosts.some((h) => !h.loads) ? `; not: ${skill.hosts.filter((h) => !h.loads).map((h) => h.host).join(', ')}` : ''}.`);
+    lines.push(
+      `- Agents that load it: ${
+        skill.hosts
+          .filter((h) => h.loads)
+          .map((h) => h.host)
+          .join(', ') || 'none'
+      }${
+        skill.hosts.some((h) => !h.loads)
+          ? `; not: ${skill.hosts
+              .filter((h) => !h.loads)
+              .map((h) => h.host)
+              .join(', ')}`
+          : ''
+      }.`,
+    );
     lines.push('');
   }
   return lines.join('\n');

@@ -15,7 +15,11 @@ import { sortProblems, type AnalyzeOptions, type Problem, type Range, type Skill
  * the text rules of a full lint: the security rules (securityRules.ts), which the complete lint
  * passes (validateFile.ts) and which a catalog scan never needs.
  */
-export function analyzeSkillText(text: string, options: AnalyzeOptions, extraRules: readonly Rule[] = []): SkillFileAnalysis {
+export function analyzeSkillText(
+  text: string,
+  options: AnalyzeOptions,
+  extraRules: readonly Rule[] = [],
+): SkillFileAnalysis {
   const file = parseSkillFile(text, { plainFastPath: options.plainFastPath });
   const complete = options.complete !== false;
   const context: RuleContext = { file, options };
@@ -33,7 +37,9 @@ export function analyzeSkillText(text: string, options: AnalyzeOptions, extraRul
     nameRange: nameRangeOf(file),
     description: fieldString(file, 'description'),
     descriptionKind: descriptionKindOf(file),
-    ...(file.status === 'yaml-syntax' && file.split.kind === 'closed' ? { invalidYaml: file.text.slice(file.split.yaml.start, file.split.yaml.end) } : {}),
+    ...(file.status === 'yaml-syntax' && file.split.kind === 'closed'
+      ? { invalidYaml: file.text.slice(file.split.yaml.start, file.split.yaml.end) }
+      : {}),
     frontmatter: file.data,
     hidden: isHidden(file),
     hasBom: file.hasBom || options.hasBom === true,

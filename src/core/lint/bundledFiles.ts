@@ -30,10 +30,12 @@ const MAX_DEPTH = 5;
 const MAX_SCRIPT_BYTES = 512 * 1024;
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '__pycache__', '.venv', 'venv', 'evals']);
 /** Files that are the folder's own, not bundled content. */
-const OWN_FILES = /^(?:SKILL\.md|actions\.json|LICENSE(?:\.\w+)?|LICENCE(?:\.\w+)?|README(?:\.\w+)?|CHANGELOG(?:\.\w+)?|NOTICE(?:\.\w+)?|\.gitignore|\.DS_Store|package-lock\.json|skills-lock\.json)$/i;
+const OWN_FILES =
+  /^(?:SKILL\.md|actions\.json|LICENSE(?:\.\w+)?|LICENCE(?:\.\w+)?|README(?:\.\w+)?|CHANGELOG(?:\.\w+)?|NOTICE(?:\.\w+)?|\.gitignore|\.DS_Store|package-lock\.json|skills-lock\.json)$/i;
 const SCRIPT = /\.(?:sh|bash|zsh|ps1|psm1|py|js|mjs|cjs|ts|rb|pl|php|bat|cmd)$/i;
 const BINARY_EXTENSION = /\.(?:exe|dll|so|dylib|bin|jar|class|wasm|pyc|o|a|msi|dmg|app|com|scr)$/i;
-const TEXT_EXTENSION = /\.(?:md|txt|json|ya?ml|toml|csv|html?|css|xml|svg|ini|cfg|conf|env\.example|sql|graphql|proto)$/i;
+const TEXT_EXTENSION =
+  /\.(?:md|txt|json|ya?ml|toml|csv|html?|css|xml|svg|ini|cfg|conf|env\.example|sql|graphql|proto)$/i;
 
 /** Every file under the skill folder, relative paths with `/`, SKILL.md's own files left out. */
 async function bundledPaths(fs: FileSystem, dir: string): Promise<string[]> {
@@ -52,8 +54,14 @@ async function bundledPaths(fs: FileSystem, dir: string): Promise<string[]> {
       if (found.length >= MAX_FILES) return;
       const path = joinPath(folder, entry.name);
       if (entry.kind === 'directory') {
-        if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.') && !entry.isSymlink) await walk(path, `${prefix}${entry.name}/`, depth + 1);
-      } else if (entry.kind === 'file' && !entry.isSymlink && !(depth === 0 && OWN_FILES.test(entry.name)) && !entry.name.startsWith('.')) {
+        if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.') && !entry.isSymlink)
+          await walk(path, `${prefix}${entry.name}/`, depth + 1);
+      } else if (
+        entry.kind === 'file' &&
+        !entry.isSymlink &&
+        !(depth === 0 && OWN_FILES.test(entry.name)) &&
+        !entry.name.startsWith('.')
+      ) {
         found.push(`${prefix}${entry.name}`);
       }
     }
@@ -66,7 +74,9 @@ async function bundledPaths(fs: FileSystem, dir: string): Promise<string[]> {
 function mentions(text: string, relative: string): boolean {
   if (text.includes(relative)) return true;
   const name = basenamePath(relative);
-  return name.length >= 4 && new RegExp(`(^|[^\\w.-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text);
+  return (
+    name.length >= 4 && new RegExp(`(^|[^\\w.-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text)
+  );
 }
 
 function looksBinary(bytes: Uint8Array): boolean {
@@ -151,7 +161,9 @@ export async function lintBundledFiles(fs: FileSystem, dir: string, text: string
   const direct = new Set(paths.filter((p) => mentions(text, p) || mentions(actions, p)));
   for (const relative of paths) {
     if (direct.has(relative) || !contents.has(relative)) continue;
-    const via = [...direct].find((parent) => /\.md$/i.test(parent) && contents.has(parent) && mentions(contents.get(parent)!, relative));
+    const via = [...direct].find(
+      (parent) => /\.md$/i.test(parent) && contents.has(parent) && mentions(contents.get(parent)!, relative),
+    );
     if (via) {
       skillProblems.push({
         code: 'nested-reference',

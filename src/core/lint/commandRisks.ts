@@ -34,58 +34,326 @@ const any = (source: string) => new RegExp(source, 'gi');
 
 const TECHNIQUES: readonly Technique[] = [
   // Piping a download into a shell or an interpreter.
-  { code: 'download-exec', what: 'pipes a download into a shell', needs: ['curl', 'wget'], pattern: cmd(String.raw`(?:curl|wget)\b[^\n|]*\|\s*${SHELL}`) },
-  { code: 'download-exec', what: 'pipes a download into an interpreter', needs: ['curl', 'wget'], pattern: cmd(String.raw`(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?(?:python[0-9.]*|node|perl|ruby|php)(?:\s+-)?\s*(?:$|[;&|)])`) },
-  { code: 'download-exec', what: 'runs a download as a shell script', needs: ['curl', 'wget'], pattern: cmd(String.raw`(?:(?:ba|z)?sh|source|\.)\s+(?:-c\s+)?["']?(?:<\(|\$\()\s*(?:curl|wget)\b`) },
-  { code: 'download-exec', what: 'pipes a download into Invoke-Expression', needs: ['iex', 'invoke-expression'], pattern: cmd(String.raw`(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|curl|wget)\b[^\n|]*\|\s*(?:iex|Invoke-Expression)\b`) },
-  { code: 'download-exec', what: 'runs a download with Invoke-Expression', needs: ['iex', 'invoke-expression'], pattern: any(String.raw`\b(?:iex|Invoke-Expression)\s*\(?\s*(?:\(\s*)?(?:New-Object\s+(?:System\.)?Net\.WebClient\s*\)?\s*\.DownloadString|iwr\b|irm\b|Invoke-WebRequest|Invoke-RestMethod)`) },
+  {
+    code: 'download-exec',
+    what: 'pipes a download into a shell',
+    needs: ['curl', 'wget'],
+    pattern: cmd(String.raw`(?:curl|wget)\b[^\n|]*\|\s*${SHELL}`),
+  },
+  {
+    code: 'download-exec',
+    what: 'pipes a download into an interpreter',
+    needs: ['curl', 'wget'],
+    pattern: cmd(
+      String.raw`(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?(?:python[0-9.]*|node|perl|ruby|php)(?:\s+-)?\s*(?:$|[;&|)])`,
+    ),
+  },
+  {
+    code: 'download-exec',
+    what: 'runs a download as a shell script',
+    needs: ['curl', 'wget'],
+    pattern: cmd(String.raw`(?:(?:ba|z)?sh|source|\.)\s+(?:-c\s+)?["']?(?:<\(|\$\()\s*(?:curl|wget)\b`),
+  },
+  {
+    code: 'download-exec',
+    what: 'pipes a download into Invoke-Expression',
+    needs: ['iex', 'invoke-expression'],
+    pattern: cmd(
+      String.raw`(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|curl|wget)\b[^\n|]*\|\s*(?:iex|Invoke-Expression)\b`,
+    ),
+  },
+  {
+    code: 'download-exec',
+    what: 'runs a download with Invoke-Expression',
+    needs: ['iex', 'invoke-expression'],
+    pattern: any(
+      String.raw`\b(?:iex|Invoke-Expression)\s*\(?\s*(?:\(\s*)?(?:New-Object\s+(?:System\.)?Net\.WebClient\s*\)?\s*\.DownloadString|iwr\b|irm\b|Invoke-WebRequest|Invoke-RestMethod)`,
+    ),
+  },
   // Recursive deletes of the root or the home folder.
-  { code: 'destructive-delete', what: 'deletes the root or home folder recursively', needs: ['rm'], pattern: cmd(String.raw`rm\s+(?:-[a-zA-Z]*\s+|--[a-z-]+\s+)*-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-[a-zA-Z]+\s+|--[a-z-]+\s+)*(?:/\*?|${HOME}/?\*?|"?\$HOME/\*?"?)(?=\s|$|[;&|"'])`) },
-  { code: 'destructive-delete', what: 'deletes the root or home folder recursively', needs: ['rm'], pattern: cmd(String.raw`rm\s+(?:-[a-zA-Z]+\s+)*--no-preserve-root`) },
-  { code: 'destructive-delete', what: 'deletes the root or home folder recursively', needs: ['remove-item'], pattern: any(String.raw`\bRemove-Item\b[^\n]*-Recurse\b[^\n]*(?:\s)(?:~|\$HOME|\$env:USERPROFILE|[A-Za-z]:\\?|/)(?=\s|$)`) },
-  { code: 'destructive-delete', what: 'deletes the root or home folder recursively', needs: ['rmtree'], pattern: any(String.raw`\bshutil\.rmtree\(\s*(?:os\.path\.expanduser\(\s*["']~/?["']\s*\)|["'](?:/|~/?)["']|Path\.home\(\)\s*\))`) },
+  {
+    code: 'destructive-delete',
+    what: 'deletes the root or home folder recursively',
+    needs: ['rm'],
+    pattern: cmd(
+      String.raw`rm\s+(?:-[a-zA-Z]*\s+|--[a-z-]+\s+)*-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-[a-zA-Z]+\s+|--[a-z-]+\s+)*(?:/\*?|${HOME}/?\*?|"?\$HOME/\*?"?)(?=\s|$|[;&|"'])`,
+    ),
+  },
+  {
+    code: 'destructive-delete',
+    what: 'deletes the root or home folder recursively',
+    needs: ['rm'],
+    pattern: cmd(String.raw`rm\s+(?:-[a-zA-Z]+\s+)*--no-preserve-root`),
+  },
+  {
+    code: 'destructive-delete',
+    what: 'deletes the root or home folder recursively',
+    needs: ['remove-item'],
+    pattern: any(
+      String.raw`\bRemove-Item\b[^\n]*-Recurse\b[^\n]*(?:\s)(?:~|\$HOME|\$env:USERPROFILE|[A-Za-z]:\\?|/)(?=\s|$)`,
+    ),
+  },
+  {
+    code: 'destructive-delete',
+    what: 'deletes the root or home folder recursively',
+    needs: ['rmtree'],
+    pattern: any(
+      String.raw`\bshutil\.rmtree\(\s*(?:os\.path\.expanduser\(\s*["']~/?["']\s*\)|["'](?:/|~/?)["']|Path\.home\(\)\s*\))`,
+    ),
+  },
   // Reverse shells.
-  { code: 'reverse-shell', what: 'opens a reverse shell', needs: ['/dev/tcp/', '/dev/udp/'], pattern: any(String.raw`/dev/(?:tcp|udp)/[A-Za-z0-9.$_{}-]+/[0-9$]`) },
-  { code: 'reverse-shell', what: 'opens a reverse shell', needs: ['nc', 'netcat'], pattern: cmd(String.raw`(?:nc|ncat|netcat)\b[^\n|;]*\s(?:-e|-c|--exec|--sh-exec)\s+\S*(?:sh|bash|cmd(?:\.exe)?|powershell)\b`) },
-  { code: 'reverse-shell', what: 'opens a reverse shell', needs: ['mkfifo'], pattern: cmd(String.raw`mkfifo\b[^\n]*\b(?:nc|ncat|netcat)\b`) },
-  { code: 'reverse-shell', what: 'opens a reverse shell', needs: ['socat'], pattern: cmd(String.raw`socat\b[^\n]*\b(?:exec|system):[^\n]*(?:sh|bash)\b`) },
-  { code: 'reverse-shell', what: 'opens a reverse shell', needs: ['dup2'], pattern: any(String.raw`\bos\.dup2\(\s*\w+\.fileno\(\)\s*,\s*[012]\s*\)`) },
-  { code: 'reverse-shell', what: 'opens a reverse shell', needs: ['tcpclient'], pattern: any(String.raw`Net\.Sockets\.TCPClient\([^)]*\)[^\n]*GetStream`) },
+  {
+    code: 'reverse-shell',
+    what: 'opens a reverse shell',
+    needs: ['/dev/tcp/', '/dev/udp/'],
+    pattern: any(String.raw`/dev/(?:tcp|udp)/[A-Za-z0-9.$_{}-]+/[0-9$]`),
+  },
+  {
+    code: 'reverse-shell',
+    what: 'opens a reverse shell',
+    needs: ['nc', 'netcat'],
+    pattern: cmd(
+      String.raw`(?:nc|ncat|netcat)\b[^\n|;]*\s(?:-e|-c|--exec|--sh-exec)\s+\S*(?:sh|bash|cmd(?:\.exe)?|powershell)\b`,
+    ),
+  },
+  {
+    code: 'reverse-shell',
+    what: 'opens a reverse shell',
+    needs: ['mkfifo'],
+    pattern: cmd(String.raw`mkfifo\b[^\n]*\b(?:nc|ncat|netcat)\b`),
+  },
+  {
+    code: 'reverse-shell',
+    what: 'opens a reverse shell',
+    needs: ['socat'],
+    pattern: cmd(String.raw`socat\b[^\n]*\b(?:exec|system):[^\n]*(?:sh|bash)\b`),
+  },
+  {
+    code: 'reverse-shell',
+    what: 'opens a reverse shell',
+    needs: ['dup2'],
+    pattern: any(String.raw`\bos\.dup2\(\s*\w+\.fileno\(\)\s*,\s*[012]\s*\)`),
+  },
+  {
+    code: 'reverse-shell',
+    what: 'opens a reverse shell',
+    needs: ['tcpclient'],
+    pattern: any(String.raw`Net\.Sockets\.TCPClient\([^)]*\)[^\n]*GetStream`),
+  },
   // Decoding hidden code and running it.
-  { code: 'obfuscated-exec', what: 'decodes base64 and runs it', needs: ['base64'], pattern: any(String.raw`\bbase64\s+(?:-d|--decode|-D|-di)\b[^\n]*\|\s*${SHELL}`) },
-  { code: 'obfuscated-exec', what: 'decodes base64 and runs it', needs: ['base64'], pattern: any(String.raw`\b(?:eval|exec)\b\s*\(?\s*["']?\$\([^)]*\bbase64\s+(?:-d|--decode|-D)`) },
-  { code: 'obfuscated-exec', what: 'runs an encoded PowerShell command', needs: ['powershell', 'pwsh'], pattern: any(String.raw`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|ec|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`) },
-  { code: 'obfuscated-exec', what: 'decodes hidden code and runs it', needs: ['exec', 'eval'], pattern: any(String.raw`\b(?:exec|eval)\s*\(\s*(?:base64\.b64decode|codecs\.decode|zlib\.decompress|bytes\.fromhex|__import__\(\s*["'](?:base64|zlib|codecs)|atob\s*\(|Buffer\.from\([^)]*["'](?:base64|hex)["'])`) },
-  { code: 'obfuscated-exec', what: 'decodes hex and runs it', needs: ['xxd'], pattern: any(String.raw`\bxxd\s+-r\s+-p\b[^\n]*\|\s*${SHELL}`) },
+  {
+    code: 'obfuscated-exec',
+    what: 'decodes base64 and runs it',
+    needs: ['base64'],
+    pattern: any(String.raw`\bbase64\s+(?:-d|--decode|-D|-di)\b[^\n]*\|\s*${SHELL}`),
+  },
+  {
+    code: 'obfuscated-exec',
+    what: 'decodes base64 and runs it',
+    needs: ['base64'],
+    pattern: any(String.raw`\b(?:eval|exec)\b\s*\(?\s*["']?\$\([^)]*\bbase64\s+(?:-d|--decode|-D)`),
+  },
+  {
+    code: 'obfuscated-exec',
+    what: 'runs an encoded PowerShell command',
+    needs: ['powershell', 'pwsh'],
+    pattern: any(
+      String.raw`\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-(?:e|ec|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}`,
+    ),
+  },
+  {
+    code: 'obfuscated-exec',
+    what: 'decodes hidden code and runs it',
+    needs: ['exec', 'eval'],
+    pattern: any(
+      String.raw`\b(?:exec|eval)\s*\(\s*(?:base64\.b64decode|codecs\.decode|zlib\.decompress|bytes\.fromhex|__import__\(\s*["'](?:base64|zlib|codecs)|atob\s*\(|Buffer\.from\([^)]*["'](?:base64|hex)["'])`,
+    ),
+  },
+  {
+    code: 'obfuscated-exec',
+    what: 'decodes hex and runs it',
+    needs: ['xxd'],
+    pattern: any(String.raw`\bxxd\s+-r\s+-p\b[^\n]*\|\s*${SHELL}`),
+  },
   // World-writable permissions.
-  { code: 'world-writable', what: 'makes files writable by everyone', needs: ['chmod'], pattern: cmd(String.raw`chmod\s+(?:-[a-zA-Z]+\s+)*(?:0?777|a\+rwx|ugo\+rwx|a=rwx)(?=\s|$|[;&|"'])`) },
+  {
+    code: 'world-writable',
+    what: 'makes files writable by everyone',
+    needs: ['chmod'],
+    pattern: cmd(String.raw`chmod\s+(?:-[a-zA-Z]+\s+)*(?:0?777|a\+rwx|ugo\+rwx|a=rwx)(?=\s|$|[;&|"'])`),
+  },
   // TLS certificate checks turned off.
-  { code: 'tls-verification-off', what: 'turns off TLS certificate checks', needs: ['curl'], pattern: cmd(String.raw`curl\b[^\n|;]*\s(?:-k|--insecure|-[a-jl-zA-Z]*k[a-zA-Z]*)(?=\s|$)`) },
-  { code: 'tls-verification-off', what: 'turns off TLS certificate checks', needs: ['no-check-certificate'], pattern: any(String.raw`--no-check-certificate\b`) },
-  { code: 'tls-verification-off', what: 'turns off TLS certificate checks', needs: ['node_tls_reject_unauthorized'], pattern: any(String.raw`\bNODE_TLS_REJECT_UNAUTHORIZED\b\s*[=:]\s*["']?0\b`) },
-  { code: 'tls-verification-off', what: 'turns off TLS certificate checks', needs: ['rejectunauthorized'], pattern: any(String.raw`\brejectUnauthorized\s*:\s*false\b`) },
-  { code: 'tls-verification-off', what: 'turns off TLS certificate checks', needs: ['verify'], pattern: new RegExp(String.raw`\bverify\s*=\s*False\b`, 'g') },
-  { code: 'tls-verification-off', what: 'turns off TLS certificate checks', needs: ['_create_unverified_context', 'cert_none', 'pythonhttpsverify'], pattern: any(String.raw`\bssl\._create_unverified_context\b|\bssl\.CERT_NONE\b|\bPYTHONHTTPSVERIFY\s*=\s*["']?0\b`) },
-  { code: 'tls-verification-off', what: 'turns off TLS certificate checks', needs: ['sslverify', 'git_ssl_no_verify'], pattern: any(String.raw`\bhttp\.sslVerify\s*(?:=\s*|\s+)(?:false|0)\b|\bGIT_SSL_NO_VERIFY\s*=\s*["']?(?:1|true)\b`) },
-  { code: 'tls-verification-off', what: 'turns off TLS certificate checks', needs: ['strict-ssl'], pattern: any(String.raw`\bstrict-ssl\s*(?:=\s*|\s+)false\b`) },
-  { code: 'tls-verification-off', what: 'turns off TLS certificate checks', needs: ['skipcertificatecheck', 'servercertificatevalidationcallback', 'insecureskipverify', 'insecure-skip-tls-verify'], pattern: any(String.raw`-SkipCertificateCheck\b|ServerCertificateValidationCallback\s*=\s*\{\s*\$true\s*\}|\bInsecureSkipVerify\s*:\s*true\b|--insecure-skip-tls-verify(?:=true)?(?=\s|$)`) },
+  {
+    code: 'tls-verification-off',
+    what: 'turns off TLS certificate checks',
+    needs: ['curl'],
+    pattern: cmd(String.raw`curl\b[^\n|;]*\s(?:-k|--insecure|-[a-jl-zA-Z]*k[a-zA-Z]*)(?=\s|$)`),
+  },
+  {
+    code: 'tls-verification-off',
+    what: 'turns off TLS certificate checks',
+    needs: ['no-check-certificate'],
+    pattern: any(String.raw`--no-check-certificate\b`),
+  },
+  {
+    code: 'tls-verification-off',
+    what: 'turns off TLS certificate checks',
+    needs: ['node_tls_reject_unauthorized'],
+    pattern: any(String.raw`\bNODE_TLS_REJECT_UNAUTHORIZED\b\s*[=:]\s*["']?0\b`),
+  },
+  {
+    code: 'tls-verification-off',
+    what: 'turns off TLS certificate checks',
+    needs: ['rejectunauthorized'],
+    pattern: any(String.raw`\brejectUnauthorized\s*:\s*false\b`),
+  },
+  {
+    code: 'tls-verification-off',
+    what: 'turns off TLS certificate checks',
+    needs: ['verify'],
+    pattern: new RegExp(String.raw`\bverify\s*=\s*False\b`, 'g'),
+  },
+  {
+    code: 'tls-verification-off',
+    what: 'turns off TLS certificate checks',
+    needs: ['_create_unverified_context', 'cert_none', 'pythonhttpsverify'],
+    pattern: any(String.raw`\bssl\._create_unverified_context\b|\bssl\.CERT_NONE\b|\bPYTHONHTTPSVERIFY\s*=\s*["']?0\b`),
+  },
+  {
+    code: 'tls-verification-off',
+    what: 'turns off TLS certificate checks',
+    needs: ['sslverify', 'git_ssl_no_verify'],
+    pattern: any(String.raw`\bhttp\.sslVerify\s*(?:=\s*|\s+)(?:false|0)\b|\bGIT_SSL_NO_VERIFY\s*=\s*["']?(?:1|true)\b`),
+  },
+  {
+    code: 'tls-verification-off',
+    what: 'turns off TLS certificate checks',
+    needs: ['strict-ssl'],
+    pattern: any(String.raw`\bstrict-ssl\s*(?:=\s*|\s+)false\b`),
+  },
+  {
+    code: 'tls-verification-off',
+    what: 'turns off TLS certificate checks',
+    needs: [
+      'skipcertificatecheck',
+      'servercertificatevalidationcallback',
+      'insecureskipverify',
+      'insecure-skip-tls-verify',
+    ],
+    pattern: any(
+      String.raw`-SkipCertificateCheck\b|ServerCertificateValidationCallback\s*=\s*\{\s*\$true\s*\}|\bInsecureSkipVerify\s*:\s*true\b|--insecure-skip-tls-verify(?:=true)?(?=\s|$)`,
+    ),
+  },
   // Reading credential stores.
-  { code: 'credential-access', what: 'reads a credential store', needs: ['.ssh', '.aws', '.gnupg', '.kube', '.docker', '.azure', 'gcloud', '.netrc', '.git-credentials', '.npmrc', '.pypirc', 'shadow', 'login data', 'keychains'], pattern: cmd(String.raw`(?:cat|less|more|head|tail|cp|scp|rsync|tar|zip|gzip|base64|xxd|strings|grep|type|Get-Content|gc|Copy-Item|open|readFile(?:Sync)?|read_text|read_bytes|fs\.readFile(?:Sync)?)\b[^\n;|&]*?(?:${CREDENTIAL_PATH})`) },
-  { code: 'credential-access', what: 'reads the keychain', needs: ['security'], pattern: cmd(String.raw`security\s+(?:find-generic-password|find-internet-password|dump-keychain)\b`) },
+  {
+    code: 'credential-access',
+    what: 'reads a credential store',
+    needs: [
+      '.ssh',
+      '.aws',
+      '.gnupg',
+      '.kube',
+      '.docker',
+      '.azure',
+      'gcloud',
+      '.netrc',
+      '.git-credentials',
+      '.npmrc',
+      '.pypirc',
+      'shadow',
+      'login data',
+      'keychains',
+    ],
+    pattern: cmd(
+      String.raw`(?:cat|less|more|head|tail|cp|scp|rsync|tar|zip|gzip|base64|xxd|strings|grep|type|Get-Content|gc|Copy-Item|open|readFile(?:Sync)?|read_text|read_bytes|fs\.readFile(?:Sync)?)\b[^\n;|&]*?(?:${CREDENTIAL_PATH})`,
+    ),
+  },
+  {
+    code: 'credential-access',
+    what: 'reads the keychain',
+    needs: ['security'],
+    pattern: cmd(String.raw`security\s+(?:find-generic-password|find-internet-password|dump-keychain)\b`),
+  },
   // An agent started with its confirmations off.
-  { code: 'skip-confirmation', what: 'starts an agent with its confirmations turned off', needs: ['dangerously', 'yolo', 'allow-all-tools', 'full-auto'], pattern: cmd(String.raw`(?:claude|codex|copilot|gemini|cursor-agent|aider)\b[^\n|;]*\s(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo|--allow-all-tools|--full-auto)\b`) },
+  {
+    code: 'skip-confirmation',
+    what: 'starts an agent with its confirmations turned off',
+    needs: ['dangerously', 'yolo', 'allow-all-tools', 'full-auto'],
+    pattern: cmd(
+      String.raw`(?:claude|codex|copilot|gemini|cursor-agent|aider)\b[^\n|;]*\s(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo|--allow-all-tools|--full-auto)\b`,
+    ),
+  },
   // Sending the environment, or credential files, over the network.
-  { code: 'exfiltration', what: 'sends the environment over the network', needs: ['env', 'set'], pattern: cmd(String.raw`(?:env|printenv|set|Get-ChildItem\s+env:|gci\s+env:|dir\s+env:)\s*\|\s*(?:curl|wget|nc|ncat|netcat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b`) },
-  { code: 'exfiltration', what: 'sends the environment over the network', needs: ['curl', 'wget', 'invoke-', 'iwr', 'irm'], pattern: cmd(String.raw`(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b[^\n]*(?:\$\(\s*(?:env|printenv)\b|\x60(?:env|printenv)\b|\(\s*Get-ChildItem\s+env:)`) },
-  { code: 'exfiltration', what: 'sends a credential file over the network', needs: ['curl', 'wget', 'nc', 'invoke-'], pattern: cmd(String.raw`(?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod)\b[^\n]*(?:@|--upload-file\s+|-T\s+|--post-file=?\s*|-InFile\s+|\$\(\s*cat\s+)["']?(?:${CREDENTIAL_PATH}|\.env\b)`) },
-  { code: 'exfiltration', what: 'sends files over the network', needs: ['tar', 'zip'], pattern: cmd(String.raw`(?:tar|zip)\b[^\n|]*(?:${HOME}|${CREDENTIAL_PATH})[^\n|]*\|\s*(?:curl|nc|ncat|netcat)\b`) },
-  { code: 'exfiltration', what: 'sends the environment over the network', needs: ['environ', 'process.env'], pattern: any(String.raw`(?:requests\.(?:post|put|get)|fetch|axios\.(?:post|put)|urlopen)\s*\([^\n]*(?:dict\(\s*os\.environ\s*\)|os\.environ\b(?!\s*[[.])|JSON\.stringify\(\s*process\.env\s*\))`) },
+  {
+    code: 'exfiltration',
+    what: 'sends the environment over the network',
+    needs: ['env', 'set'],
+    pattern: cmd(
+      String.raw`(?:env|printenv|set|Get-ChildItem\s+env:|gci\s+env:|dir\s+env:)\s*\|\s*(?:curl|wget|nc|ncat|netcat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b`,
+    ),
+  },
+  {
+    code: 'exfiltration',
+    what: 'sends the environment over the network',
+    needs: ['curl', 'wget', 'invoke-', 'iwr', 'irm'],
+    pattern: cmd(
+      String.raw`(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b[^\n]*(?:\$\(\s*(?:env|printenv)\b|\x60(?:env|printenv)\b|\(\s*Get-ChildItem\s+env:)`,
+    ),
+  },
+  {
+    code: 'exfiltration',
+    what: 'sends a credential file over the network',
+    needs: ['curl', 'wget', 'nc', 'invoke-'],
+    pattern: cmd(
+      String.raw`(?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod)\b[^\n]*(?:@|--upload-file\s+|-T\s+|--post-file=?\s*|-InFile\s+|\$\(\s*cat\s+)["']?(?:${CREDENTIAL_PATH}|\.env\b)`,
+    ),
+  },
+  {
+    code: 'exfiltration',
+    what: 'sends files over the network',
+    needs: ['tar', 'zip'],
+    pattern: cmd(String.raw`(?:tar|zip)\b[^\n|]*(?:${HOME}|${CREDENTIAL_PATH})[^\n|]*\|\s*(?:curl|nc|ncat|netcat)\b`),
+  },
+  {
+    code: 'exfiltration',
+    what: 'sends the environment over the network',
+    needs: ['environ', 'process.env'],
+    pattern: any(
+      String.raw`(?:requests\.(?:post|put|get)|fetch|axios\.(?:post|put)|urlopen)\s*\([^\n]*(?:dict\(\s*os\.environ\s*\)|os\.environ\b(?!\s*[[.])|JSON\.stringify\(\s*process\.env\s*\))`,
+    ),
+  },
 ];
 
 /** Latin lookalikes from Cyrillic and Greek that spell a command (`сurl` with a Cyrillic с). */
 const LOOKALIKES: Readonly<Record<string, string>> = {
-  а: 'a', с: 'c', е: 'e', о: 'o', р: 'p', х: 'x', у: 'y', і: 'i', ѕ: 's', ј: 'j', ԁ: 'd', һ: 'h', ӏ: 'l', к: 'k', м: 'm', т: 't', в: 'b', н: 'h',
-  ο: 'o', α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ρ: 'p', τ: 't', υ: 'u', χ: 'x',
+  а: 'a',
+  с: 'c',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  х: 'x',
+  у: 'y',
+  і: 'i',
+  ѕ: 's',
+  ј: 'j',
+  ԁ: 'd',
+  һ: 'h',
+  ӏ: 'l',
+  к: 'k',
+  м: 'm',
+  т: 't',
+  в: 'b',
+  н: 'h',
+  ο: 'o',
+  α: 'a',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
 };
 
 /**
@@ -137,7 +405,10 @@ export function findCommandRisks(line: string): CommandRisk[] {
     technique.pattern.lastIndex = 0;
     for (const match of text.matchAll(technique.pattern)) {
       // Underline the command, not the separator that let it start.
-      const lead = /^[\s;&|({`"'=$>%]*(?:PS[^>\n]{0,40}>\s*)?(?:sudo\s+(?:-\S+\s+)*)?(?:(?:RUN|run:|exec|then|do|else|xargs|time|nohup|command)\s+)?/i.exec(match[0])?.[0].length ?? 0;
+      const lead =
+        /^[\s;&|({`"'=$>%]*(?:PS[^>\n]{0,40}>\s*)?(?:sudo\s+(?:-\S+\s+)*)?(?:(?:RUN|run:|exec|then|do|else|xargs|time|nohup|command)\s+)?/i.exec(
+          match[0],
+        )?.[0].length ?? 0;
       const start = offsets[match.index! + lead];
       const end = offsets[match.index! + match[0].length - 1] + 1;
       if (found.some((f) => f.code === technique.code && f.start <= start && start < f.end)) continue;

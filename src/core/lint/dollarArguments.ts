@@ -47,7 +47,14 @@ export function ruleDollarArguments({ file }: RuleContext): Problem[] {
       const amount = dollarAmountLength(text.slice(at, at + 40));
       if (!inCode && amount === undefined) continue;
       const start = line.start + at;
-      problems.push(dollarProblem(file, { start, end: start + (amount ?? match[0].length) }, match[0], inCode && amount === undefined));
+      problems.push(
+        dollarProblem(
+          file,
+          { start, end: start + (amount ?? match[0].length) },
+          match[0],
+          inCode && amount === undefined,
+        ),
+      );
     }
   }
   return problems;
@@ -60,7 +67,13 @@ function dollarProblem(file: RuleContext['file'], span: Span, placeholder: strin
     ? `'${written}' in code is replaced by ${argument} when the skill is loaded (by nothing when there is none).`
     : `'${written}' reads as an amount, but its '${placeholder}' is replaced by ${argument} when the skill is loaded (by nothing when there is none).`;
   const message = `${what} Write '\\${written}' to keep it as written.`;
-  const fix = replaceFix(file, `Escape the dollar sign: \\${written}`, { start: span.start, end: span.start + 1 }, '\\$', true);
+  const fix = replaceFix(
+    file,
+    `Escape the dollar sign: \\${written}`,
+    { start: span.start, end: span.start + 1 },
+    '\\$',
+    true,
+  );
   return problem('dollar-argument', 'info', message, rangeOf(file, span), [fix]);
 }
 

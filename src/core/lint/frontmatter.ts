@@ -144,7 +144,8 @@ export function parseSkillFile(rawText: string, options: ParseOptions = {}): Par
     // A lost closing fence makes the body part of the YAML up to the next `---` line
     // (often a markdown rule): say that, rather than report the body as bad YAML.
     const likelyBodyStart = findLikelyBodyStart(text, lines, split.yaml.start, yaml.yamlError.span.start + 1);
-    if (likelyBodyStart !== undefined) return { ...base, split: { kind: 'unclosed', open: split.open, likelyBodyStart }, ...empty, status: 'unclosed' };
+    if (likelyBodyStart !== undefined)
+      return { ...base, split: { kind: 'unclosed', open: split.open, likelyBodyStart }, ...empty, status: 'unclosed' };
   }
   return { ...base, split, ...yaml };
 }
@@ -153,7 +154,6 @@ export function parseSkillFile(rawText: string, options: ParseOptions = {}): Par
 function mayBeLostFence(error: YamlSyntaxError): boolean {
   return !error.colonInValue && error.code !== 'DUPLICATE_KEY' && error.code !== 'TAB_AS_INDENT';
 }
-
 
 /**
  * Where the body seems to start when the closing fence is missing: the last line, before
@@ -188,7 +188,15 @@ type YamlPart = Pick<ParsedSkillFile, 'status' | 'yamlError' | 'notMappingSpan' 
 function parseYaml(text: string, yaml: Span, plainFastPath: boolean): YamlPart {
   // Plain `key: value` lines need no parser (lint/plainFrontmatter.ts, proven identical).
   const plain = plainFastPath ? readPlainMapping(text, yaml.start, yaml.end) : undefined;
-  if (plain) return { status: 'ok', yamlError: undefined, notMappingSpan: undefined, fields: plain.fields, data: plain.data, flowMapping: false };
+  if (plain)
+    return {
+      status: 'ok',
+      yamlError: undefined,
+      notMappingSpan: undefined,
+      fields: plain.fields,
+      data: plain.data,
+      flowMapping: false,
+    };
   const source = text.slice(yaml.start, yaml.end);
   // uniqueKeys (the default) reports duplicate keys as DUPLICATE_KEY errors. logLevel
   // 'error': no process warnings (such as for `[a]: x`, a key that is a collection).
@@ -206,10 +214,21 @@ function parseYaml(text: string, yaml: Span, plainFastPath: boolean): YamlPart {
   }
   const data = toPlainData(doc);
   if (data instanceof Error) {
-    return { ...failed, status: 'yaml-syntax', yamlError: { code: 'ALIAS', message: data.message, span: shift({ start: 0, end: 0 }, yaml.start) } };
+    return {
+      ...failed,
+      status: 'yaml-syntax',
+      yamlError: { code: 'ALIAS', message: data.message, span: shift({ start: 0, end: 0 }, yaml.start) },
+    };
   }
   const fields = contents.items.map((pair) => readField(pair, text, yaml.start));
-  return { status: 'ok', yamlError: undefined, notMappingSpan: undefined, fields, data, flowMapping: contents.flow === true };
+  return {
+    status: 'ok',
+    yamlError: undefined,
+    notMappingSpan: undefined,
+    fields,
+    data,
+    flowMapping: contents.flow === true,
+  };
 }
 
 /** The whole mapping as JavaScript values; an Error for alias bombs and the like. */
@@ -226,7 +245,7 @@ function readField(pair: Pair, text: string, offset: number): FrontmatterField {
   const keyNode = pair.key as Node | null;
   const keyRange = keyNode?.range ?? [0, 0, 0];
   const keySpan = shift({ start: keyRange[0], end: keyRange[1] }, offset);
-  const key = keyNode && isScalar(keyNode) ? scalarText(keyNode) ?? '' : text.slice(keySpan.start, keySpan.end);
+  const key = keyNode && isScalar(keyNode) ? (scalarText(keyNode) ?? '') : text.slice(keySpan.start, keySpan.end);
   return { key, keySpan, value: readValue(pair.value as Node | null, keySpan.end, offset, text) };
 }
 
@@ -236,9 +255,15 @@ function readValue(node: Node | null, keyEnd: number, offset: number, text: stri
     return { kind: 'null', text: undefined, style: undefined, span: { start: keyEnd + 1, end: keyEnd + 1 } };
   }
   const span = shift({ start: node.range[0], end: node.range[1] }, offset);
-  if (!isScalar(node)) return { kind: collectionKind(node), text: undefined, style: undefined, span: trimTrailingSpace(span, text) };
+  if (!isScalar(node))
+    return { kind: collectionKind(node), text: undefined, style: undefined, span: trimTrailingSpace(span, text) };
   const value = scalarText(node);
-  return { kind: value === undefined ? 'null' : 'scalar', text: value, style: scalarStyle(node.type), span: trimBlockEnd(span, node.type, text) };
+  return {
+    kind: value === undefined ? 'null' : 'scalar',
+    text: value,
+    style: scalarStyle(node.type),
+    span: trimBlockEnd(span, node.type, text),
+  };
 }
 
 function collectionKind(node: Node): ValueKind {
@@ -323,7 +348,11 @@ function findColonValue(doc: Document, position: number, offset: number): YamlSy
     const key = pair.key as Node | null;
     const value = pair.value as Node | null;
     if (!key || !isScalar(key) || !key.range || !value || !isMap(value) || value.range?.[0] !== position) continue;
-    return { key: scalarText(key) ?? '', keySpan: shift({ start: key.range[0], end: key.range[1] }, offset), valueStart: position + offset };
+    return {
+      key: scalarText(key) ?? '',
+      keySpan: shift({ start: key.range[0], end: key.range[1] }, offset),
+      valueStart: position + offset,
+    };
   }
   return undefined;
 }

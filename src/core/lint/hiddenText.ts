@@ -12,7 +12,8 @@ export interface HiddenFinding {
 }
 
 /** Zero-width and other invisible characters, bidirectional controls, tag characters, variation selectors. */
-const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u180E\u00AD\uFEFF\uFE00-\uFE0F]|[\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
+const INVISIBLE =
+  /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u180E\u00AD\uFEFF\uFE00-\uFE0F]|[\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
 const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F/u;
 
 function describe(chars: string): string {
@@ -20,7 +21,8 @@ function describe(chars: string): string {
   for (const ch of chars) {
     const cp = ch.codePointAt(0)!;
     if (cp >= 0xe0000 && cp <= 0xe007f) names.add('tag characters');
-    else if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x200e || cp === 0x200f) names.add('bidirectional controls');
+    else if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x200e || cp === 0x200f)
+      names.add('bidirectional controls');
     else if ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) names.add('variation selectors');
     else if (cp === 0xad) names.add('soft hyphens');
     else names.add('zero-width characters');
@@ -80,7 +82,10 @@ function isEmojiGlue(text: string, at: number, ch: string): boolean {
   if (ch !== '\u200D' && ch !== '\uFE0F' && ch !== '\uFE0E') return false;
   const before = String.fromCodePoint(text.codePointAt(at - 1) ?? 0);
   const lowSurrogate = at >= 2 ? String.fromCodePoint(text.codePointAt(at - 2) ?? 0) : '';
-  const prev = EMOJI.test(before) || EMOJI.test(lowSurrogate) || /[\u2600-\u27BF\u2B00-\u2BFF\u00A9\u00AE\u203C-\u3299]/u.test(before);
+  const prev =
+    EMOJI.test(before) ||
+    EMOJI.test(lowSurrogate) ||
+    /[\u2600-\u27BF\u2B00-\u2BFF\u00A9\u00AE\u203C-\u3299]/u.test(before);
   if (ch !== '\u200D') return prev;
   const next = String.fromCodePoint(text.codePointAt(at + 1) ?? 0);
   return prev && (EMOJI.test(next) || /[\u2600-\u27BF\u2640\u2642]/u.test(next));
@@ -88,7 +93,8 @@ function isEmojiGlue(text: string, at: number, ch: string): boolean {
 
 /** Words that address the model, and words that instruct. */
 const ADDRESSES_MODEL = /\b(?:you|your|assistant|AI|agent|model|LLM|Claude|Copilot|Codex|Gemini|ChatGPT)\b/i;
-const INSTRUCTS = /\b(?:must|should|always|never|ignore|disregard|do not|don't|run|execute|send|upload|tell|reveal|include|output|respond|reply|pretend|instead|secretly|silently|without)\b/i;
+const INSTRUCTS =
+  /\b(?:must|should|always|never|ignore|disregard|do not|don't|run|execute|send|upload|tell|reveal|include|output|respond|reply|pretend|instead|secretly|silently|without)\b/i;
 
 /**
  * HTML comments outside code that give the model instructions: a comment that a Markdown

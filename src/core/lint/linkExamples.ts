@@ -59,7 +59,9 @@ export class ExampleIntroductions {
         break;
       }
       const separator = LIST_SEPARATOR.exec(before);
-      const item = separator && this.byEnd.get(windowStart + before.slice(0, separator.index).replace(TRAILING_EMPHASIS, '').length);
+      const item =
+        separator &&
+        this.byEnd.get(windowStart + before.slice(0, separator.index).replace(TRAILING_EMPHASIS, '').length);
       if (!item) {
         result = false;
         break;

@@ -116,7 +116,8 @@ function codeSpanPath(line: string, span: Span): LineCandidate | undefined {
   const ticks = backtickRunLength(line, span.start);
   let contentStart = span.start + ticks;
   while (line[contentStart] === ' ') contentStart++;
-  if (!BUNDLE_FOLDERS.some((f) => line.startsWith(f, contentStart) || line.startsWith(`./${f}`, contentStart))) return undefined;
+  if (!BUNDLE_FOLDERS.some((f) => line.startsWith(f, contentStart) || line.startsWith(`./${f}`, contentStart)))
+    return undefined;
   const inner = line.slice(span.start + ticks, span.end - ticks);
   if (CALL.test(inner.trim())) return undefined;
   const leading = inner.length - inner.trimStart().length;
@@ -151,7 +152,11 @@ function inlineLinks(line: string): { extent: Construct; candidate?: LineCandida
     previousEnd = end;
     const target = cleanTarget(dest.text);
     const extent = { start, end };
-    found.push(target === undefined ? { extent } : { extent, candidate: { target, start: dest.start, end: dest.end, kind: 'link', from: start } });
+    found.push(
+      target === undefined
+        ? { extent }
+        : { extent, candidate: { target, start: dest.start, end: dest.end, kind: 'link', from: start } },
+    );
   }
   return found;
 }
@@ -201,7 +206,8 @@ function linkDestination(line: string, from: number): { text: string; start: num
  * ellipses (`scripts/...`, `references/…`). A line suffix (`:12`, `:32-49`) is dropped.
  */
 function cleanTarget(raw: string): string | undefined {
-  if (raw === '' || raw.startsWith('#') || raw.startsWith('/') || raw.startsWith('\\') || raw.startsWith('~')) return undefined;
+  if (raw === '' || raw.startsWith('#') || raw.startsWith('/') || raw.startsWith('\\') || raw.startsWith('~'))
+    return undefined;
   if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(raw)) return undefined;
   if (/[{}<>*$]|\.\.\.|…/.test(raw)) return undefined;
   const path = stripLineSuffix(raw.replace(/[#?].*$/, ''));
@@ -218,12 +224,19 @@ function percentDecode(path: string): string {
 }
 
 /** `broken-link`: the candidates whose target does not exist (resolved against the skill folder). */
-export async function findBrokenLinks(candidates: readonly LinkCandidate[], skillDir: string, fs: FileSystem): Promise<Problem[]> {
+export async function findBrokenLinks(
+  candidates: readonly LinkCandidate[],
+  skillDir: string,
+  fs: FileSystem,
+): Promise<Problem[]> {
   const checked = new Map<string, Promise<boolean>>();
   const exists = (path: string): Promise<boolean> => {
     let result = checked.get(path);
     if (!result) {
-      result = fs.stat(path).then((s) => s !== undefined, () => true);
+      result = fs.stat(path).then(
+        (s) => s !== undefined,
+        () => true,
+      );
       checked.set(path, result);
     }
     return result;

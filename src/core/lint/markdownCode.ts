@@ -26,7 +26,8 @@ export function bodyLines(text: string, lines: LineMap, bodyStart: number): Body
     const end = lines.lineContentEnd(line);
     const marker = FENCE_MARKER.exec(text.slice(start, end));
     if (fence) {
-      const closes = marker && marker[1][0] === fence.char && marker[1].length >= fence.length && marker[2].trim() === '';
+      const closes =
+        marker && marker[1][0] === fence.char && marker[1].length >= fence.length && marker[2].trim() === '';
       if (closes) fence = undefined;
       result.push({ line, start, end, kind: closes ? 'fence' : 'code' });
       continue;

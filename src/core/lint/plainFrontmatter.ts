@@ -20,12 +20,14 @@ const LINE = /^([A-Za-z][A-Za-z0-9_-]*):( +)(\S.*)$/;
 const PLAIN_START = /^[^\-?:,[\]{}#&*!|>'"%@`]/;
 // The YAML 1.2 core schema's null, integer and float forms (yaml/dist/schema/core): such a
 // value is not a string, so it goes to the parser.
-const NULL_OR_NUMBER = /^(?:~|[Nn]ull|NULL)$|^0o[0-7]+$|^[-+]?[0-9]+$|^0x[0-9a-fA-F]+$|^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$|^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$|^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+const NULL_OR_NUMBER =
+  /^(?:~|[Nn]ull|NULL)$|^0o[0-7]+$|^[-+]?[0-9]+$|^0x[0-9a-fA-F]+$|^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$|^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$|^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 // The core schema's booleans.
 const BOOLEAN = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 // Outside YAML's printable set, or read as line breaks by some reader: controls, C1, BOM,
 // non-characters, and lone surrogates.
-const UNSAFE_CHAR = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSAFE_CHAR =
+  /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Reads `text.slice(start, end)` (the YAML between the fences, line breaks included) when
@@ -68,7 +70,12 @@ function readLine(line: string, offset: number): { field: FrontmatterField; data
   const field: FrontmatterField = {
     key,
     keySpan: { start: offset, end: offset + key.length },
-    value: { kind: 'scalar', text: value.text, style: value.style, span: { start: valueStart, end: valueStart + value.length } },
+    value: {
+      kind: 'scalar',
+      text: value.text,
+      style: value.style,
+      span: { start: valueStart, end: valueStart + value.length },
+    },
   };
   return { field, data: value.data };
 }

@@ -19,7 +19,10 @@ interface LockedEntry {
  * Lock files as last read, by path, with the stat they were read at: a scan lints every skill of
  * a location, and they share one lock file, read once (and most locations have none: a stat).
  */
-const locks = new Map<string, { readonly mtime: number; readonly size: number; readonly skills: Record<string, LockedEntry> | undefined }>();
+const locks = new Map<
+  string,
+  { readonly mtime: number; readonly size: number; readonly skills: Record<string, LockedEntry> | undefined }
+>();
 
 async function lockedEntries(fs: FileSystem, lockPath: string): Promise<Record<string, LockedEntry> | undefined> {
   const stat = await fs.stat(lockPath).catch(() => undefined);
@@ -43,7 +46,11 @@ async function lockedEntries(fs: FileSystem, lockPath: string): Promise<Record<s
 /** Digests kept by path and stat: the live lint asks at every pause in typing. */
 const digests = new Map<string, { readonly mtime: number; readonly size: number; readonly digest: string }>();
 
-async function digestOf(fs: FileSystem, path: string, digest: (bytes: Uint8Array) => string): Promise<string | undefined> {
+async function digestOf(
+  fs: FileSystem,
+  path: string,
+  digest: (bytes: Uint8Array) => string,
+): Promise<string | undefined> {
   const stat = await fs.stat(path).catch(() => undefined);
   if (!stat || stat.kind !== 'file') return undefined;
   const kept = digests.get(path);
@@ -60,7 +67,11 @@ async function digestOf(fs: FileSystem, path: string, digest: (bytes: Uint8Array
 }
 
 /** The problem, when `dir` is in its location's lock file and its files differ from the entry. */
-export async function provenanceProblems(fs: FileSystem, dir: string, digest: (bytes: Uint8Array) => string): Promise<Problem[]> {
+export async function provenanceProblems(
+  fs: FileSystem,
+  dir: string,
+  digest: (bytes: Uint8Array) => string,
+): Promise<Problem[]> {
   const location = dirnamePath(dir);
   const entry = (await lockedEntries(fs, joinPath(dirnamePath(location), LOCK_FILE_NAME)))?.[basenamePath(dir)];
   if (!entry || typeof entry.files !== 'object' || entry.files === null) return [];
@@ -74,5 +85,12 @@ export async function provenanceProblems(fs: FileSystem, dir: string, digest: (b
   const from = typeof entry.source === 'string' ? entry.source : 'its source';
   const commit = typeof entry.commit === 'string' ? ` at ${entry.commit.slice(0, 12)}` : '';
   const message = `This skill was added from ${from}${commit}, and ${changed.length === 1 ? 'a file has' : `${changed.length} files have`} changed since (${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', …' : ''}). \`skillsmith verify\` lists the differences; \`skillsmith update\` brings the source's version back.`;
-  return [{ code: 'modified-since-added', severity: 'info', message, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } } }];
+  return [
+    {
+      code: 'modified-since-added',
+      severity: 'info',
+      message,
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } },
+    },
+  ];
 }

@@ -15,7 +15,14 @@ export interface RuleContext {
 export type Rule = (context: RuleContext) => Problem[];
 
 /** Fields of the agentskills.io specification. */
-export const SPEC_FIELDS: readonly string[] = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'];
+export const SPEC_FIELDS: readonly string[] = [
+  'name',
+  'description',
+  'license',
+  'compatibility',
+  'metadata',
+  'allowed-tools',
+];
 
 /** Fields that clients (Claude Code, VS Code Copilot, ...) define; they raise no warning. */
 export const CLIENT_FIELDS: readonly string[] = [
@@ -95,17 +102,33 @@ export function toUnicodeNameForm(name: string): string | undefined {
 }
 
 /** A fix that replaces one span of the text. */
-export function replaceFix(file: ParsedSkillFile, title: string, span: Span, newText: string, isPreferred = false): Fix {
+export function replaceFix(
+  file: ParsedSkillFile,
+  title: string,
+  span: Span,
+  newText: string,
+  isPreferred = false,
+): Fix {
   const fix = { title, edits: [{ range: rangeOf(file, span), newText }] };
   return isPreferred ? { ...fix, isPreferred } : fix;
 }
 
 /** A fix that sets a scalar field to `newText`, rewriting `key:` and whatever value it has. */
 export function setFieldFix(file: ParsedSkillFile, title: string, field: FrontmatterField, newText: string): Fix {
-  return replaceFix(file, title, { start: field.keySpan.start, end: field.value.span.end }, `${field.key}: ${newText}`, true);
+  return replaceFix(
+    file,
+    title,
+    { start: field.keySpan.start, end: field.value.span.end },
+    `${field.key}: ${newText}`,
+    true,
+  );
 }
 
 export function insertLineFix(file: ParsedSkillFile, title: string, offset: number, line: string): Fix {
   const position = file.lines.positionAt(offset);
-  return { title, edits: [{ range: { start: position, end: position }, newText: line + file.lineEnding }], isPreferred: true };
+  return {
+    title,
+    edits: [{ range: { start: position, end: position }, newText: line + file.lineEnding }],
+    isPreferred: true,
+  };
 }

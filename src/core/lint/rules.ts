@@ -53,7 +53,9 @@ function insertAfterName(file: ParsedSkillFile): number | undefined {
   const name = findField(file, 'name');
   if (!name) return file.split.yaml.end;
   const line = file.lines.lineAt(name.value.span.end);
-  return line + 1 < file.lines.lineCount ? Math.min(file.lines.lineStarts[line + 1], file.split.yaml.end) : file.split.yaml.end;
+  return line + 1 < file.lines.lineCount
+    ? Math.min(file.lines.lineStarts[line + 1], file.split.yaml.end)
+    : file.split.yaml.end;
 }
 
 function isEmptyScalar(value: FieldValue): boolean {
@@ -68,10 +70,15 @@ export function ruleNamePresent({ file, options }: RuleContext): Problem[] {
   const title = `Set the name to the folder's name '${folder}'`;
   if (field) {
     const message = `The 'name' field is empty. Set it to the folder's name, '${folder}'.`;
-    return [problem('name-missing', 'error', message, valueRange(file, field), [setFieldFix(file, title, field, yamlScalar(folder))])];
+    return [
+      problem('name-missing', 'error', message, valueRange(file, field), [
+        setFieldFix(file, title, field, yamlScalar(folder)),
+      ]),
+    ];
   }
   const at = insertAtFrontmatterStart(file);
-  const fixes = at === undefined ? [] : [insertLineFix(file, `Add 'name: ${folder}'`, at, `name: ${yamlScalar(folder)}`)];
+  const fixes =
+    at === undefined ? [] : [insertLineFix(file, `Add 'name: ${folder}'`, at, `name: ${yamlScalar(folder)}`)];
   const message = `The frontmatter has no 'name' field. Add 'name: ${folder}' (the folder's name).`;
   return [problem('name-missing', 'error', message, openFenceRange(file), fixes)];
 }
@@ -99,8 +106,11 @@ export function ruleNameFormat({ file, options }: RuleContext): Problem[] {
   if (isValidName(name, options.unicodeNames)) return [];
   const fixes: Fix[] = [];
   const kebab = options.unicodeNames ? toUnicodeNameForm(name) : toKebabCase(name);
-  if (kebab !== undefined && kebab !== name) fixes.push(replaceFix(file, `Rename to '${kebab}'`, field.value.span, yamlScalar(kebab), true));
-  return [problem('name-format', 'error', nameFormatMessage(name, options.unicodeNames), valueRange(file, field), fixes)];
+  if (kebab !== undefined && kebab !== name)
+    fixes.push(replaceFix(file, `Rename to '${kebab}'`, field.value.span, yamlScalar(kebab), true));
+  return [
+    problem('name-format', 'error', nameFormatMessage(name, options.unicodeNames), valueRange(file, field), fixes),
+  ];
 }
 
 function nameFormatMessage(name: string, unicodeNames = false): string {
@@ -153,16 +163,23 @@ export function ruleDescriptionPresent({ file }: RuleContext): Problem[] {
   const placeholder = yamlScalar(DESCRIPTION_PLACEHOLDER);
   const title = 'Add a placeholder description';
   if (field && !isEmptyScalar(field.value)) {
-    const message = "The description must be text that says what the skill does and when to use it, not a list or a mapping.";
+    const message =
+      'The description must be text that says what the skill does and when to use it, not a list or a mapping.';
     return [problem('description-missing', 'error', message, valueRange(file, field))];
   }
   if (field) {
-    const message = "The description is empty. Say what the skill does and when to use it: agents read it to decide when to load the skill.";
-    return [problem('description-missing', 'error', message, valueRange(file, field), [setFieldFix(file, title, field, placeholder)])];
+    const message =
+      'The description is empty. Say what the skill does and when to use it: agents read it to decide when to load the skill.';
+    return [
+      problem('description-missing', 'error', message, valueRange(file, field), [
+        setFieldFix(file, title, field, placeholder),
+      ]),
+    ];
   }
   const at = insertAfterName(file);
   const fixes = at === undefined ? [] : [insertLineFix(file, title, at, `description: ${placeholder}`)];
-  const message = "The frontmatter has no 'description' field. Add one that says what the skill does and when to use it.";
+  const message =
+    "The frontmatter has no 'description' field. Add one that says what the skill does and when to use it.";
   return [problem('description-missing', 'error', message, openFenceRange(file), fixes)];
 }
 
@@ -187,7 +204,8 @@ export function ruleDescriptionLength({ file }: RuleContext): Problem[] {
 export function ruleDescriptionNoXml({ file }: RuleContext): Problem[] {
   const found = descriptionText(file);
   if (!found || !/[<>]/.test(found.text)) return [];
-  const message = "The description contains '<' or '>', which some platforms reject as XML. Reword it without angle brackets.";
+  const message =
+    "The description contains '<' or '>', which some platforms reject as XML. Reword it without angle brackets.";
   return [problem('description-xml', 'warning', message, valueRange(file, found.field))];
 }
 
@@ -206,7 +224,8 @@ export function ruleFieldTypes({ file }: RuleContext): Problem[] {
   const problems: Problem[] = [];
   for (const field of file.fields) {
     const expected = fieldTypeMismatch(file, field);
-    if (expected) problems.push(problem('field-type', 'warning', `'${field.key}' should be ${expected}.`, valueRange(file, field)));
+    if (expected)
+      problems.push(problem('field-type', 'warning', `'${field.key}' should be ${expected}.`, valueRange(file, field)));
   }
   return problems;
 }
@@ -220,7 +239,9 @@ function fieldTypeMismatch(file: ParsedSkillFile, field: FrontmatterField): stri
     case 'compatibility':
       return kind === 'scalar' ? undefined : 'a single line of text';
     case 'metadata':
-      return kind === 'mapping' ? undefined : "a mapping of names to text, like 'metadata:' followed by indented 'author: me' lines";
+      return kind === 'mapping'
+        ? undefined
+        : "a mapping of names to text, like 'metadata:' followed by indented 'author: me' lines";
     case 'allowed-tools': {
       if (kind === 'scalar') return undefined;
       const value = file.data?.['allowed-tools'];
@@ -252,7 +273,8 @@ export function ruleKnownFields({ file }: RuleContext): Problem[] {
 /** `body-empty`: nothing but white space after the frontmatter. */
 export function ruleBodyNotEmpty({ file }: RuleContext): Problem[] {
   if (file.split.kind !== 'closed' || file.text.slice(file.split.bodyStart).trim() !== '') return [];
-  const message = 'The skill has no instructions after the frontmatter. Write the steps the agent should follow below the closing ---.';
+  const message =
+    'The skill has no instructions after the frontmatter. Write the steps the agent should follow below the closing ---.';
   return [problem('body-empty', 'warning', message, rangeOf(file, file.split.close))];
 }
 
@@ -283,7 +305,12 @@ export const FILE_RULES: readonly Rule[] = [ruleNoBom, ruleFileNameCase];
 export const TEXT_RULES: readonly Rule[] = [ruleNoSecrets];
 
 /** The structural rules; at most one of them fires. */
-export const STRUCTURE_RULES: readonly Rule[] = [ruleHasFrontmatter, ruleFrontmatterClosed, ruleYamlSyntax, ruleFrontmatterIsMapping];
+export const STRUCTURE_RULES: readonly Rule[] = [
+  ruleHasFrontmatter,
+  ruleFrontmatterClosed,
+  ruleYamlSyntax,
+  ruleFrontmatterIsMapping,
+];
 
 /** Rules over the frontmatter fields. */
 export const FIELD_RULES: readonly Rule[] = [

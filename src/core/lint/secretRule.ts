@@ -4,4 +4,6 @@ import { findSecrets, secretMessage } from './secrets';
 
 /** Flags literal credentials in the whole text, frontmatter and body. */
 export const ruleNoSecrets: Rule = ({ file }) =>
-  findSecrets(file.lines.text).map((found) => problem('secret-in-skill', 'warning', secretMessage(found.kind), file.lines.rangeOf(found.start, found.end)));
+  findSecrets(file.lines.text).map((found) =>
+    problem('secret-in-skill', 'warning', secretMessage(found.kind), file.lines.rangeOf(found.start, found.end)),
+  );

@@ -29,17 +29,23 @@ const TOKENS: readonly (readonly [RegExp, string, readonly string[]])[] = [
 // `api_key: "value"`, `"apiKey": "value"`, `PASSWORD='value'`: the quoted value is the finding.
 // A quoted value after `:` or `=` is rare, so it is found first and the key checked before it.
 const QUOTED_VALUE = /[:=]\s*(["'])([^"'\s]{8,})\1/g;
-const KEY_BEFORE = /(?:^|[^A-Za-z0-9_])["']?(?:api[_-]?key|apikey|api[_-]?token|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|password|passwd)["']?\s*$/i;
+const KEY_BEFORE =
+  /(?:^|[^A-Za-z0-9_])["']?(?:api[_-]?key|apikey|api[_-]?token|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|password|passwd)["']?\s*$/i;
 /** Enough text before a value to hold its key (with quotes and spaces) and the character before it. */
 const KEY_WINDOW = 64;
 
 /** Values that are plainly not real: placeholders, templates, masks, runs of one character. */
 function isPlaceholder(value: string): boolean {
-  return /[<>{}$*]|\.\.\.|…|your|example|sample|changeme|placeholder|redacted|dummy|secret_here|token_here/i.test(value) || /(.)\1{5,}/.test(value);
+  return (
+    /[<>{}$*]|\.\.\.|…|your|example|sample|changeme|placeholder|redacted|dummy|secret_here|token_here/i.test(value) ||
+    /(.)\1{5,}/.test(value)
+  );
 }
 
 /** Anything any pattern could match starts like this: one pass tells whether to look closer. */
-const ANY_CANDIDATE = new RegExp([...TOKENS.flatMap(([, , literals]) => literals.map(escapeRegExp)), '[:=]\\s*["\']'].join('|'));
+const ANY_CANDIDATE = new RegExp(
+  [...TOKENS.flatMap(([, , literals]) => literals.map(escapeRegExp)), '[:=]\\s*["\']'].join('|'),
+);
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');

@@ -7,7 +7,13 @@
 import type { Problem, ProblemCode, Severity } from '../base/types';
 import { findCommandRisks, logicalLines } from './commandRisks';
 import type { ParsedSkillFile } from './frontmatter';
-import { findHiddenByWhitespace, findHiddenCharacters, findInstructionComments, HIDING_WHITESPACE, isHomoglyphName } from './hiddenText';
+import {
+  findHiddenByWhitespace,
+  findHiddenCharacters,
+  findInstructionComments,
+  HIDING_WHITESPACE,
+  isHomoglyphName,
+} from './hiddenText';
 import { findInjectionRisks, TRIGGERS } from './injectionRisks';
 import { bodyLines, codeSpans, maskSpans, type BodyLine } from './markdownCode';
 import { findField, problem, replaceFix, type Rule } from './ruleSupport';
@@ -38,13 +44,17 @@ export function securitySeverity(code: ProblemCode): Severity {
 
 /** Why each command technique matters, and what to do instead. */
 const COMMAND_ADVICE: Readonly<Partial<Record<ProblemCode, string>>> = {
-  'download-exec': 'whatever the server sends runs at once with the user\'s rights, unread. Download the script, check it (or its checksum), then run it.',
-  'destructive-delete': 'one wrong variable or a run in the wrong place erases the user\'s files. Delete the exact paths that need deleting.',
-  'reverse-shell': 'it gives a remote machine a shell on the user\'s.',
+  'download-exec':
+    "whatever the server sends runs at once with the user's rights, unread. Download the script, check it (or its checksum), then run it.",
+  'destructive-delete':
+    "one wrong variable or a run in the wrong place erases the user's files. Delete the exact paths that need deleting.",
+  'reverse-shell': "it gives a remote machine a shell on the user's.",
   'obfuscated-exec': 'what runs cannot be read in the skill. Write the command out.',
-  'world-writable': 'any user or process of the machine can change these files. Grant only what is needed (755 for folders and programs, 644 for files).',
-  'tls-verification-off': 'a machine in between can read and change the traffic. Fix the certificate (or point to its CA) instead.',
-  'credential-access': 'a skill rarely needs the user\'s keys or passwords; if this one does, say why next to it.',
+  'world-writable':
+    'any user or process of the machine can change these files. Grant only what is needed (755 for folders and programs, 644 for files).',
+  'tls-verification-off':
+    'a machine in between can read and change the traffic. Fix the certificate (or point to its CA) instead.',
+  'credential-access': "a skill rarely needs the user's keys or passwords; if this one does, say why next to it.",
   exfiltration: 'secrets leave the machine. Send only the data the task needs.',
 };
 
@@ -71,7 +81,8 @@ function codeSegments(file: ParsedSkillFile, lines: readonly BodyLine[]): { star
       let last = i;
       while (last + 1 < lines.length && lines[last + 1].kind === 'code') last++;
       const block = file.text.slice(line.start, lines[last].end);
-      for (const logical of logicalLines(block)) segments.push({ start: line.start + logical.start, text: logical.text });
+      for (const logical of logicalLines(block))
+        segments.push({ start: line.start + logical.start, text: logical.text });
       i = last;
       continue;
     }
@@ -92,14 +103,22 @@ export const ruleHiddenText: Rule = ({ file }) => {
   const problems: Problem[] = [];
   for (const found of findHiddenCharacters(file.text)) {
     const fix = replaceFix(file, 'Remove the invisible characters', { start: found.start, end: found.end }, '', true);
-    problems.push(problem(found.code, securitySeverity(found.code), found.message, file.lines.rangeOf(found.start, found.end), [fix]));
+    problems.push(
+      problem(found.code, securitySeverity(found.code), found.message, file.lines.rangeOf(found.start, found.end), [
+        fix,
+      ]),
+    );
   }
   const lines = bodyOf(file);
   const codeLines = lines.filter((l) => l.kind !== 'text');
   const isCode = (offset: number) => codeLines.some((l) => l.start <= offset && offset <= l.end);
   for (const found of findInstructionComments(file.text, isCode)) {
     const fix = replaceFix(file, 'Remove the hidden comment', { start: found.start, end: found.end }, '');
-    problems.push(problem(found.code, securitySeverity(found.code), found.message, file.lines.rangeOf(found.start, found.end), [fix]));
+    problems.push(
+      problem(found.code, securitySeverity(found.code), found.message, file.lines.rangeOf(found.start, found.end), [
+        fix,
+      ]),
+    );
   }
   for (const line of HIDING_RUN_ANYWHERE.test(file.text) ? lines : []) {
     if (line.kind !== 'text') continue;
@@ -108,13 +127,34 @@ export const ruleHiddenText: Rule = ({ file }) => {
     const hidden = findHiddenByWhitespace(text);
     if (!hidden) continue;
     const message = `${hidden.runEnd - hidden.start} blank characters push "${text.slice(hidden.runEnd, hidden.runEnd + 60)}" out of view: a reader scrolling the file misses it, the model does not.`;
-    const fix = replaceFix(file, 'Bring the text into view', { start: line.start + hidden.start, end: line.start + hidden.runEnd }, ' ', true);
-    problems.push(problem('hidden-whitespace', securitySeverity('hidden-whitespace'), message, file.lines.rangeOf(line.start + hidden.start, line.start + hidden.end), [fix]));
+    const fix = replaceFix(
+      file,
+      'Bring the text into view',
+      { start: line.start + hidden.start, end: line.start + hidden.runEnd },
+      ' ',
+      true,
+    );
+    problems.push(
+      problem(
+        'hidden-whitespace',
+        securitySeverity('hidden-whitespace'),
+        message,
+        file.lines.rangeOf(line.start + hidden.start, line.start + hidden.end),
+        [fix],
+      ),
+    );
   }
   const name = file.status === 'ok' ? findField(file, 'name') : undefined;
   if (name?.value.kind === 'scalar' && name.value.text !== undefined && isHomoglyphName(name.value.text)) {
     const message = `The name mixes Latin letters with lookalikes from another script ('${name.value.text}'): it reads as one name and matches as another. Write it in one script.`;
-    problems.push(problem('name-homoglyph', securitySeverity('name-homoglyph'), message, file.lines.rangeOf(name.value.span.start, name.value.span.end)));
+    problems.push(
+      problem(
+        'name-homoglyph',
+        securitySeverity('name-homoglyph'),
+        message,
+        file.lines.rangeOf(name.value.span.start, name.value.span.end),
+      ),
+    );
   }
   return problems;
 };
@@ -125,25 +165,51 @@ export function commandProblems(file: ParsedSkillFile, start: number, code: stri
     const from = start + risk.start;
     const to = start + risk.end;
     const shown = code.slice(risk.start, risk.end);
-    const message = `This command ${risk.what} (${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}): ${COMMAND_ADVICE[risk.code] ?? ''}`.trim();
-    return problem(risk.code, securitySeverity(risk.code), message, file.lines.rangeOf(from, to), commandFixes(file, risk.code, from, shown));
+    const message =
+      `This command ${risk.what} (${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}): ${COMMAND_ADVICE[risk.code] ?? ''}`.trim();
+    return problem(
+      risk.code,
+      securitySeverity(risk.code),
+      message,
+      file.lines.rangeOf(from, to),
+      commandFixes(file, risk.code, from, shown),
+    );
   });
 }
 
 function commandFixes(file: ParsedSkillFile, code: ProblemCode, from: number, shown: string) {
   if (code === 'world-writable') {
     const mode = /\b(0?777|a\+rwx|ugo\+rwx|a=rwx)\b/.exec(shown);
-    if (mode) return [replaceFix(file, 'Use 755 (others can read and run, not write)', { start: from + mode.index, end: from + mode.index + mode[0].length }, '755', true)];
+    if (mode)
+      return [
+        replaceFix(
+          file,
+          'Use 755 (others can read and run, not write)',
+          { start: from + mode.index, end: from + mode.index + mode[0].length },
+          '755',
+          true,
+        ),
+      ];
   }
   if (code === 'tls-verification-off') {
     const flag = /\s(-k|--insecure)(?=\s|$)/.exec(shown);
-    if (flag) return [replaceFix(file, `Remove ${flag[1]} (keep certificate checks)`, { start: from + flag.index, end: from + flag.index + flag[0].length }, '', true)];
+    if (flag)
+      return [
+        replaceFix(
+          file,
+          `Remove ${flag[1]} (keep certificate checks)`,
+          { start: from + flag.index, end: from + flag.index + flag[0].length },
+          '',
+          true,
+        ),
+      ];
   }
   return undefined;
 }
 
 /** download-exec, destructive-delete, reverse-shell, obfuscated-exec, world-writable, tls-verification-off, credential-access, exfiltration. */
-export const ruleCommandRisks: Rule = ({ file }) => codeSegments(file, bodyOf(file)).flatMap((segment) => commandProblems(file, segment.start, segment.text));
+export const ruleCommandRisks: Rule = ({ file }) =>
+  codeSegments(file, bodyOf(file)).flatMap((segment) => commandProblems(file, segment.start, segment.text));
 
 /** prompt-override, conceal-from-user, skip-confirmation: in the prose of the body and in the description. */
 export const ruleInjection: Rule = ({ file }) => {
@@ -151,7 +217,14 @@ export const ruleInjection: Rule = ({ file }) => {
   const check = (start: number, text: string) => {
     for (const risk of findInjectionRisks(text)) {
       const message = `This ${risk.what}: "${text.slice(risk.start, risk.end)}". ${risk.code === 'skip-confirmation' ? 'Confirmations are how the user stays in control of what the agent does; ask before anything that changes or sends.' : 'An instruction a skill gives its model should be one the user could read and agree to.'}`;
-      problems.push(problem(risk.code, securitySeverity(risk.code), message, file.lines.rangeOf(start + risk.start, start + risk.end)));
+      problems.push(
+        problem(
+          risk.code,
+          securitySeverity(risk.code),
+          message,
+          file.lines.rangeOf(start + risk.start, start + risk.end),
+        ),
+      );
     }
   };
   // Most bodies hold no trigger word at all: one search of the whole text spares the lines.
@@ -189,7 +262,14 @@ export const ruleBodyTokens: Rule = ({ file, options }) => {
   const tokens = count(body, MAX_BODY_TOKENS);
   if (tokens <= MAX_BODY_TOKENS) return [];
   const message = `The body is over ${MAX_BODY_TOKENS.toLocaleString('en-US')} tokens (o200k_base), the spec's guidance: all of it enters the model's context when the skill loads. Move detail into references/ files that the body links to, so that they load only when needed.`;
-  return [problem('body-too-many-tokens', securitySeverity('body-too-many-tokens'), message, file.lines.lineRange(file.lines.lineAt(file.split.bodyStart)))];
+  return [
+    problem(
+      'body-too-many-tokens',
+      securitySeverity('body-too-many-tokens'),
+      message,
+      file.lines.lineRange(file.lines.lineAt(file.split.bodyStart)),
+    ),
+  ];
 };
 
 export const SECURITY_RULES: readonly Rule[] = [ruleHiddenText, ruleCommandRisks, ruleInjection, ruleBodyTokens];

@@ -14,7 +14,8 @@ import type { Fix, Problem } from '../base/types';
 export function ruleNoBom({ file, options }: RuleContext): Problem[] {
   if (!file.hasBom && !options.hasBom) return [];
   const fix: Fix = { title: 'Remove the byte order mark (BOM)', edits: [], removeBom: true, isPreferred: true };
-  const message = 'The file starts with a UTF-8 byte order mark (BOM), which several agents fail to read. Save the file as UTF-8 without BOM.';
+  const message =
+    'The file starts with a UTF-8 byte order mark (BOM), which several agents fail to read. Save the file as UTF-8 without BOM.';
   return [problem('bom', 'warning', message, firstLineRange(file), [fix])];
 }
 
@@ -43,7 +44,8 @@ export function ruleFrontmatterClosed({ file }: RuleContext): Problem[] {
   const range = rangeOf(file, file.split.open);
   const bodyStart = file.split.likelyBodyStart;
   if (bodyStart === undefined) {
-    const message = "The frontmatter is never closed. Add a '---' line after the last frontmatter field, before the body.";
+    const message =
+      "The frontmatter is never closed. Add a '---' line after the last frontmatter field, before the body.";
     return [problem('unclosed-frontmatter', 'error', message, range)];
   }
   const line = file.lines.lineAt(bodyStart) + 1;
@@ -55,7 +57,8 @@ export function ruleFrontmatterClosed({ file }: RuleContext): Problem[] {
 /** `frontmatter-not-mapping`: the frontmatter is a list or a scalar. */
 export function ruleFrontmatterIsMapping({ file }: RuleContext): Problem[] {
   if (file.status !== 'not-mapping' || !file.notMappingSpan) return [];
-  const message = "The frontmatter must be a set of 'key: value' fields (name, description, ...), not a list or a single value.";
+  const message =
+    "The frontmatter must be a set of 'key: value' fields (name, description, ...), not a list or a single value.";
   return [problem('frontmatter-not-mapping', 'error', message, rangeOf(file, file.notMappingSpan))];
 }
 
@@ -73,11 +76,13 @@ function yamlErrorMessage(file: ParsedSkillFile, error: YamlSyntaxError): string
     const key = file.text.slice(error.span.start, error.span.end);
     return `The field '${key}' appears more than once in the frontmatter. Keep one of them and remove the other.`;
   }
-  if (error.code === 'TAB_AS_INDENT') return 'The frontmatter is indented with a tab. YAML allows only spaces for indentation: replace the tab with spaces.';
+  if (error.code === 'TAB_AS_INDENT')
+    return 'The frontmatter is indented with a tab. YAML allows only spaces for indentation: replace the tab with spaces.';
   if (error.code === 'RESOURCE_EXHAUSTION' || /call stack|alias count/i.test(error.message)) {
     return 'The frontmatter is nested too deeply, or expands too many aliases, to be read. Write its fields as plain text values.';
   }
-  if (error.code === 'MULTIPLE_DOCS') return "The frontmatter holds a second YAML document ('---' or '...' line). Remove that line, or quote the value it belongs to.";
+  if (error.code === 'MULTIPLE_DOCS')
+    return "The frontmatter holds a second YAML document ('---' or '...' line). Remove that line, or quote the value it belongs to.";
   const detail = error.message.replace(/\s+$/, '').replace(/\.$/, '');
   return `The frontmatter is not valid YAML: ${detail}. Fix the syntax; quote values that contain special characters such as ': ', ' #', or a leading '[', '{', '*', '&', '!', '|', '>', '%' or '@'.`;
 }
@@ -95,7 +100,12 @@ interface PlainValueExtent {
 }
 
 /** The lines of a plain value: the rest of the key's line plus more-indented continuation lines. */
-function plainValueExtent(file: ParsedSkillFile, keyStart: number, valueStart: number, limit: number): PlainValueExtent {
+function plainValueExtent(
+  file: ParsedSkillFile,
+  keyStart: number,
+  valueStart: number,
+  limit: number,
+): PlainValueExtent {
   const { lines, text } = file;
   const keyLine = lines.lineAt(keyStart);
   const keyIndent = keyStart - lines.lineStarts[keyLine];
@@ -160,18 +170,33 @@ function colonInValueProblem(file: ParsedSkillFile, colon: NonNullable<YamlSynta
     `Quote the whole value (${colon.key}: "...") or write it as a folded block (${colon.key}: >-).`;
   const trailingComment = extent.comment ? ` ${extent.comment}` : '';
   const fixes = [
-    replaceFix(file, `Quote the value of '${colon.key}'`, extent.span, JSON.stringify(extent.value) + trailingComment, true),
+    replaceFix(
+      file,
+      `Quote the value of '${colon.key}'`,
+      extent.span,
+      JSON.stringify(extent.value) + trailingComment,
+      true,
+    ),
     foldedBlockFix(file, colon, extent),
   ];
   return problem('yaml-syntax', 'error', message, rangeOf(file, extent.span), fixes);
 }
 
 /** Rewrites a plain value as a `>-` block, indented two spaces deeper than its key. */
-function foldedBlockFix(file: ParsedSkillFile, colon: NonNullable<YamlSyntaxError['colonInValue']>, extent: PlainValueExtent): Fix {
+function foldedBlockFix(
+  file: ParsedSkillFile,
+  colon: NonNullable<YamlSyntaxError['colonInValue']>,
+  extent: PlainValueExtent,
+): Fix {
   const eol = file.lineEnding;
   const keyLine = file.lines.lineAt(colon.keySpan.start);
   const indent = ' '.repeat(colon.keySpan.start - file.lines.lineStarts[keyLine] + 2);
   const header = extent.comment ? `>- ${extent.comment}` : '>-';
   const body = extent.lines.map((line) => (line === '' ? '' : indent + line)).join(eol);
-  return replaceFix(file, `Write the value of '${colon.key}' as a folded block (>-)`, extent.span, `${header}${eol}${body}`);
+  return replaceFix(
+    file,
+    `Write the value of '${colon.key}' as a folded block (>-)`,
+    extent.span,
+    `${header}${eol}${body}`,
+  );
 }

@@ -13,7 +13,12 @@ import { provenanceProblems } from './provenance';
 import { SECURITY_RULES } from './securityRules';
 
 /** The codes of the structural errors: when one is reported, it is reported alone. */
-export const STRUCTURAL_CODES: ReadonlySet<string> = new Set(['no-frontmatter', 'unclosed-frontmatter', 'yaml-syntax', 'frontmatter-not-mapping']);
+export const STRUCTURAL_CODES: ReadonlySet<string> = new Set([
+  'no-frontmatter',
+  'unclosed-frontmatter',
+  'yaml-syntax',
+  'frontmatter-not-mapping',
+]);
 
 export interface LintOptions {
   readonly unicodeNames?: boolean;
@@ -36,26 +41,43 @@ export interface FileLint {
 }
 
 /** Lints the text of the skill file at `filePath` completely, links included. */
-export async function lintSkillText(fs: FileSystem, filePath: string, text: string, options: LintOptions = {}): Promise<FileLint> {
+export async function lintSkillText(
+  fs: FileSystem,
+  filePath: string,
+  text: string,
+  options: LintOptions = {},
+): Promise<FileLint> {
   const dir = dirnamePath(filePath);
-  const analysis = analyzeSkillText(text, {
-    folderName: basenamePath(dir),
-    fileName: basenamePath(filePath),
-    unicodeNames: options.unicodeNames,
-    hasBom: options.hasBom,
-    ...(options.countTokens ? { countTokens: options.countTokens } : {}),
-  }, SECURITY_RULES);
+  const analysis = analyzeSkillText(
+    text,
+    {
+      folderName: basenamePath(dir),
+      fileName: basenamePath(filePath),
+      unicodeNames: options.unicodeNames,
+      hasBom: options.hasBom,
+      ...(options.countTokens ? { countTokens: options.countTokens } : {}),
+    },
+    SECURITY_RULES,
+  );
   // A structural error is reported alone: links are checked only in a readable file.
   const structural = analysis.problems.some((p) => STRUCTURAL_CODES.has(p.code));
   const onDisk = options.checkLinks !== false;
   const links = structural || !onDisk ? [] : await findBrokenLinks(findLinkCandidates(text), dir, fs);
   const bundled = onDisk ? await lintBundledFiles(fs, dir, text) : { skillProblems: [], files: [] };
   const provenance = onDisk && options.digest ? await provenanceProblems(fs, dir, options.digest) : [];
-  return { analysis, problems: sortProblems([...analysis.problems, ...links, ...bundled.skillProblems, ...provenance]), bundled: bundled.files };
+  return {
+    analysis,
+    problems: sortProblems([...analysis.problems, ...links, ...bundled.skillProblems, ...provenance]),
+    bundled: bundled.files,
+  };
 }
 
 /** Reads and lints one skill file completely; rejects only when the file cannot be read. */
-export async function validateSkillFile(fs: FileSystem, filePath: string, options: LintOptions = {}): Promise<FileLint> {
+export async function validateSkillFile(
+  fs: FileSystem,
+  filePath: string,
+  options: LintOptions = {},
+): Promise<FileLint> {
   const text = decodeUtf8(await fs.readFile(filePath));
   return lintSkillText(fs, filePath, text, options);
 }

@@ -40,7 +40,9 @@ export function splitArguments(args: string): string[] {
 
 /** The inverse of splitArguments: words joined so that splitting gives them back. */
 export function quoteArguments(words: readonly string[]): string {
-  return words.map((word) => (word !== '' && !/[\s"'\\]/.test(word) ? word : `"${word.replace(/["\\]/g, '\\$&')}"`)).join(' ');
+  return words
+    .map((word) => (word !== '' && !/[\s"'\\]/.test(word) ? word : `"${word.replace(/["\\]/g, '\\$&')}"`))
+    .join(' ');
 }
 
 /** True when the body uses any argument placeholder ($ARGUMENTS, $ARGUMENTS[N], $N), escapes aside. */
@@ -107,7 +109,8 @@ export function expandSkill(input: ExpandInput): string {
   if (files.length > 0) {
     const shown = files.slice(0, MAX_BUNDLED_FILES_SHOWN);
     const more = files.length - shown.length;
-    text += '\n\nFiles bundled with this skill (paths relative to the base directory; not loaded, read one when you need it):\n';
+    text +=
+      '\n\nFiles bundled with this skill (paths relative to the base directory; not loaded, read one when you need it):\n';
     text += shown.map((f) => `- ${f}`).join('\n');
     if (more > 0) text += `\n- … and ${more} more`;
   }

@@ -1,8 +1,24 @@
 // Reading inside one skill's folder: its body (fresh from disk), the files it bundles,
 // and the guarded read that never leaves the folder (docs/tools.md).
 import { describeError, type FileSystem } from '../base/fileSystem';
-import { MAX_BODY_BYTES, MAX_BUNDLED_DEPTH, MAX_BUNDLED_FILES_WALKED, MAX_FRONTMATTER_BYTES, MAX_READ_BYTES } from '../base/limits';
-import { basenamePath, dirnamePath, isAbsoluteOnAnyPlatform, isInside, joinPath, normalizePath, rawSegments, samePath, toNativePath } from '../base/paths';
+import {
+  MAX_BODY_BYTES,
+  MAX_BUNDLED_DEPTH,
+  MAX_BUNDLED_FILES_WALKED,
+  MAX_FRONTMATTER_BYTES,
+  MAX_READ_BYTES,
+} from '../base/limits';
+import {
+  basenamePath,
+  dirnamePath,
+  isAbsoluteOnAnyPlatform,
+  isInside,
+  joinPath,
+  normalizePath,
+  rawSegments,
+  samePath,
+  toNativePath,
+} from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import type { SkillFileAnalysis } from '../base/types';
 import { ALWAYS_SKIPPED } from '../catalog/discovery';
@@ -94,15 +110,23 @@ function fullyDecoded(text: string): string {
  * Checks a path given by a model: relative, no `..` segment (also once decoded), and,
  * once every symlink is resolved, still inside the skill's folder.
  */
-export function checkRelativePath(requested: string): { ok: true; relative: string } | { ok: false; error: GuardedReadError } {
+export function checkRelativePath(
+  requested: string,
+): { ok: true; relative: string } | { ok: false; error: GuardedReadError } {
   const outside = (why: string) => ({ ok: false as const, error: { type: 'outside_skill' as const, message: why } });
   if (typeof requested !== 'string' || requested.trim() === '') {
-    return { ok: false, error: { type: 'invalid_input', message: "'path' must be a non-empty path relative to the skill's folder." } };
+    return {
+      ok: false,
+      error: { type: 'invalid_input', message: "'path' must be a non-empty path relative to the skill's folder." },
+    };
   }
-  if (requested.includes('\0')) return { ok: false, error: { type: 'invalid_input', message: "'path' contains a NUL character." } };
+  if (requested.includes('\0'))
+    return { ok: false, error: { type: 'invalid_input', message: "'path' contains a NUL character." } };
   const decoded = fullyDecoded(requested);
   if (isAbsoluteOnAnyPlatform(decoded)) {
-    return outside(`'${requested}' is absolute; give a path relative to the skill's folder, such as 'references/guide.md'.`);
+    return outside(
+      `'${requested}' is absolute; give a path relative to the skill's folder, such as 'references/guide.md'.`,
+    );
   }
   // Either separator counts, on every platform: `a\..\..\x` climbs out on Windows.
   const segments = rawSegments(decoded);
@@ -110,7 +134,11 @@ export function checkRelativePath(requested: string): { ok: true; relative: stri
     return outside(`'${requested}' climbs out of the skill's folder with '..'; only files inside it can be read.`);
   }
   const relative = normalizePath(segments.join('/'));
-  if (relative === '.' || relative === '') return { ok: false, error: { type: 'invalid_input', message: `'${requested}' names the skill's folder itself, not a file.` } };
+  if (relative === '.' || relative === '')
+    return {
+      ok: false,
+      error: { type: 'invalid_input', message: `'${requested}' names the skill's folder itself, not a file.` },
+    };
   return { ok: true, relative };
 }
 
@@ -128,24 +156,46 @@ export async function readFileInSkill(fs: FileSystem, skillDir: string, requeste
     return { ok: false, error: { type: 'not_found', message: `No file '${checked.relative}' in this skill.` } };
   }
   if (!isInside(realTarget, realDir)) {
-    return { ok: false, error: { type: 'outside_skill', message: `'${requested}' resolves to a place outside the skill's folder (through a symlink); it is not read.` } };
+    return {
+      ok: false,
+      error: {
+        type: 'outside_skill',
+        message: `'${requested}' resolves to a place outside the skill's folder (through a symlink); it is not read.`,
+      },
+    };
   }
   const stat = await fs.stat(realTarget);
-  if (!stat) return { ok: false, error: { type: 'not_found', message: `No file '${checked.relative}' in this skill.` } };
+  if (!stat)
+    return { ok: false, error: { type: 'not_found', message: `No file '${checked.relative}' in this skill.` } };
   if (stat.kind !== 'file') {
     return { ok: false, error: { type: 'invalid_input', message: `'${checked.relative}' is a folder, not a file.` } };
   }
   if (stat.size > MAX_READ_BYTES) {
-    return { ok: false, error: { type: 'too_large', message: `'${checked.relative}' has ${stat.size} bytes; at most ${MAX_READ_BYTES} are read.` } };
+    return {
+      ok: false,
+      error: {
+        type: 'too_large',
+        message: `'${checked.relative}' has ${stat.size} bytes; at most ${MAX_READ_BYTES} are read.`,
+      },
+    };
   }
   let bytes: Uint8Array;
   try {
     bytes = await fs.readFile(realTarget);
   } catch (error) {
-    return { ok: false, error: { type: 'not_found', message: `'${checked.relative}' cannot be read: ${describeError(error)}` } };
+    return {
+      ok: false,
+      error: { type: 'not_found', message: `'${checked.relative}' cannot be read: ${describeError(error)}` },
+    };
   }
   if (bytes.includes(0)) {
-    return { ok: false, error: { type: 'invalid_input', message: `'${checked.relative}' is a binary file; only text files are returned.` } };
+    return {
+      ok: false,
+      error: {
+        type: 'invalid_input',
+        message: `'${checked.relative}' is a binary file; only text files are returned.`,
+      },
+    };
   }
   return { ok: true, path: checked.relative, text: decodeUtf8(bytes) };
 }

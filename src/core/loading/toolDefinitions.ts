@@ -22,7 +22,7 @@ export const LOAD_SKILL_TOOL: ToolDefinition = {
     type: 'object',
     properties: {
       name: { type: 'string', description: "The skill's name, exactly as listed (for example 'code-review')." },
-      args: { type: 'string', description: "Arguments for the skill: what the user asked it to work on. Optional." },
+      args: { type: 'string', description: 'Arguments for the skill: what the user asked it to work on. Optional.' },
     },
     required: ['name'],
     additionalProperties: false,
@@ -37,7 +37,10 @@ export const READ_SKILL_FILE_TOOL: ToolDefinition = {
     type: 'object',
     properties: {
       name: { type: 'string', description: "The skill's name." },
-      path: { type: 'string', description: "The file's path relative to the skill's folder, such as 'references/guide.md'." },
+      path: {
+        type: 'string',
+        description: "The file's path relative to the skill's folder, such as 'references/guide.md'.",
+      },
     },
     required: ['name', 'path'],
     additionalProperties: false,

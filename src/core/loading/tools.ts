@@ -16,7 +16,8 @@ import { expandSkill } from './expand';
 import { listBundledFiles, readFileInSkill, readSkillBody } from './skillFolder';
 import { LIST_SKILLS_TOOL, READ_SKILL_FILE_TOOL } from './toolDefinitions';
 
-export type ToolErrorType = 'not_found' | 'invalid_input' | 'outside_skill' | 'too_large' | 'invalid_skill' | 'not_allowed';
+export type ToolErrorType =
+  'not_found' | 'invalid_input' | 'outside_skill' | 'too_large' | 'invalid_skill' | 'not_allowed';
 
 export interface ToolError {
   readonly type: ToolErrorType;
@@ -76,17 +77,23 @@ function fail(type: ToolErrorType, message: string, suggestion?: string): ToolRe
 }
 
 /** Checks an input object against the allowed string properties; returns an error message or undefined. */
-export function checkInput(input: unknown, required: readonly string[], optional: readonly string[] = []): string | undefined {
+export function checkInput(
+  input: unknown,
+  required: readonly string[],
+  optional: readonly string[] = [],
+): string | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'The input must be a JSON object.';
   const record = input as Record<string, unknown>;
   for (const key of required) {
-    if (typeof record[key] !== 'string' || (record[key] as string).trim() === '') return `'${key}' is required and must be a non-empty string.`;
+    if (typeof record[key] !== 'string' || (record[key] as string).trim() === '')
+      return `'${key}' is required and must be a non-empty string.`;
   }
   for (const key of optional) {
     if (record[key] !== undefined && typeof record[key] !== 'string') return `'${key}' must be a string when given.`;
   }
   const unexpected = Object.keys(record).filter((k) => !required.includes(k) && !optional.includes(k));
-  if (unexpected.length > 0) return `Unexpected propert${unexpected.length > 1 ? 'ies' : 'y'} ${unexpected.map((k) => `'${k}'`).join(', ')}; allowed: ${[...required, ...optional].join(', ')}.`;
+  if (unexpected.length > 0)
+    return `Unexpected propert${unexpected.length > 1 ? 'ies' : 'y'} ${unexpected.map((k) => `'${k}'`).join(', ')}; allowed: ${[...required, ...optional].join(', ')}.`;
   return undefined;
 }
 
@@ -101,14 +108,27 @@ export function runListSkills(context: ToolContext, input: unknown = {}): ToolRe
     return entry ? byHost.files.has(pathKey(entry.record.filePath)) : false;
   };
   const leftOut = full.included.filter(isLeftOut);
-  const listing = leftOut.length === 0 ? full : {
-    ...full,
-    included: full.included.filter((name) => !isLeftOut(name)),
-    text: full.text.split('\n').filter((line) => !leftOut.some((name) => line.startsWith(`- ${name}:`))).join('\n'),
-  };
+  const listing =
+    leftOut.length === 0
+      ? full
+      : {
+          ...full,
+          included: full.included.filter((name) => !isLeftOut(name)),
+          text: full.text
+            .split('\n')
+            .filter((line) => !leftOut.some((name) => line.startsWith(`- ${name}:`)))
+            .join('\n'),
+        };
   if (listing.included.length === 0 && listing.dropped.length === 0) {
-    if (leftOut.length > 0) return { ok: true, text: `Every skill here is already listed by ${byHost!.host} itself: use them from its own listing.` };
-    return { ok: true, text: 'No skills are available. Skills are folders with a SKILL.md under skills/, .agents/skills, .github/skills or .claude/skills.' };
+    if (leftOut.length > 0)
+      return {
+        ok: true,
+        text: `Every skill here is already listed by ${byHost!.host} itself: use them from its own listing.`,
+      };
+    return {
+      ok: true,
+      text: 'No skills are available. Skills are folders with a SKILL.md under skills/, .agents/skills, .github/skills or .claude/skills.',
+    };
   }
   // By location folder: in a multi-root workspace, `skills` of two folders are two locations.
   const byLocation = new Map<string, { location: SkillLocation; names: string[] }>();
@@ -123,13 +143,16 @@ export function runListSkills(context: ToolContext, input: unknown = {}): ToolRe
   const groups = [...byLocation.values()];
   const labelCount = (label: string) => groups.filter((g) => g.location.label === label).length;
   const labelOf = ({ location }: { location: SkillLocation }) =>
-    labelCount(location.label) > 1 && location.root ? `${location.label} (in ${basenamePath(location.root)})` : location.label;
+    labelCount(location.label) > 1 && location.root
+      ? `${location.label} (in ${basenamePath(location.root)})`
+      : location.label;
   let text = listing.text;
   if (listing.dropped.length > 0) {
     text += `\n\n(${plural(listing.dropped.length, 'more skill')} not listed: the listing budget of ${listing.budget} characters ran out. They can still be loaded by name: ${listing.dropped.slice(0, 20).join(', ')}${listing.dropped.length > 20 ? ', …' : ''})`;
   }
   text += '\n\nLocations:\n' + groups.map((group) => `- ${labelOf(group)}: ${group.names.join(', ')}`).join('\n');
-  if (leftOut.length > 0) text += `\n\n(${plural(leftOut.length, 'skill')} left out: ${byHost!.host} lists ${leftOut.length === 1 ? 'it' : 'them'} itself: ${leftOut.slice(0, 20).join(', ')}${leftOut.length > 20 ? ', …' : ''}.)`;
+  if (leftOut.length > 0)
+    text += `\n\n(${plural(leftOut.length, 'skill')} left out: ${byHost!.host} lists ${leftOut.length === 1 ? 'it' : 'them'} itself: ${leftOut.slice(0, 20).join(', ')}${leftOut.length > 20 ? ', …' : ''}.)`;
   return { ok: true, text };
 }
 
@@ -139,13 +162,22 @@ function suggestibleNames(context: ToolContext): string[] {
   return context.catalog.offered().map((e) => e.record.name);
 }
 
-function notFound(context: ToolContext, name: string, message = `No skill named '${name}'.`): ToolResult & { ok: false } {
+function notFound(
+  context: ToolContext,
+  name: string,
+  message = `No skill named '${name}'.`,
+): ToolResult & { ok: false } {
   const suggestion = didYouMean(closestMatches(name, suggestibleNames(context)));
   return fail('not_found', message, suggestion ?? `Call ${LIST_SKILLS_TOOL.name} to see the available skills.`);
 }
 
 /** The refusal of the policy as a tool error; a skill hidden from the model is simply not found. */
-function refused(context: ToolContext, entry: CatalogEntry, what: ModelRequest, facts = entry.standing): ToolResult | undefined {
+function refused(
+  context: ToolContext,
+  entry: CatalogEntry,
+  what: ModelRequest,
+  facts = entry.standing,
+): ToolResult | undefined {
   const decision = decideAccess(facts, accessRequestFor(context.requester, what));
   if (decision.allowed) return undefined;
   const { denial } = decision;
@@ -153,13 +185,21 @@ function refused(context: ToolContext, entry: CatalogEntry, what: ModelRequest, 
   if (denial.reason === 'errors') {
     const errors = entry.problems.filter((p) => p.severity === 'error');
     const list = errors.map((p) => `${p.code} (line ${p.range.start.line + 1}): ${p.message}`).join('; ');
-    return fail('invalid_skill', `Skill '${entry.record.name}' has errors and is not offered${list ? `: ${list}` : '.'}`, `Fix ${toNativePath(entry.record.filePath)}.`);
+    return fail(
+      'invalid_skill',
+      `Skill '${entry.record.name}' has errors and is not offered${list ? `: ${list}` : '.'}`,
+      `Fix ${toNativePath(entry.record.filePath)}.`,
+    );
   }
   return fail(denial.type, denial.message, denial.suggestion);
 }
 
 /** The skill a tool names, when the requester may use it for `what`; otherwise the error. */
-function findSkill(context: ToolContext, name: string, what: ModelRequest): { entry: CatalogEntry } | { error: ToolResult } {
+function findSkill(
+  context: ToolContext,
+  name: string,
+  what: ModelRequest,
+): { entry: CatalogEntry } | { error: ToolResult } {
   const entry = context.catalog.get(name.trim());
   if (!entry) return { error: notFound(context, name) };
   const refusal = refused(context, entry, what);
@@ -176,18 +216,29 @@ export async function runLoadSkill(context: ToolContext, input: unknown): Promis
   const { entry } = found;
   const byHost = context.listedByHost;
   if (byHost?.files.has(pathKey(entry.record.filePath))) {
-    return fail('not_found', `Skill '${entry.record.name}' is one of ${byHost.host}'s own skills: it lists the skill itself.`, `Use '${entry.record.name}' from ${byHost.host}'s own skill listing; its files can still be read with ${READ_SKILL_FILE_TOOL.name}, and its actions run.`);
+    return fail(
+      'not_found',
+      `Skill '${entry.record.name}' is one of ${byHost.host}'s own skills: it lists the skill itself.`,
+      `Use '${entry.record.name}' from ${byHost.host}'s own skill listing; its files can still be read with ${READ_SKILL_FILE_TOOL.name}, and its actions run.`,
+    );
   }
   let skillBody;
   try {
     skillBody = await readSkillBody(context.fs, entry.record.filePath, context.unicodeNames);
   } catch (error) {
-    return fail('not_found', `Skill '${entry.record.name}' could not be read: ${String(error instanceof Error ? error.message : error)}`);
+    return fail(
+      'not_found',
+      `Skill '${entry.record.name}' could not be read: ${String(error instanceof Error ? error.message : error)}`,
+    );
   }
   // The file as it is now: asked about again, in case it broke or became hidden since the scan.
   const { analysis } = skillBody;
   const now = { ...entry, problems: analysis.problems };
-  const refusal = refused(context, now, 'load', { ...entry.standing, hasErrors: hasErrors(analysis.problems), hidden: analysis.hidden });
+  const refusal = refused(context, now, 'load', {
+    ...entry.standing,
+    hasErrors: hasErrors(analysis.problems),
+    hidden: analysis.hidden,
+  });
   if (refusal) return refusal;
   const bundledFiles = await listBundledFiles(context.fs, entry.record.dir);
   const text = expandSkill({
@@ -197,7 +248,10 @@ export async function runLoadSkill(context: ToolContext, input: unknown): Promis
     bundledFiles,
     fileBytes: skillBody.fileBytes,
   });
-  const actions = context.actionsEnabled === false ? undefined : await actionsSection(context.fs, entry.record.dir, context.runActionTool);
+  const actions =
+    context.actionsEnabled === false
+      ? undefined
+      : await actionsSection(context.fs, entry.record.dir, context.runActionTool);
   const full = actions ? `${text}\n\n${actions}` : text;
   const errors = analysis.problems.filter((p) => p.severity === 'error');
   return errors.length > 0 ? { ok: true, text: full, entry, problems: errors } : { ok: true, text: full, entry };
@@ -215,7 +269,9 @@ export async function runReadSkillFile(context: ToolContext, input: unknown): Pr
   if (result.ok) return { ok: true, text: result.text, entry };
   if (result.error.type === 'not_found') {
     const files = await listBundledFiles(context.fs, entry.record.dir);
-    const suggestion = didYouMean(closestMatches(path, files)) ?? (files.length ? `Files in this skill: ${files.slice(0, 20).join(', ')}` : 'This skill bundles no files.');
+    const suggestion =
+      didYouMean(closestMatches(path, files)) ??
+      (files.length ? `Files in this skill: ${files.slice(0, 20).join(', ')}` : 'This skill bundles no files.');
     return fail('not_found', result.error.message, suggestion);
   }
   return fail(result.error.type, result.error.message);

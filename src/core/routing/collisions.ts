@@ -43,7 +43,10 @@ export interface HeldOutRoutes {
  * Routes each skill's held-out sentences against the catalog, one skill per step, so that a
  * caller on a UI thread can pause between steps (it is quadratic in the catalog's size).
  */
-export function* heldOutRoutes(catalog: readonly RoutableSkill[], options: LexicalRankerOptions = LEXICAL_DEFAULTS): Generator<HeldOutRoutes> {
+export function* heldOutRoutes(
+  catalog: readonly RoutableSkill[],
+  options: LexicalRankerOptions = LEXICAL_DEFAULTS,
+): Generator<HeldOutRoutes> {
   const ranker = new LexicalRanker(catalog, options);
   for (const skill of catalog) {
     const sentences = descriptionSentences(skill.description);
@@ -60,18 +63,26 @@ export function* heldOutRoutes(catalog: readonly RoutableSkill[], options: Lexic
 /** The confusions of pairs where each skill loses at least `minShare` of its sentences to the other. */
 export function mutualConfusions(routes: readonly HeldOutRoutes[], minShare = OVERLAP_MIN_SHARE): Confusion[] {
   const share = new Map<string, number>();
-  for (const { skill, taken } of routes) for (const [picked, value] of taken) share.set(`${skill}\u0000${picked}`, value);
+  for (const { skill, taken } of routes)
+    for (const [picked, value] of taken) share.set(`${skill}\u0000${picked}`, value);
   const confusions: Confusion[] = [];
   for (const { skill, taken } of routes) {
     for (const [picked, value] of taken) {
-      if (value >= minShare && (share.get(`${picked}\u0000${skill}`) ?? 0) >= minShare) confusions.push({ expected: skill, picked, share: value });
+      if (value >= minShare && (share.get(`${picked}\u0000${skill}`) ?? 0) >= minShare)
+        confusions.push({ expected: skill, picked, share: value });
     }
   }
-  return confusions.sort((a, b) => b.share - a.share || compareCodePoints(a.expected, b.expected) || compareCodePoints(a.picked, b.picked));
+  return confusions.sort(
+    (a, b) => b.share - a.share || compareCodePoints(a.expected, b.expected) || compareCodePoints(a.picked, b.picked),
+  );
 }
 
 /** Both steps at once: the mutual confusions of a catalog without evals. */
-export function offlineConfusions(catalog: readonly RoutableSkill[], options: LexicalRankerOptions = LEXICAL_DEFAULTS, minShare = OVERLAP_MIN_SHARE): Confusion[] {
+export function offlineConfusions(
+  catalog: readonly RoutableSkill[],
+  options: LexicalRankerOptions = LEXICAL_DEFAULTS,
+  minShare = OVERLAP_MIN_SHARE,
+): Confusion[] {
   return mutualConfusions([...heldOutRoutes(catalog, options)], minShare);
 }
 
@@ -86,7 +97,11 @@ export interface OverlapFinding {
 }
 
 /** The confusions worth a `description-overlap` warning, on both skills of each pair. */
-export function overlapFindings(confusions: readonly Confusion[], source: OverlapFinding['source'], minShare = OVERLAP_MIN_SHARE): OverlapFinding[] {
+export function overlapFindings(
+  confusions: readonly Confusion[],
+  source: OverlapFinding['source'],
+  minShare = OVERLAP_MIN_SHARE,
+): OverlapFinding[] {
   const findings: OverlapFinding[] = [];
   for (const c of confusions) {
     if (c.share < minShare || c.expected === c.picked) continue;
@@ -99,7 +114,10 @@ export function overlapFindings(confusions: readonly Confusion[], source: Overla
 /** The warning's message for one finding. */
 export function overlapMessage(finding: OverlapFinding): string {
   const percent = `${Math.round(finding.share * 100)} %`;
-  const measured = finding.source === 'evals' ? 'in its routing evals' : "when its description's own sentences are routed against the catalog";
+  const measured =
+    finding.source === 'evals'
+      ? 'in its routing evals'
+      : "when its description's own sentences are routed against the catalog";
   const what =
     finding.direction === 'loses'
       ? `'${finding.other}' took ${percent} of this skill's requests ${measured}`

@@ -64,10 +64,23 @@ export function parseEvalFile(text: string, options: ParseEvalOptions = {}): Par
     const errors: ParseError[] = [];
     const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
     for (const error of errors.slice(0, 5)) {
-      reader.problem('eval-syntax', 'error', `JSON syntax error: ${describeParseError(printParseErrorCode(error.error))}.`, error.offset, error.offset + Math.max(1, error.length));
+      reader.problem(
+        'eval-syntax',
+        'error',
+        `JSON syntax error: ${describeParseError(printParseErrorCode(error.error))}.`,
+        error.offset,
+        error.offset + Math.max(1, error.length),
+      );
     }
     if (root?.type === 'array') (root.children ?? []).forEach((node) => reader.entry(node));
-    else if (errors.length === 0) reader.problem('eval-syntax', 'error', 'An eval file is a JSON array of cases, or one case per line (JSON Lines).', 0, text.length);
+    else if (errors.length === 0)
+      reader.problem(
+        'eval-syntax',
+        'error',
+        'An eval file is a JSON array of cases, or one case per line (JSON Lines).',
+        0,
+        text.length,
+      );
     return reader.result();
   }
   // JSON Lines: every non-blank line is one entry.
@@ -100,7 +113,10 @@ class EntryReader {
   private readonly problems: Problem[] = [];
   private count = 0;
 
-  constructor(private readonly lines: LineMap, private readonly options: ParseEvalOptions) {}
+  constructor(
+    private readonly lines: LineMap,
+    private readonly options: ParseEvalOptions,
+  ) {}
 
   result(): ParsedEvalFile {
     return { cases: this.cases, names: this.names, problems: this.problems };
@@ -118,7 +134,12 @@ class EntryReader {
   entry(node: Node, base = 0): void {
     const index = this.count++;
     const label = `Case ${index + 1}`;
-    if (node.type !== 'object') return this.at(node, base, `${label} is not an object: a case is {"query": …, "expected": […]} or {"query": …, "should_trigger": true}.`);
+    if (node.type !== 'object')
+      return this.at(
+        node,
+        base,
+        `${label} is not an object: a case is {"query": …, "expected": […]} or {"query": …, "should_trigger": true}.`,
+      );
     const fields = new Map<string, Node>();
     for (const property of node.children ?? []) {
       const [key, value] = property.children ?? [];
@@ -130,7 +151,9 @@ class EntryReader {
       const key = property.children?.[0];
       const name = String(key?.value);
       if (key && !known.has(name) && !NOTE_KEYS.has(name)) {
-        const hint = isTrigger ? '"query", "should_trigger" and "split"' : '"query", "expected", "acceptable", "candidates" and "split"';
+        const hint = isTrigger
+          ? '"query", "should_trigger" and "split"'
+          : '"query", "expected", "acceptable", "candidates" and "split"';
         this.at(key, base, `Unknown field '${name}': a ${isTrigger ? 'trigger eval' : 'case'} has ${hint}.`, 'warning');
       }
     }
@@ -140,7 +163,8 @@ class EntryReader {
     }
     const range = this.lines.rangeOf(base + node.offset, base + node.offset + node.length);
     const split = this.split(fields.get('split'), base);
-    if (isTrigger) return this.triggerEntry(fields.get('should_trigger')!, String(query.value), range, index, base, split);
+    if (isTrigger)
+      return this.triggerEntry(fields.get('should_trigger')!, String(query.value), range, index, base, split);
 
     const expected = this.nameList(fields.get('expected'), 'expected', base, true, node);
     const acceptable = this.nameList(fields.get('acceptable'), 'acceptable', base, false, node);
@@ -161,25 +185,60 @@ class EntryReader {
   private split(node: Node | undefined, base: number): 'train' | 'test' | undefined {
     if (!node) return undefined;
     if (node.type === 'string' && (node.value === 'train' || node.value === 'test')) return node.value;
-    this.at(node, base, '"split" is "train" or "test": the half of the description loop this case belongs to. It is ignored.', 'warning');
+    this.at(
+      node,
+      base,
+      '"split" is "train" or "test": the half of the description loop this case belongs to. It is ignored.',
+      'warning',
+    );
     return undefined;
   }
 
-  private triggerEntry(flag: Node, query: string, range: Range, index: number, base: number, split: 'train' | 'test' | undefined): void {
+  private triggerEntry(
+    flag: Node,
+    query: string,
+    range: Range,
+    index: number,
+    base: number,
+    split: 'train' | 'test' | undefined,
+  ): void {
     if (flag.type !== 'boolean') return this.at(flag, base, '"should_trigger" must be true or false.');
     const skill = this.options.skill;
     if (skill === undefined) {
-      return this.at(flag, base, 'A trigger eval belongs to one skill: put the file in <skill>/evals/trigger-evals.json, or name the skill (--skill NAME).');
+      return this.at(
+        flag,
+        base,
+        'A trigger eval belongs to one skill: put the file in <skill>/evals/trigger-evals.json, or name the skill (--skill NAME).',
+      );
     }
     const triggers = flag.value === true;
-    this.cases.push({ query, expected: triggers ? [skill] : [], acceptable: [], ...(triggers ? {} : { avoid: [skill] }), skill, range, index, ...(split ? { split } : {}) });
+    this.cases.push({
+      query,
+      expected: triggers ? [skill] : [],
+      acceptable: [],
+      ...(triggers ? {} : { avoid: [skill] }),
+      skill,
+      range,
+      index,
+      ...(split ? { split } : {}),
+    });
   }
 
   /** A list of skill names; undefined (and a problem) when malformed. Absent optional lists are empty. */
-  private nameList(node: Node | undefined, field: NameReference['field'], base: number, required: boolean, entry: Node): string[] | undefined {
+  private nameList(
+    node: Node | undefined,
+    field: NameReference['field'],
+    base: number,
+    required: boolean,
+    entry: Node,
+  ): string[] | undefined {
     if (!node) {
       if (!required) return [];
-      this.at(entry, base, `Case ${this.count} needs "expected": the skills that should be picked ([] when none should).`);
+      this.at(
+        entry,
+        base,
+        `Case ${this.count} needs "expected": the skills that should be picked ([] when none should).`,
+      );
       return undefined;
     }
     if (node.type === 'string') {
@@ -195,7 +254,11 @@ class EntryReader {
     const names: string[] = [];
     for (const item of node.children ?? []) {
       if (item.type !== 'string' || String(item.value).trim() === '') {
-        this.at(item, base, `"${field}" holds skill names: strings, not ${item.type === 'string' ? 'an empty string' : item.type}.`);
+        this.at(
+          item,
+          base,
+          `"${field}" holds skill names: strings, not ${item.type === 'string' ? 'an empty string' : item.type}.`,
+        );
         return undefined;
       }
       names.push(String(item.value).trim());

@@ -37,7 +37,12 @@ export function lintEvalNames(references: readonly NameReference[], context: Eva
     const { name, range } = reference;
     if (!known.has(name)) {
       const hint = didYouMean(closestMatches(name, context.names)) ?? 'No skill of the catalog has a close name.';
-      problems.push({ code: 'eval-unknown-skill', severity: 'warning', message: `No skill named '${name}'. ${hint}`, range });
+      problems.push({
+        code: 'eval-unknown-skill',
+        severity: 'warning',
+        message: `No skill named '${name}'. ${hint}`,
+        range,
+      });
       continue;
     }
     const why = context.notOffered.get(name);
@@ -55,7 +60,10 @@ export const MIN_TRIGGER_EVAL_CASES = 10;
 /** The range a whole-file problem is shown at: the file's first line with text. */
 function firstLineRange(text: string): Problem['range'] {
   const lines = text.split('\n');
-  const line = Math.max(0, lines.findIndex((l) => l.trim() !== ''));
+  const line = Math.max(
+    0,
+    lines.findIndex((l) => l.trim() !== ''),
+  );
   return { start: { line, character: 0 }, end: { line, character: (lines[line] ?? '').replace(/\r$/, '').length } };
 }
 
@@ -64,26 +72,51 @@ function firstLineRange(text: string): Problem['range'] {
  * none that is a near miss (shares a word of the skill's name or description). A catalog file
  * (`skill` undefined) is checked for a case that expects no skill.
  */
-export function lintEvalSet(text: string, cases: readonly RoutingCase[], skill: { readonly name: string; readonly description?: string } | undefined): Problem[] {
+export function lintEvalSet(
+  text: string,
+  cases: readonly RoutingCase[],
+  skill: { readonly name: string; readonly description?: string } | undefined,
+): Problem[] {
   if (cases.length === 0) return [];
   const range = firstLineRange(text);
   const problems: Problem[] = [];
   if (!skill) {
     if (!cases.some((c) => c.expected.length === 0 && !c.avoid?.length)) {
-      problems.push({ code: 'eval-set-no-negatives', severity: 'warning', range, message: 'No case here expects no skill ("expected": []): the abstention false-positive rate cannot be measured, and a skill that takes every off-topic request goes unseen.' });
+      problems.push({
+        code: 'eval-set-no-negatives',
+        severity: 'warning',
+        range,
+        message:
+          'No case here expects no skill ("expected": []): the abstention false-positive rate cannot be measured, and a skill that takes every off-topic request goes unseen.',
+      });
     }
     return problems;
   }
   const negatives = cases.filter((c) => c.avoid?.includes(skill.name));
   if (cases.length < MIN_TRIGGER_EVAL_CASES) {
-    problems.push({ code: 'eval-set-too-small', severity: 'warning', range, message: `Only ${cases.length} case${cases.length === 1 ? '' : 's'} for '${skill.name}': with fewer than ${MIN_TRIGGER_EVAL_CASES}, a rate's 95 % interval spans most of 0–100 % and no description change can be shown to help. Aim for about 20, half of them should-not-trigger.` });
+    problems.push({
+      code: 'eval-set-too-small',
+      severity: 'warning',
+      range,
+      message: `Only ${cases.length} case${cases.length === 1 ? '' : 's'} for '${skill.name}': with fewer than ${MIN_TRIGGER_EVAL_CASES}, a rate's 95 % interval spans most of 0–100 % and no description change can be shown to help. Aim for about 20, half of them should-not-trigger.`,
+    });
   }
   if (negatives.length === 0) {
-    problems.push({ code: 'eval-set-no-negatives', severity: 'warning', range, message: `No case has "should_trigger": false: nothing checks that '${skill.name}' leaves other requests alone, so a description that claims everything scores 100 %.` });
+    problems.push({
+      code: 'eval-set-no-negatives',
+      severity: 'warning',
+      range,
+      message: `No case has "should_trigger": false: nothing checks that '${skill.name}' leaves other requests alone, so a description that claims everything scores 100 %.`,
+    });
   } else if (skill.description !== undefined) {
     const own = new Set([...terms(skill.name.replace(/-/g, ' ')), ...terms(skill.description)]);
     if (!negatives.some((c) => terms(c.query).some((t) => own.has(t)))) {
-      problems.push({ code: 'eval-set-no-near-miss', severity: 'warning', range, message: `None of the should-not-trigger cases shares a word with '${skill.name}''s name or description, so none is a near miss: add requests that sound like this skill but belong elsewhere (they show whether the description says when not to pick it).` });
+      problems.push({
+        code: 'eval-set-no-near-miss',
+        severity: 'warning',
+        range,
+        message: `None of the should-not-trigger cases shares a word with '${skill.name}''s name or description, so none is a near miss: add requests that sound like this skill but belong elsewhere (they show whether the description says when not to pick it).`,
+      });
     }
   }
   return problems;
@@ -93,7 +126,14 @@ export function lintEvalSet(text: string, cases: readonly RoutingCase[], skill: 
 export function lintEvalFile(text: string, owner: string | undefined, catalog: SkillCatalog): ParsedEvalFile {
   const parsed = parseEvalFile(text, owner ? { skill: owner } : {});
   const entry = owner === undefined ? undefined : catalog.get(owner);
-  const skill = owner === undefined ? undefined : { name: owner, ...(entry?.record.description !== undefined ? { description: entry.record.description } : {}) };
-  const problems = [...parsed.problems, ...lintEvalNames(parsed.names, evalNameContext(catalog)), ...lintEvalSet(text, parsed.cases, skill)];
+  const skill =
+    owner === undefined
+      ? undefined
+      : { name: owner, ...(entry?.record.description !== undefined ? { description: entry.record.description } : {}) };
+  const problems = [
+    ...parsed.problems,
+    ...lintEvalNames(parsed.names, evalNameContext(catalog)),
+    ...lintEvalSet(text, parsed.cases, skill),
+  ];
   return { ...parsed, problems };
 }

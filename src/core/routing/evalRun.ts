@@ -73,21 +73,35 @@ export interface EvalRunOptions {
  * the cases' order. When cancelled, no case starts, and a case cut short is left out: the result
  * holds only the cases that ran to the end.
  */
-export async function runEval(cases: readonly RoutingCase[], router: CaseRouter, options: EvalRunOptions): Promise<CaseOutcome[]> {
+export async function runEval(
+  cases: readonly RoutingCase[],
+  router: CaseRouter,
+  options: EvalRunOptions,
+): Promise<CaseOutcome[]> {
   const token = options.token ?? NEVER_CANCELLED;
   const cancelled = () => token.isCancellationRequested;
   const done: (CaseOutcome | undefined)[] = new Array(cases.length);
-  await forEachConcurrent(cases, options.concurrency ?? 1, async (c, i) => {
-    const outcome = await runCase(c, router, options.runs, token);
-    if (!outcome) return;
-    done[i] = outcome;
-    options.onCase?.(i, outcome, outcome.errors ?? []);
-  }, cancelled);
+  await forEachConcurrent(
+    cases,
+    options.concurrency ?? 1,
+    async (c, i) => {
+      const outcome = await runCase(c, router, options.runs, token);
+      if (!outcome) return;
+      done[i] = outcome;
+      options.onCase?.(i, outcome, outcome.errors ?? []);
+    },
+    cancelled,
+  );
   return done.filter((o): o is CaseOutcome => o !== undefined);
 }
 
 /** One case's runs; undefined when cancelled before they all came back. */
-export async function runCase(c: RoutingCase, router: CaseRouter, runs: number, token: CancellationToken = NEVER_CANCELLED): Promise<CaseOutcome | undefined> {
+export async function runCase(
+  c: RoutingCase,
+  router: CaseRouter,
+  runs: number,
+  token: CancellationToken = NEVER_CANCELLED,
+): Promise<CaseOutcome | undefined> {
   const picks: (string | null)[] = [];
   const errors: string[] = [];
   let ranking: readonly string[] | undefined;

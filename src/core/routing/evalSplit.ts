@@ -78,7 +78,10 @@ export function splitCases<T extends RoutingCase>(cases: readonly T[], skill: st
  * entry's last field and in its layout (on the same line for a one-line entry, on a line of its
  * own, indented like its neighbours, otherwise); an invalid `"split"` has its value replaced.
  */
-export function withSplitFields(text: string, splits: readonly { readonly index: number; readonly line: number; readonly split: SplitName }[]): string {
+export function withSplitFields(
+  text: string,
+  splits: readonly { readonly index: number; readonly line: number; readonly split: SplitName }[],
+): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const edits: { offset: number; length: number; content: string }[] = [];
   const add = (node: Node | undefined, base: number, split: SplitName) => {
@@ -114,6 +117,7 @@ export function withSplitFields(text: string, splits: readonly { readonly index:
   }
   edits.sort((a, b) => b.offset - a.offset);
   let result = text;
-  for (const edit of edits) result = result.slice(0, edit.offset) + edit.content + result.slice(edit.offset + edit.length);
+  for (const edit of edits)
+    result = result.slice(0, edit.offset) + edit.content + result.slice(edit.offset + edit.length);
   return result;
 }

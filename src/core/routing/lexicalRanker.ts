@@ -88,7 +88,10 @@ export class LexicalRanker {
   /** The share of a new request's words that this catalog would not know (foreignRequest.ts). */
   private readonly unseenRate: number;
 
-  constructor(catalog: readonly RoutableSkill[], private readonly options: LexicalRankerOptions = LEXICAL_DEFAULTS) {
+  constructor(
+    catalog: readonly RoutableSkill[],
+    private readonly options: LexicalRankerOptions = LEXICAL_DEFAULTS,
+  ) {
     const skills: IndexedSkill[] = [];
     for (const skill of catalog) {
       const indexed = this.index(skill);
@@ -103,7 +106,8 @@ export class LexicalRanker {
     this.skills = skills;
     this.byName = new Map(skills.map((s) => [s.name, s]));
     this.unseenRate = unseenRate(this.documentFrequency);
-    this.averageLength = skills.length === 0 ? 1 : Math.max(1, skills.reduce((sum, s) => sum + s.length, 0) / skills.length);
+    this.averageLength =
+      skills.length === 0 ? 1 : Math.max(1, skills.reduce((sum, s) => sum + s.length, 0) / skills.length);
   }
 
   /** The skills the ranker knows, in catalog order. */
@@ -172,8 +176,19 @@ export class LexicalRanker {
     const inDomainChance = this.inDomainChance(query);
     const best = scored[0]?.skill;
     const abstention =
-      best === undefined ? 'no-match' : inDomainChance < this.options.foreignSignificance ? 'foreign' : !this.singlesOut(best, unique) ? 'common-words-only' : undefined;
-    return { results, pick: abstention ? null : best!.name, inDomainChance: round(inDomainChance), ...(abstention ? { abstention } : {}) };
+      best === undefined
+        ? 'no-match'
+        : inDomainChance < this.options.foreignSignificance
+          ? 'foreign'
+          : !this.singlesOut(best, unique)
+            ? 'common-words-only'
+            : undefined;
+    return {
+      results,
+      pick: abstention ? null : best!.name,
+      inDomainChance: round(inDomainChance),
+      ...(abstention ? { abstention } : {}),
+    };
   }
 
   /** The foreign-request test of foreignRequest.ts, on the request's words without its values. */

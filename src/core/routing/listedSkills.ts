@@ -3,7 +3,10 @@
 import type { SkillCatalog } from '../catalog/catalog';
 import type { ListingItem } from '../catalog/listing';
 
-export function listedSkills(catalog: SkillCatalog, budget: number): (ListingItem & { readonly description: string })[] {
+export function listedSkills(
+  catalog: SkillCatalog,
+  budget: number,
+): (ListingItem & { readonly description: string })[] {
   const included = new Set(catalog.listing(budget).included);
   return catalog
     .offered()

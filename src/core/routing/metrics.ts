@@ -74,7 +74,9 @@ export interface EvalSummary {
   readonly mrr: number | null;
   readonly abstain_fpr: number | null;
   readonly abstain_fpr_ci: Interval | null;
-  readonly per_skill: Readonly<Record<string, { readonly recall: number; readonly recall_ci: Interval | null; readonly cases: number }>>;
+  readonly per_skill: Readonly<
+    Record<string, { readonly recall: number; readonly recall_ci: Interval | null; readonly cases: number }>
+  >;
   readonly confusions: readonly Confusion[];
   /**
    * The skills that took requests expecting no skill, with how many (runs) of them: which skill
@@ -124,7 +126,9 @@ export function caseResult(outcome: CaseOutcome): CaseResult {
     right,
     runs,
     rate_ci: wilsonInterval(right, runs) ?? [0, 1],
-    ...(skill === undefined ? {} : { skill, trigger_rate: ratio(triggered, runs), trigger_rate_ci: wilsonInterval(triggered, runs) ?? [0, 1] }),
+    ...(skill === undefined
+      ? {}
+      : { skill, trigger_rate: ratio(triggered, runs), trigger_rate_ci: wilsonInterval(triggered, runs) ?? [0, 1] }),
   };
 }
 
@@ -173,7 +177,8 @@ export function summarize(router: string, allOutcomes: readonly CaseOutcome[]): 
   const abstaining = outcomes.filter((o) => o.case.expected.length === 0 && !o.case.avoid?.length);
   const falsePositives = abstaining.filter((o) => !casePasses(o)).length;
   const falsePicks = new Map<string, number>();
-  for (const o of abstaining) for (const pick of o.picks) if (pick !== null) falsePicks.set(pick, (falsePicks.get(pick) ?? 0) + 1);
+  for (const o of abstaining)
+    for (const pick of o.picks) if (pick !== null) falsePicks.set(pick, (falsePicks.get(pick) ?? 0) + 1);
   const abstainingRequests = abstaining.reduce((sum, o) => sum + o.picks.length, 0);
 
   const perSkill = new Map<string, { passed: number; cases: number }>();
@@ -197,14 +202,21 @@ export function summarize(router: string, allOutcomes: readonly CaseOutcome[]): 
 
   const confusions: Confusion[] = [];
   for (const [expected, row] of confusionCounts) {
-    for (const [picked, count] of row) confusions.push({ expected, picked, share: ratio(count, requests.get(expected) ?? 0) });
+    for (const [picked, count] of row)
+      confusions.push({ expected, picked, share: ratio(count, requests.get(expected) ?? 0) });
   }
-  confusions.sort((a, b) => b.share - a.share || compareCodePoints(a.expected, b.expected) || compareCodePoints(a.picked, b.picked));
+  confusions.sort(
+    (a, b) => b.share - a.share || compareCodePoints(a.expected, b.expected) || compareCodePoints(a.picked, b.picked),
+  );
 
   const per_skill: Record<string, { recall: number; recall_ci: Interval | null; cases: number }> = {};
   for (const name of [...perSkill.keys()].sort(compareCodePoints)) {
     const entry = perSkill.get(name)!;
-    per_skill[name] = { recall: ratio(entry.passed, entry.cases), recall_ci: wilsonInterval(entry.passed, entry.cases), cases: entry.cases };
+    per_skill[name] = {
+      recall: ratio(entry.passed, entry.cases),
+      recall_ci: wilsonInterval(entry.passed, entry.cases),
+      cases: entry.cases,
+    };
   }
 
   const failures: Failure[] = [];
@@ -216,7 +228,9 @@ export function summarize(router: string, allOutcomes: readonly CaseOutcome[]): 
       expected: o.case.expected,
       picked: wrong[0]?.[0] ?? null,
       ...(o.case.avoid?.length ? { avoid: o.case.avoid } : {}),
-      ...(o.picks.length > 1 ? { picks: Object.fromEntries(pickCounts(o.picks).map(([pick, n]) => [pick ?? NONE_LABEL, n])) } : {}),
+      ...(o.picks.length > 1
+        ? { picks: Object.fromEntries(pickCounts(o.picks).map(([pick, n]) => [pick ?? NONE_LABEL, n])) }
+        : {}),
       right: rightRuns(o),
       runs: o.picks.length,
     };
@@ -236,12 +250,20 @@ export function summarize(router: string, allOutcomes: readonly CaseOutcome[]): 
     top1_ci: wilsonInterval(passedCount, outcomes.length),
     hit3: hasRankings ? ratio(hits, ranked.length) : null,
     hit3_ci: hasRankings ? wilsonInterval(hits, ranked.length) : null,
-    mrr: hasRankings ? ratio(ranks.reduce((sum, r) => sum + (r > 0 ? 1 / r : 0), 0), ranked.length) : null,
+    mrr: hasRankings
+      ? ratio(
+          ranks.reduce((sum, r) => sum + (r > 0 ? 1 / r : 0), 0),
+          ranked.length,
+        )
+      : null,
     abstain_fpr: abstaining.length === 0 ? null : ratio(falsePositives, abstaining.length),
     abstain_fpr_ci: wilsonInterval(falsePositives, abstaining.length),
     per_skill,
     confusions,
-    false_picks: { requests: abstainingRequests, picks: Object.fromEntries([...falsePicks].sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0]))) },
+    false_picks: {
+      requests: abstainingRequests,
+      picks: Object.fromEntries([...falsePicks].sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0]))),
+    },
     failures,
     per_case: outcomes.map(caseResult),
   };

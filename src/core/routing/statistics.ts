@@ -74,7 +74,10 @@ export function minimumDiscordantForSignificance(): number {
 }
 
 /** Pairs two routers' pass/fail per case (by key) and tests them; cases only one of them ran are left out. */
-export function pairedComparison(a: ReadonlyMap<string, boolean>, b: ReadonlyMap<string, boolean>): PairedTest & { readonly paired: number } {
+export function pairedComparison(
+  a: ReadonlyMap<string, boolean>,
+  b: ReadonlyMap<string, boolean>,
+): PairedTest & { readonly paired: number } {
   let onlyA = 0;
   let onlyB = 0;
   let agree = 0;

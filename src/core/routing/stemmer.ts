@@ -56,15 +56,58 @@ function replaceSuffix(word: string, rules: readonly (readonly [string, string])
 }
 
 const STEP2: readonly (readonly [string, string])[] = [
-  ['ational', 'ate'], ['tional', 'tion'], ['enci', 'ence'], ['anci', 'ance'], ['izer', 'ize'], ['bli', 'ble'],
-  ['alli', 'al'], ['entli', 'ent'], ['eli', 'e'], ['ousli', 'ous'], ['ization', 'ize'], ['ation', 'ate'],
-  ['ator', 'ate'], ['alism', 'al'], ['iveness', 'ive'], ['fulness', 'ful'], ['ousness', 'ous'], ['aliti', 'al'],
-  ['iviti', 'ive'], ['biliti', 'ble'], ['logi', 'log'],
+  ['ational', 'ate'],
+  ['tional', 'tion'],
+  ['enci', 'ence'],
+  ['anci', 'ance'],
+  ['izer', 'ize'],
+  ['bli', 'ble'],
+  ['alli', 'al'],
+  ['entli', 'ent'],
+  ['eli', 'e'],
+  ['ousli', 'ous'],
+  ['ization', 'ize'],
+  ['ation', 'ate'],
+  ['ator', 'ate'],
+  ['alism', 'al'],
+  ['iveness', 'ive'],
+  ['fulness', 'ful'],
+  ['ousness', 'ous'],
+  ['aliti', 'al'],
+  ['iviti', 'ive'],
+  ['biliti', 'ble'],
+  ['logi', 'log'],
 ];
 const STEP3: readonly (readonly [string, string])[] = [
-  ['icate', 'ic'], ['ative', ''], ['alize', 'al'], ['iciti', 'ic'], ['ical', 'ic'], ['ful', ''], ['ness', ''],
+  ['icate', 'ic'],
+  ['ative', ''],
+  ['alize', 'al'],
+  ['iciti', 'ic'],
+  ['ical', 'ic'],
+  ['ful', ''],
+  ['ness', ''],
 ];
-const STEP4 = ['al', 'ance', 'ence', 'er', 'ic', 'able', 'ible', 'ant', 'ement', 'ment', 'ent', 'ion', 'ou', 'ism', 'ate', 'iti', 'ous', 'ive', 'ize'];
+const STEP4 = [
+  'al',
+  'ance',
+  'ence',
+  'er',
+  'ic',
+  'able',
+  'ible',
+  'ant',
+  'ement',
+  'ment',
+  'ent',
+  'ion',
+  'ou',
+  'ism',
+  'ate',
+  'iti',
+  'ous',
+  'ive',
+  'ize',
+];
 
 function step1ab(word: string): string {
   if (word.endsWith('sses')) word = word.slice(0, -2);

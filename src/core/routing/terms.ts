@@ -24,8 +24,8 @@ const STOP_WORDS = new Set(
     'himself his how i if in into is it its itself just me more most my myself no nor not of off on once only or other ' +
     'our ours ourselves out over own same she should so some such than that the their theirs them themselves then there ' +
     'these they this those through to too under until up very was we were what when where which while who whom why will ' +
-    'with would you your yours yourself yourselves also may might must shall let lets please via etc e g ie eg i\'m it\'s ' +
-    'don\'t can\'t won\'t i\'d i\'ll i\'ve you\'re ' +
+    "with would you your yours yourself yourselves also may might must shall let lets please via etc e g ie eg i'm it's " +
+    "don't can't won't i'd i'll i've you're " +
     // The words of asking: a request "needs", "wants" or "would like" help "using" something.
     'use uses used using need needs want wants help like'
   ).split(' '),

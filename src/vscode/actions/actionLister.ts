@@ -22,14 +22,23 @@ export class ActionLister implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
 
-  constructor(private readonly fs: WorkspaceFileSystem, catalog: SkillCatalog) {
+  constructor(
+    private readonly fs: WorkspaceFileSystem,
+    catalog: SkillCatalog,
+  ) {
     const forget = (dir: string) => {
       if (this.known.delete(pathKey(dir))) this.changed.fire();
     };
     const catalogChanges = catalog.onDidChange((change) => change.files.forEach((file) => forget(dirnamePath(file))));
     const watcher = vscode.workspace.createFileSystemWatcher(`**/${ACTIONS_FILE}`);
     const onFile = (uri: vscode.Uri) => forget(dirnamePath(fs.toPath(uri)));
-    this.disposables.push({ dispose: () => catalogChanges.dispose() }, watcher, watcher.onDidCreate(onFile), watcher.onDidChange(onFile), watcher.onDidDelete(onFile));
+    this.disposables.push(
+      { dispose: () => catalogChanges.dispose() },
+      watcher,
+      watcher.onDidCreate(onFile),
+      watcher.onDidChange(onFile),
+      watcher.onDidDelete(onFile),
+    );
   }
 
   /** The actions of a skill when known (an invalid or missing file has none); starts reading otherwise. */
@@ -41,7 +50,9 @@ export class ActionLister implements vscode.Disposable {
       const reading = readActionsFile(this.fs, skillDir).then(
         (result) => {
           if (this.known.get(key) !== reading) return;
-          const actions = result?.ok ? result.actions.map((a) => ({ name: a.name, description: a.description, isDefault: a.isDefault })) : [];
+          const actions = result?.ok
+            ? result.actions.map((a) => ({ name: a.name, description: a.description, isDefault: a.isDefault }))
+            : [];
           this.known.set(key, actions);
           if (actions.length > 0) this.changed.fire();
         },

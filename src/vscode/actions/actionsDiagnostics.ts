@@ -5,16 +5,17 @@
 import * as vscode from 'vscode';
 import { toDiagnostic } from '../problemDiagnostic';
 
-const toRange = (range: Problem['range']) => new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+const toRange = (range: Problem['range']) =>
+  new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
 import { lintActionsText } from '../../core/actions/lintActions';
 import { dirnamePath, joinPath } from '../../core/base/paths';
 import type { Fix, Problem } from '../../core/base/types';
 import type { ActionsState } from './actionsState';
 
-
 /** True when the folder holds a skill file: only a skill's actions.json is linted. */
 async function besideSkill(state: ActionsState, dir: string): Promise<boolean> {
-  for (const name of ['SKILL.md', 'skill.md']) if (await state.services.fs.stat(joinPath(dir, name)).catch(() => undefined)) return true;
+  for (const name of ['SKILL.md', 'skill.md'])
+    if (await state.services.fs.stat(joinPath(dir, name)).catch(() => undefined)) return true;
   return false;
 }
 
@@ -43,13 +44,20 @@ function toCodeAction(document: vscode.TextDocument, diagnostic: vscode.Diagnost
 }
 
 /** The quick fixes of our diagnostics in `context`, while they still describe the text. */
-export function quickFixes(state: ActionsState, document: vscode.TextDocument, context: vscode.CodeActionContext): vscode.CodeAction[] {
+export function quickFixes(
+  state: ActionsState,
+  document: vscode.TextDocument,
+  context: vscode.CodeActionContext,
+): vscode.CodeAction[] {
   const linted = state.problems.get(document.uri.toString());
   if (!linted || linted.version !== document.version) return [];
   const actions: vscode.CodeAction[] = [];
   for (const diagnostic of context.diagnostics) {
     if (diagnostic.source !== 'skillsmith') continue;
-    const problem = linted.problems.find((p) => p.code === diagnostic.code && p.message === diagnostic.message && toRange(p.range).isEqual(diagnostic.range));
+    const problem = linted.problems.find(
+      (p) =>
+        p.code === diagnostic.code && p.message === diagnostic.message && toRange(p.range).isEqual(diagnostic.range),
+    );
     for (const fix of problem?.fixes ?? []) actions.push(toCodeAction(document, diagnostic, fix));
   }
   return actions;

@@ -20,12 +20,14 @@ export function codeLenses(state: ActionsState, document: vscode.TextDocument): 
     const name = findNodeAtLocation(action, ['name'])?.value;
     if (typeof name !== 'string' || name === '') continue;
     const start = document.positionAt(action.offset);
-    lenses.push(new vscode.CodeLens(new vscode.Range(start, start), {
-      title: `$(play) Run ${name}`,
-      tooltip: `Run ${entry.record.name} › ${name}, asking for its input`,
-      command: COMMANDS.runAction,
-      arguments: [{ skill: entry.record.name, skillDir: entry.record.dir, action: name }],
-    }));
+    lenses.push(
+      new vscode.CodeLens(new vscode.Range(start, start), {
+        title: `$(play) Run ${name}`,
+        tooltip: `Run ${entry.record.name} › ${name}, asking for its input`,
+        command: COMMANDS.runAction,
+        arguments: [{ skill: entry.record.name, skillDir: entry.record.dir, action: name }],
+      }),
+    );
   }
   return lenses;
 }

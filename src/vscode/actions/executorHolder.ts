@@ -10,7 +10,6 @@ import { ACTIONS_ENABLED_SETTING, COMMANDS } from '../ids';
 import { readSettings } from '../settings';
 import type { ActionsState } from './actionsState';
 
-
 /** The executor, created on the first run. */
 export function executorOf(state: ActionsState): ActionExecutor {
   const { services } = state;
@@ -19,10 +18,12 @@ export function executorOf(state: ActionsState): ActionExecutor {
     fs: services.fs,
     runner: new NodeProcessRunner({ nodeFallback: { path: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } } }),
     secret: async (name, skillDir) => state.secrets.get(secretKey(name, skillDir)),
-    missingSecretHint: (name) => `Run 'Skills: Set Action Secret' (${COMMANDS.setSecret}), pick ${name} for this skill and enter its value, then run the action again. Secrets are kept per skill.`,
+    missingSecretHint: (name) =>
+      `Run 'Skills: Set Action Secret' (${COMMANDS.setSecret}), pick ${name} for this skill and enter its value, then run the action again. Secrets are kept per skill.`,
     baseEnv: process.env,
     workspaceOf: (skillDir) => {
-      const folder = vscode.workspace.getWorkspaceFolder(services.fs.toUri(skillDir)) ?? vscode.workspace.workspaceFolders?.[0];
+      const folder =
+        vscode.workspace.getWorkspaceFolder(services.fs.toUri(skillDir)) ?? vscode.workspace.workspaceFolders?.[0];
       return folder ? services.fs.toPath(folder.uri) : undefined;
     },
     unicodeNames: readSettings().unicodeNames,
@@ -34,5 +35,11 @@ export function executorOf(state: ActionsState): ActionExecutor {
 /** The result when actions are turned off by the setting; undefined when they are on. */
 export function refusedWhenDisabled(skill: string, action: string | undefined): ExecutionResult | undefined {
   if (readSettings().actionsEnabled) return undefined;
-  return failure(skill, action ?? '(default)', 'not_allowed', `Actions are turned off (${ACTIONS_ENABLED_SETTING} is false).`, 'Ask the user to turn the setting on, or continue without running the action.');
+  return failure(
+    skill,
+    action ?? '(default)',
+    'not_allowed',
+    `Actions are turned off (${ACTIONS_ENABLED_SETTING} is false).`,
+    'Ask the user to turn the setting on, or continue without running the action.',
+  );
 }

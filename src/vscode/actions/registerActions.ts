@@ -15,7 +15,8 @@ import type { SkillsmithServices } from '../services';
 import type { ActionsState } from './actionsState';
 
 const SELECTOR: vscode.DocumentSelector = { pattern: `**/${ACTIONS_FILE}` };
-const isActionsFile = (document: vscode.TextDocument) => document.uri.path.endsWith(`/${ACTIONS_FILE}`) && document.uri.scheme !== 'git';
+const isActionsFile = (document: vscode.TextDocument) =>
+  document.uri.path.endsWith(`/${ACTIONS_FILE}`) && document.uri.scheme !== 'git';
 
 /** The actions feature: its disposables, and what stops every run still going when the window closes. */
 export interface ActionsFeature {
@@ -28,7 +29,14 @@ export interface ActionsFeature {
 export function registerActions(services: SkillsmithServices, context: vscode.ExtensionContext): ActionsFeature {
   const impl = lazyModule<typeof ActionsBundle>('actions');
   const diagnostics = vscode.languages.createDiagnosticCollection('skillsmith-actions');
-  const state: ActionsState = { services, secrets: context.secrets, globalState: context.globalState, diagnostics, problems: new Map(), consent: new ConsentLedger() };
+  const state: ActionsState = {
+    services,
+    secrets: context.secrets,
+    globalState: context.globalState,
+    diagnostics,
+    problems: new Map(),
+    consent: new ConsentLedger(),
+  };
   const lint = (document: vscode.TextDocument) => {
     if (isActionsFile(document)) void impl().lintDocument(state, document);
   };
@@ -42,15 +50,25 @@ export function registerActions(services: SkillsmithServices, context: vscode.Ex
     vscode.workspace.onDidOpenTextDocument(lint),
     vscode.workspace.onDidChangeTextDocument((event) => lint(event.document)),
     vscode.workspace.onDidCloseTextDocument(forget),
-    vscode.languages.registerCodeActionsProvider(SELECTOR, { provideCodeActions: (document, _range, ctx) => impl().quickFixes(state, document, ctx) }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
-    vscode.languages.registerCodeLensProvider(SELECTOR, { provideCodeLenses: (document) => impl().codeLenses(state, document) }),
+    vscode.languages.registerCodeActionsProvider(
+      SELECTOR,
+      { provideCodeActions: (document, _range, ctx) => impl().quickFixes(state, document, ctx) },
+      { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+    ),
+    vscode.languages.registerCodeLensProvider(SELECTOR, {
+      provideCodeLenses: (document) => impl().codeLenses(state, document),
+    }),
     vscode.lm.registerTool<unknown>(RUN_ACTION_TOOL.name, {
       prepareInvocation: (options, token) => impl().prepareToolInvocation(state, options, token),
       invoke: (options, token) => impl().invokeTool(state, options, token),
     }),
     vscode.commands.registerCommand(COMMANDS.runAction, (arg?: unknown) => impl().runActionCommand(state, arg)),
-    vscode.commands.registerCommand(COMMANDS.setSecret, (name?: string, value?: string, skillDir?: string) => impl().setSecret(state, name, value, skillDir)),
-    vscode.commands.registerCommand(COMMANDS.deleteSecret, (name?: string, skillDir?: string) => impl().deleteSecret(state, name, skillDir)),
+    vscode.commands.registerCommand(COMMANDS.setSecret, (name?: string, value?: string, skillDir?: string) =>
+      impl().setSecret(state, name, value, skillDir),
+    ),
+    vscode.commands.registerCommand(COMMANDS.deleteSecret, (name?: string, skillDir?: string) =>
+      impl().deleteSecret(state, name, skillDir),
+    ),
   ];
   return { disposables, stopRuns: async () => state.executor?.stopAll() };
 }

@@ -23,7 +23,8 @@ interface Choice {
 function toArgs(arg: unknown): RunActionArgs {
   if (typeof arg !== 'object' || arg === null) return {};
   const item = arg as { kind?: string; entry?: CatalogEntry; action?: { name?: string } };
-  if (item.kind === 'action' && item.entry) return { skill: item.entry.record.name, skillDir: item.entry.record.dir, action: item.action?.name };
+  if (item.kind === 'action' && item.entry)
+    return { skill: item.entry.record.name, skillDir: item.entry.record.dir, action: item.action?.name };
   return arg as RunActionArgs;
 }
 
@@ -46,7 +47,14 @@ async function pick(choices: readonly Choice[], placeHolder: string): Promise<Ch
     detail: choice.action.description,
     choice,
   }));
-  return (await vscode.window.showQuickPick(items, { title: 'Run Action', placeHolder, matchOnDetail: true, ignoreFocusOut: true }))?.choice;
+  return (
+    await vscode.window.showQuickPick(items, {
+      title: 'Run Action',
+      placeHolder,
+      matchOnDetail: true,
+      ignoreFocusOut: true,
+    })
+  )?.choice;
 }
 
 /** Which action to run: the one named, the skill's default, or the user's pick. */
@@ -54,23 +62,37 @@ async function chooseAction(state: ActionsState, args: RunActionArgs): Promise<C
   if (args.skill === undefined) {
     const choices = await runnableActions(state);
     if (choices.length === 0) {
-      void vscode.window.showInformationMessage('No skill here has actions that can run. An action is declared in an actions.json beside the SKILL.md.');
+      void vscode.window.showInformationMessage(
+        'No skill here has actions that can run. An action is declared in an actions.json beside the SKILL.md.',
+      );
       return undefined;
     }
     return pick(choices, 'Which action?');
   }
   const { skillDir } = args;
   const catalog = state.services.catalog;
-  const found = skillDir === undefined ? catalog.get(args.skill) : catalog.entries().find((e) => samePath(e.record.dir, skillDir));
+  const found =
+    skillDir === undefined ? catalog.get(args.skill) : catalog.entries().find((e) => samePath(e.record.dir, skillDir));
   // A copy that may not run (shadowed, untrusted, broken) gets the executor's refusal below.
-  const entry = found && decideAccess(found.standing, { asker: 'user', what: 'run-action' }).allowed ? found : undefined;
+  const entry =
+    found && decideAccess(found.standing, { asker: 'user', what: 'run-action' }).allowed ? found : undefined;
   const declared = entry ? await readActionsFile(state.services.fs, entry.record.dir) : undefined;
   const actions = declared?.ok ? declared.actions : [];
   const named = args.action ? actions.find((a) => a.name === args.action) : defaultAction(actions);
   if (entry && named) return { entry, action: named };
-  if (entry && !args.action && actions.length > 1) return pick(actions.map((action) => ({ entry, action })), `Which action of ${entry.record.name}?`);
+  if (entry && !args.action && actions.length > 1)
+    return pick(
+      actions.map((action) => ({ entry, action })),
+      `Which action of ${entry.record.name}?`,
+    );
   // Unknown skill or action, an invalid file, or a refusal: the executor's checks word the error.
-  const prepared = await executorOf(state).prepare({ skill: args.skill, skillDir, action: args.action, input: args.input, asker: 'user' });
+  const prepared = await executorOf(state).prepare({
+    skill: args.skill,
+    skillDir,
+    action: args.action,
+    input: args.input,
+    asker: 'user',
+  });
   return prepared.ok ? { entry: prepared.run.entry, action: prepared.run.action } : prepared.result;
 }
 
@@ -78,13 +100,20 @@ function report(state: ActionsState, result: ExecutionResult): void {
   state.services.log.info(`Result of ${result.skill} › ${result.action}: ${JSON.stringify(result)}`);
   const name = `${result.skill} › ${result.action}`;
   if (result.status === 'success') {
-    void vscode.window.showInformationMessage(`${name} finished in ${result.durationMs} ms.`, 'Show Result').then((button) => {
-      if (button) void vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(result.data, null, 2) }).then((doc) => vscode.window.showTextDocument(doc, { preview: true }));
-    });
+    void vscode.window
+      .showInformationMessage(`${name} finished in ${result.durationMs} ms.`, 'Show Result')
+      .then((button) => {
+        if (button)
+          void vscode.workspace
+            .openTextDocument({ language: 'json', content: JSON.stringify(result.data, null, 2) })
+            .then((doc) => vscode.window.showTextDocument(doc, { preview: true }));
+      });
     return;
   }
   const error = result.error;
-  void vscode.window.showErrorMessage(`${name}: ${error?.message ?? result.status}${error?.suggestion ? ` ${error.suggestion}` : ''}`);
+  void vscode.window.showErrorMessage(
+    `${name}: ${error?.message ?? result.status}${error?.suggestion ? ` ${error.suggestion}` : ''}`,
+  );
 }
 
 /** Runs the command; see the top of this file. */
@@ -105,11 +134,19 @@ export async function runActionCommand(state: ActionsState, arg: unknown): Promi
   }
   const { entry, action } = chosen;
   const title = `Run ${entry.record.name} › ${action.name}`;
-  const input = args.form === false ? args.input ?? {} : await askForInput(action.input, args.input ?? {}, title);
+  const input = args.form === false ? (args.input ?? {}) : await askForInput(action.input, args.input ?? {}, title);
   if (input === undefined) return undefined;
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Running ${entry.record.name} › ${action.name}…`, cancellable: true },
-    (_progress, token) => executorOf(state).run({ skill: entry.record.name, skillDir: entry.record.dir, action: action.name, input, asker: 'user' }, token),
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Running ${entry.record.name} › ${action.name}…`,
+      cancellable: true,
+    },
+    (_progress, token) =>
+      executorOf(state).run(
+        { skill: entry.record.name, skillDir: entry.record.dir, action: action.name, input, asker: 'user' },
+        token,
+      ),
   );
   if (!args.quiet) report(state, result);
   return result;

@@ -19,11 +19,15 @@ interface ToolInput {
 }
 
 function readInput(input: unknown): ToolInput | string {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'The input must be a JSON object: {name, action?, input?}.';
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return 'The input must be a JSON object: {name, action?, input?}.';
   const { name, action, input: actionInput, ...rest } = input as Record<string, unknown>;
   if (typeof name !== 'string' || name.trim() === '') return "'name' is required: the skill's name.";
   if (action !== undefined && typeof action !== 'string') return "'action' must be a string when given.";
-  if (Object.keys(rest).length > 0) return `Unexpected ${Object.keys(rest).map((k) => `'${k}'`).join(', ')}; allowed: name, action, input.`;
+  if (Object.keys(rest).length > 0)
+    return `Unexpected ${Object.keys(rest)
+      .map((k) => `'${k}'`)
+      .join(', ')}; allowed: name, action, input.`;
   return { name, action: action as string | undefined, input: actionInput };
 }
 
@@ -44,16 +48,26 @@ async function prepare(state: ActionsState, raw: unknown): Promise<Prepared> {
 /** The confirmation's text: what runs, where, with which input, and for how long at most. */
 function confirmationMessage(run: PreparedRun): vscode.MarkdownString {
   const input = JSON.stringify(run.input, null, 2);
-  const shown = input.length > MAX_SHOWN_INPUT_CHARS ? `${input.slice(0, MAX_SHOWN_INPUT_CHARS)}\n… (${input.length} characters)` : input;
-  const secrets = run.action.secrets.length > 0 ? ` It receives the secret${run.action.secrets.length > 1 ? 's' : ''} ${run.action.secrets.join(', ')}.` : '';
+  const shown =
+    input.length > MAX_SHOWN_INPUT_CHARS
+      ? `${input.slice(0, MAX_SHOWN_INPUT_CHARS)}\n… (${input.length} characters)`
+      : input;
+  const secrets =
+    run.action.secrets.length > 0
+      ? ` It receives the secret${run.action.secrets.length > 1 ? 's' : ''} ${run.action.secrets.join(', ')}.`
+      : '';
   const message = new vscode.MarkdownString();
-  message.appendMarkdown(`The skill **${run.entry.record.name}** runs its action **${run.action.name}** on this machine:\n\n`);
+  message.appendMarkdown(
+    `The skill **${run.entry.record.name}** runs its action **${run.action.name}** on this machine:\n\n`,
+  );
   message.appendCodeblock(run.commandLine, 'sh');
   message.appendMarkdown(`\nin \`${toNativePath(run.entry.record.dir)}\`, with this input:\n\n`);
   message.appendCodeblock(shown, 'json');
   message.appendMarkdown(`\nIt is stopped after ${run.timeoutSeconds} s.${secrets}`);
   // VS Code's "allow for this session" and "always allow" apply to the whole tool (docs/actions.md, "Policies").
-  message.appendMarkdown('\n\nAllowing this tool for the session or always lets every action of every skill run without asking; allow it once to be asked each time.');
+  message.appendMarkdown(
+    '\n\nAllowing this tool for the session or always lets every action of every skill run without asking; allow it once to be asked each time.',
+  );
   return message;
 }
 
@@ -69,7 +83,10 @@ export async function prepareToolInvocation(
   const { run } = prepared;
   return {
     invocationMessage: `Running ${run.entry.record.name} › ${run.action.name}`,
-    confirmationMessages: { title: `Run ${run.entry.record.name} › ${run.action.name}?`, message: confirmationMessage(run) },
+    confirmationMessages: {
+      title: `Run ${run.entry.record.name} › ${run.action.name}?`,
+      message: confirmationMessage(run),
+    },
   };
 }
 
@@ -78,7 +95,8 @@ export async function invokeTool(
   options: vscode.LanguageModelToolInvocationOptions<unknown>,
   token: vscode.CancellationToken,
 ): Promise<vscode.LanguageModelToolResult> {
-  const answer = (result: ExecutionResult) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(resultText(result))]);
+  const answer = (result: ExecutionResult) =>
+    new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(resultText(result))]);
   const prepared = await prepare(state, options.input);
   if (!prepared.ok) {
     state.consent.prepared(requestKey(options.input), undefined);
@@ -86,11 +104,27 @@ export async function invokeTool(
   }
   const { run } = prepared;
   if (!state.consent.take(requestKey(options.input), run)) {
-    return answer(failure(run.entry.record.name, run.action.name, 'not_allowed', 'This run was not shown to the user for confirmation as it is now (never shown, shown too long ago, or the action, its input, timeout or secrets changed since).', 'Call the tool again, so that the user can confirm it.'));
+    return answer(
+      failure(
+        run.entry.record.name,
+        run.action.name,
+        'not_allowed',
+        'This run was not shown to the user for confirmation as it is now (never shown, shown too long ago, or the action, its input, timeout or secrets changed since).',
+        'Call the tool again, so that the user can confirm it.',
+      ),
+    );
   }
   // Outside a chat (no invocation token) VS Code shows no confirmation at all: ask here.
   if (options.toolInvocationToken === undefined && !(await confirmInNotification(state, run))) {
-    return answer(failure(run.entry.record.name, run.action.name, 'cancelled', 'The user declined to run the action.', 'Do not run it again unless the user asks for it.'));
+    return answer(
+      failure(
+        run.entry.record.name,
+        run.action.name,
+        'cancelled',
+        'The user declined to run the action.',
+        'Do not run it again unless the user asks for it.',
+      ),
+    );
   }
   return answer(await executorOf(state).execute(run, token));
 }
@@ -108,12 +142,16 @@ async function confirmInNotification(state: ActionsState, run: PreparedRun): Pro
   const input = JSON.stringify(run.input);
   const shown = input.length > MAX_NOTIFIED_INPUT_CHARS ? `${input.slice(0, MAX_NOTIFIED_INPUT_CHARS)}…` : input;
   const secrets = run.action.secrets.length > 0 ? ` It receives ${run.action.secrets.join(', ')}.` : '';
-  state.services.log.info(`Asking to run ${run.entry.record.name} › ${run.action.name}: ${run.commandLine} in ${toNativePath(run.entry.record.dir)} with ${input}`);
+  state.services.log.info(
+    `Asking to run ${run.entry.record.name} › ${run.action.name}: ${run.commandLine} in ${toNativePath(run.entry.record.dir)} with ${input}`,
+  );
   const answer = await vscode.window.showWarningMessage(
     `Run ${run.entry.record.name} › ${run.action.name}? It runs \`${run.commandLine}\` in the skill's folder with the input ${shown}, stopped after ${run.timeoutSeconds} s.${secrets}`,
     RUN_BUTTON,
     'Cancel',
   );
-  state.services.log.info(`${answer === RUN_BUTTON ? 'Confirmed' : answer === undefined ? 'Dismissed, not run' : 'Declined'}: ${run.entry.record.name} › ${run.action.name}.`);
+  state.services.log.info(
+    `${answer === RUN_BUTTON ? 'Confirmed' : answer === undefined ? 'Dismissed, not run' : 'Declined'}: ${run.entry.record.name} › ${run.action.name}.`,
+  );
   return answer === RUN_BUTTON;
 }

@@ -75,14 +75,21 @@ export class CatalogWatcher implements vscode.Disposable {
     const started = Date.now();
     this.scansRunning++;
     this.scan = Promise.resolve(
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Scanning skills' }, (windowProgress) => {
-        progress = windowProgress;
-        return updater.scanAll();
-      }),
-    ).finally(() => this.scansRunning--).then(() => {
-      if (this.updater === updater) this.scanned.fire();
-      this.log.info(`Scanned ${this.currentLocations.length} locations: ${this.catalog.size} skills (${this.catalog.offeredCount} offered) in ${Date.now() - started} ms.`);
-    });
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: 'Scanning skills' },
+        (windowProgress) => {
+          progress = windowProgress;
+          return updater.scanAll();
+        },
+      ),
+    )
+      .finally(() => this.scansRunning--)
+      .then(() => {
+        if (this.updater === updater) this.scanned.fire();
+        this.log.info(
+          `Scanned ${this.currentLocations.length} locations: ${this.catalog.size} skills (${this.catalog.offeredCount} offered) in ${Date.now() - started} ms.`,
+        );
+      });
     return this.scan;
   }
 
@@ -111,13 +118,22 @@ export class CatalogWatcher implements vscode.Disposable {
     for (const d of this.subscriptions) d.dispose();
   }
 
-  private watch(updater: CatalogUpdater, folders: readonly vscode.WorkspaceFolder[], configured: readonly string[]): void {
+  private watch(
+    updater: CatalogUpdater,
+    folders: readonly vscode.WorkspaceFolder[],
+    configured: readonly string[],
+  ): void {
     const relative = configured.filter((l) => !isUserLocation(l)).map((l) => normalizePath(l));
     const patterns: vscode.RelativePattern[] = [];
     if (relative.length > 0) {
       // A folder created with its contents at once (`mkdir -p .claude/skills/x`) is reported
       // as one event for its top folder only, so the locations' ancestors are watched too.
-      const ancestors = relative.flatMap((l) => l.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/')));
+      const ancestors = relative.flatMap((l) =>
+        l
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+      );
       const glob = `{${[...new Set([...ancestors, ...relative.flatMap((l) => [l, `${l}/**`])])].join(',')}}`;
       for (const folder of folders) patterns.push(new vscode.RelativePattern(folder, glob));
     }
@@ -155,7 +171,10 @@ export class CatalogWatcher implements vscode.Disposable {
     if (process.platform !== 'linux') return undefined;
     const watches = new CreatedFolderWatches({
       report: reported,
-      onLimit: (limit) => this.log.warn(`${limit} folders created since the start are watched; changes below newer ones may be missed until the window is reloaded.`),
+      onLimit: (limit) =>
+        this.log.warn(
+          `${limit} folders created since the start are watched; changes below newer ones may be missed until the window is reloaded.`,
+        ),
     });
     this.watchers.push({ dispose: () => watches.dispose() });
     return watches;
@@ -184,7 +203,11 @@ export class CatalogWatcher implements vscode.Disposable {
       if (location.scope !== 'user' || (await this.fs.stat(location.path).catch(() => undefined))) continue;
       let missing = location.path;
       let parent = dirnamePath(missing);
-      while (isInside(parent, home) && !samePath(parent, missing) && !(await this.fs.stat(parent).catch(() => undefined))) {
+      while (
+        isInside(parent, home) &&
+        !samePath(parent, missing) &&
+        !(await this.fs.stat(parent).catch(() => undefined))
+      ) {
         missing = parent;
         parent = dirnamePath(parent);
       }

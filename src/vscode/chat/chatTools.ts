@@ -15,12 +15,29 @@ import type { Listing } from '../../core/catalog/listing';
 import { RUN_ACTION_TOOL } from '../../core/actions/actionTools';
 import { readActionsFile } from '../../core/actions/declaration';
 import { perSkillTools } from '../../core/chat/perSkillTools';
-import { LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL, type ToolDefinition } from '../../core/loading/toolDefinitions';
-import { checkInput, runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../core/loading/tools';
+import {
+  LIST_SKILLS_TOOL,
+  LOAD_SKILL_TOOL,
+  READ_SKILL_FILE_TOOL,
+  type ToolDefinition,
+} from '../../core/loading/toolDefinitions';
+import {
+  checkInput,
+  runListSkills,
+  runLoadSkill,
+  runReadSkillFile,
+  type ToolContext,
+  type ToolResult,
+} from '../../core/loading/tools';
 import type { SkillsmithSettings } from '../settings';
 import { toolResultText } from '../toolContext';
 
-const OWN_TOOL_NAMES = new Set([LIST_SKILLS_TOOL.name, LOAD_SKILL_TOOL.name, READ_SKILL_FILE_TOOL.name, RUN_ACTION_TOOL.name]);
+const OWN_TOOL_NAMES = new Set([
+  LIST_SKILLS_TOOL.name,
+  LOAD_SKILL_TOOL.name,
+  READ_SKILL_FILE_TOOL.name,
+  RUN_ACTION_TOOL.name,
+]);
 
 /** What the tools of one turn depend on. */
 export interface TurnToolsInput {
@@ -77,7 +94,8 @@ async function perSkillInput(input: TurnToolsInput) {
   return Promise.all(
     input.listing.included.map(async (name) => {
       const entry = input.context.catalog.get(name);
-      const declared = entry && input.settings.actionsEnabled ? await readActionsFile(input.context.fs, entry.record.dir) : undefined;
+      const declared =
+        entry && input.settings.actionsEnabled ? await readActionsFile(input.context.fs, entry.record.dir) : undefined;
       return { name, description: entry?.record.description ?? '', actions: declared?.ok ? declared.actions : [] };
     }),
   );
@@ -111,11 +129,14 @@ export async function turnTools(input: TurnToolsInput): Promise<TurnTools> {
     if (call.name === LIST_SKILLS_TOOL.name) return runListSkills(context, call.input);
     if (call.name === LOAD_SKILL_TOOL.name) return loaded(await runLoadSkill(context, call.input));
     if (call.name === READ_SKILL_FILE_TOOL.name) {
-      const forUser = input.userRunSkill !== undefined && nameKey(stringField(call.input, 'name').trim()) === nameKey(input.userRunSkill);
+      const forUser =
+        input.userRunSkill !== undefined &&
+        nameKey(stringField(call.input, 'name').trim()) === nameKey(input.userRunSkill);
       return runReadSkillFile(forUser ? { ...context, requester: 'user-run' } : context, call.input);
     }
     const target = perSkill?.targets.get(call.name);
-    if (target?.kind !== 'load') return { ok: false, error: { type: 'not_found', message: `No tool named '${call.name}'.` } };
+    if (target?.kind !== 'load')
+      return { ok: false, error: { type: 'not_found', message: `No tool named '${call.name}'.` } };
     const problem = checkInput(call.input, [], ['query']);
     if (problem) return { ok: false, error: { type: 'invalid_input', message: problem } };
     return loaded(await runLoadSkill(context, { name: target.skill, args: stringField(call.input, 'query') }));
@@ -123,14 +144,21 @@ export async function turnTools(input: TurnToolsInput): Promise<TurnTools> {
 
   /** Through VS Code's tool invocation, with this chat's token: its confirmation shows here. */
   const viaVsCode = async (name: string, toolInput: object, token: CancellationToken) =>
-    resultText(await vscode.lm.invokeTool(name, { input: toolInput, toolInvocationToken: input.toolInvocationToken }, token as vscode.CancellationToken));
+    resultText(
+      await vscode.lm.invokeTool(
+        name,
+        { input: toolInput, toolInvocationToken: input.toolInvocationToken },
+        token as vscode.CancellationToken,
+      ),
+    );
 
   return {
     definitions,
     hasActions,
     async invoke(call, token) {
       const target = perSkill?.targets.get(call.name);
-      if (target?.kind === 'action') return viaVsCode(RUN_ACTION_TOOL.name, { name: target.skill, action: target.action, input: call.input }, token);
+      if (target?.kind === 'action')
+        return viaVsCode(RUN_ACTION_TOOL.name, { name: target.skill, action: target.action, input: call.input }, token);
       if (call.name === RUN_ACTION_TOOL.name) return viaVsCode(call.name, call.input, token);
       if (ownNames.has(call.name)) return toolResultText(await runOwn(call));
       return viaVsCode(call.name, call.input, token);

@@ -18,7 +18,6 @@ import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
 import { skillToolContext } from '../toolContext';
 
-
 /** A skill the user forced with `/run`: already loaded, its expansion goes in as a tool result. */
 export interface ForcedSkill {
   readonly entry: CatalogEntry;
@@ -40,7 +39,9 @@ export interface ChatTurnInput {
 /** The round that stands for a `/run` load, as if the model had called the load tool itself. */
 function forcedRound(forced: ForcedSkill): ToolCallRound {
   const callId = 'skillsmith-run-0';
-  const input = forced.args ? { name: forced.entry.record.name, args: forced.args } : { name: forced.entry.record.name };
+  const input = forced.args
+    ? { name: forced.entry.record.name, args: forced.args }
+    : { name: forced.entry.record.name };
   return {
     text: '',
     toolCalls: [{ callId, name: LOAD_SKILL_TOOL.name, input }],
@@ -83,7 +84,12 @@ export async function runChatTurn(input: ChatTurnInput): Promise<vscode.ChatResu
 
   const outcome = await runAgentLoop({
     model: new LanguageModelChatAdapter(input.model),
-    systemPrompt: buildSystemPrompt({ listing: listing.text, droppedCount: listing.dropped.length, mode: settings.toolMode, actions: tools.hasActions }),
+    systemPrompt: buildSystemPrompt({
+      listing: listing.text,
+      droppedCount: listing.dropped.length,
+      mode: settings.toolMode,
+      actions: tools.hasActions,
+    }),
     history,
     prompt,
     tools: tools.definitions,
@@ -113,7 +119,11 @@ function reportOutcome(outcome: AgentLoopOutcome, maxRounds: number, stream: vsc
     stream.markdown(
       `${gap}*Stopped after ${plural(maxRounds, 'round')} of tool calls without a final answer: that is the limit set by \`skillsmith.chat.maxRounds\`. Raise it if the task needs more steps, or ask a narrower question.*`,
     );
-    stream.button({ command: 'workbench.action.openSettings', arguments: ['skillsmith.chat.maxRounds'], title: 'Raise the round limit' });
+    stream.button({
+      command: 'workbench.action.openSettings',
+      arguments: ['skillsmith.chat.maxRounds'],
+      title: 'Raise the round limit',
+    });
     return;
   }
   if (outcome.status !== 'error' || !outcome.error) return;

@@ -7,11 +7,18 @@ import { plural } from '../../core/base/text';
 import { runAgentLoop, type AgentLoopOutcome } from '../../core/chat/agentLoop';
 import type { ChatMessage } from '../../core/chat/conversation';
 import { escapeInlineMarkdown, markdownFence, type SkillsChatMetadata } from '../../core/chat/chatCommands';
-import { checkDraft, draftRequestPrompt, draftRetryPrompt, DRAFT_SYSTEM_PROMPT, extractDraftText, type CheckedDraft, type SkillDraft } from '../../core/chat/skillDraft';
+import {
+  checkDraft,
+  draftRequestPrompt,
+  draftRetryPrompt,
+  DRAFT_SYSTEM_PROMPT,
+  extractDraftText,
+  type CheckedDraft,
+  type SkillDraft,
+} from '../../core/chat/skillDraft';
 import { LanguageModelChatAdapter } from '../languageModelChat';
 import { COMMANDS } from '../ids';
 import { readSettings } from '../settings';
-
 
 /** One `/new` request with the model that drafts the skill. */
 export interface NewSkillInput {
@@ -27,17 +34,34 @@ const text = (role: ChatMessage['role'], value: string): ChatMessage => ({ role,
 export async function newSkillCommand(input: NewSkillInput): Promise<vscode.ChatResult> {
   const { request, stream, token } = input;
   const done = (status: string, draft?: SkillDraft): vscode.ChatResult => ({
-    metadata: { command: 'new', rounds: [], skillsUsed: [], status, ...(draft ? { draft } : {}) } satisfies SkillsChatMetadata,
+    metadata: {
+      command: 'new',
+      rounds: [],
+      skillsUsed: [],
+      status,
+      ...(draft ? { draft } : {}),
+    } satisfies SkillsChatMetadata,
   });
   const what = request.prompt.trim();
   if (what === '') {
-    stream.markdown('Usage: `/new <what the skill should do>`, for example `/new review SQL migrations for locking problems`.');
+    stream.markdown(
+      'Usage: `/new <what the skill should do>`, for example `/new review SQL migrations for locking problems`.',
+    );
     return done('done');
   }
   const unicodeNames = readSettings().unicodeNames;
   const model = new LanguageModelChatAdapter(input.model);
   const ask = (history: ChatMessage[], prompt: string): Promise<AgentLoopOutcome> =>
-    runAgentLoop({ model, systemPrompt: DRAFT_SYSTEM_PROMPT, history, prompt, tools: [], invokeTool: async () => '', maxRounds: 1, token });
+    runAgentLoop({
+      model,
+      systemPrompt: DRAFT_SYSTEM_PROMPT,
+      history,
+      prompt,
+      tools: [],
+      invokeTool: async () => '',
+      maxRounds: 1,
+      token,
+    });
 
   stream.progress('Drafting the skill…');
   const first = await ask([], draftRequestPrompt(what));
@@ -45,7 +69,9 @@ export async function newSkillCommand(input: NewSkillInput): Promise<vscode.Chat
   let answer = first.text;
   let checked = draftOf(answer, unicodeNames);
   if (!checked || checked.errors.length > 0) {
-    stream.progress(checked ? `Fixing ${plural(checked.errors.length, 'problem')} in the draft…` : 'Asking again for the file…');
+    stream.progress(
+      checked ? `Fixing ${plural(checked.errors.length, 'problem')} in the draft…` : 'Asking again for the file…',
+    );
     const retryPrompt = checked
       ? draftRetryPrompt(checked)
       : 'Answer with ONLY the complete SKILL.md file (frontmatter with name and description, then the body) in one ```markdown fenced block.';
@@ -80,18 +106,30 @@ function showDraft(checked: CheckedDraft, stream: vscode.ChatResponseStream): vo
   stream.markdown(`Here is a draft of ${name}:\n\n${markdownFence(checked.text, 'markdown')}\n`);
   const shown = checked.problems.filter((p) => p.severity !== 'info');
   if (shown.length > 0) {
-    const lines = shown.map((p) => `- ${p.severity} \`${p.code}\` (line ${p.range.start.line + 1}): ${escapeInlineMarkdown(p.message)}`);
-    stream.markdown(`\n${checked.errors.length > 0 ? 'It still has problems' : 'Warnings'} (fix them after creating it):\n\n${lines.join('\n')}\n`);
+    const lines = shown.map(
+      (p) => `- ${p.severity} \`${p.code}\` (line ${p.range.start.line + 1}): ${escapeInlineMarkdown(p.message)}`,
+    );
+    stream.markdown(
+      `\n${checked.errors.length > 0 ? 'It still has problems' : 'Warnings'} (fix them after creating it):\n\n${lines.join('\n')}\n`,
+    );
   }
   if (checked.draft) {
     // The whole file, not only name, description and body: license, metadata,
     // allowed-tools and every other field of the draft are kept.
     const { name, description } = checked.draft;
-    stream.button({ command: COMMANDS.newSkill, arguments: [{ name, description, content: checked.text }], title: 'Create skill' });
+    stream.button({
+      command: COMMANDS.newSkill,
+      arguments: [{ name, description, content: checked.text }],
+      title: 'Create skill',
+    });
   }
 }
 
-function failed(outcome: AgentLoopOutcome, stream: vscode.ChatResponseStream, done: (status: string) => vscode.ChatResult): vscode.ChatResult {
+function failed(
+  outcome: AgentLoopOutcome,
+  stream: vscode.ChatResponseStream,
+  done: (status: string) => vscode.ChatResult,
+): vscode.ChatResult {
   if (outcome.status === 'error' && outcome.error) {
     stream.markdown(`**@skills could not draft the skill:** ${escapeInlineMarkdown(outcome.error.message)}`);
   }

@@ -17,7 +17,9 @@ export function registerSkillsParticipant(services: SkillsmithServices): vscode.
     } catch (error) {
       // Only a bundle that cannot be loaded gets here: the handler ends every failure itself.
       services.log.error('@skills could not start', error);
-      stream.markdown(`**@skills failed:** ${escapeInlineMarkdown(error instanceof Error ? error.message : String(error))}`);
+      stream.markdown(
+        `**@skills failed:** ${escapeInlineMarkdown(error instanceof Error ? error.message : String(error))}`,
+      );
       return { metadata: { command: request.command, rounds: [], skillsUsed: [], status: 'error' } };
     }
   });

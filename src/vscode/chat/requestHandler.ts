@@ -30,7 +30,9 @@ export async function handleRequest(
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
 ): Promise<vscode.ChatResult> {
-  const quiet: vscode.ChatResult = { metadata: { command: request.command, rounds: [], skillsUsed: [], status: 'cancelled' } };
+  const quiet: vscode.ChatResult = {
+    metadata: { command: request.command, rounds: [], skillsUsed: [], status: 'cancelled' },
+  };
   try {
     // Only waits while the first scan (or a file event) is still being applied.
     await services.watcher.whenIdle();
@@ -48,7 +50,8 @@ export async function handleRequest(
     if (request.command === 'run') return await runCommand(turn);
     if (request.command === 'new') return await newSkillCommand(turn);
     // The routing feature answers /eval (docs/routing.md), through its command (features never import each other).
-    if (request.command === 'eval') return (await vscode.commands.executeCommand<vscode.ChatResult>(ROUTING_COMMANDS.evalInChat, turn)) ?? {};
+    if (request.command === 'eval')
+      return (await vscode.commands.executeCommand<vscode.ChatResult>(ROUTING_COMMANDS.evalInChat, turn)) ?? {};
     return await runChatTurn(turn);
   } catch (error) {
     if (token.isCancellationRequested) return quiet;

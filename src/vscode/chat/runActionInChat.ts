@@ -5,7 +5,12 @@
 import * as vscode from 'vscode';
 import { defaultAction, readActionsFile } from '../../core/actions/declaration';
 import type { ExecutionResult } from '../../core/actions/result';
-import { escapeInlineMarkdown, markdownFence, parseSkillCommand, type SkillsChatMetadata } from '../../core/chat/chatCommands';
+import {
+  escapeInlineMarkdown,
+  markdownFence,
+  parseSkillCommand,
+  type SkillsChatMetadata,
+} from '../../core/chat/chatCommands';
 import { COMMANDS } from '../ids';
 import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
@@ -17,7 +22,11 @@ export interface ChatActionRequest {
 }
 
 /** The action a `/run` prompt names, or undefined when it is a plain skill run. */
-export async function actionRequest(services: SkillsmithServices, prompt: string, stream: vscode.ChatResponseStream): Promise<ChatActionRequest | undefined> {
+export async function actionRequest(
+  services: SkillsmithServices,
+  prompt: string,
+  stream: vscode.ChatResponseStream,
+): Promise<ChatActionRequest | undefined> {
   const parsed = parseSkillCommand(prompt);
   const entry = parsed && services.catalog.get(parsed.name);
   if (!parsed || !entry || !readSettings().actionsEnabled) return undefined;
@@ -31,16 +40,23 @@ export async function actionRequest(services: SkillsmithServices, prompt: string
   if (jsonText === '') return { skill: entry.record.name, action: action.name };
   try {
     const input = JSON.parse(jsonText) as unknown;
-    if (typeof input === 'object' && input !== null && !Array.isArray(input)) return { skill: entry.record.name, action: action.name, input: input as Record<string, unknown> };
+    if (typeof input === 'object' && input !== null && !Array.isArray(input))
+      return { skill: entry.record.name, action: action.name, input: input as Record<string, unknown> };
   } catch {
     // Reported below.
   }
-  stream.markdown(`The input of \`/run ${entry.record.name} ${action.name}\` must be a JSON object, such as \`{"key": "value"}\`; leave it out to fill in a form.\n\n`);
+  stream.markdown(
+    `The input of \`/run ${entry.record.name} ${action.name}\` must be a JSON object, such as \`{"key": "value"}\`; leave it out to fill in a form.\n\n`,
+  );
   return { skill: entry.record.name, action: action.name, input: undefined };
 }
 
 /** Runs the action as the user and writes the result into the chat. */
-export async function runActionForUser(services: SkillsmithServices, request: ChatActionRequest, stream: vscode.ChatResponseStream): Promise<vscode.ChatResult> {
+export async function runActionForUser(
+  services: SkillsmithServices,
+  request: ChatActionRequest,
+  stream: vscode.ChatResponseStream,
+): Promise<vscode.ChatResult> {
   const name = `${request.skill} › ${request.action}`;
   stream.progress(`Running ${name}…`);
   const result = await vscode.commands.executeCommand<ExecutionResult | undefined>(COMMANDS.runAction, {
@@ -56,10 +72,14 @@ export async function runActionForUser(services: SkillsmithServices, request: Ch
     return { metadata };
   }
   if (result.status === 'success') {
-    stream.markdown(`**${escapeInlineMarkdown(name)}** finished in ${result.durationMs} ms:\n\n${markdownFence(JSON.stringify(result.data, null, 2), 'json')}\n`);
+    stream.markdown(
+      `**${escapeInlineMarkdown(name)}** finished in ${result.durationMs} ms:\n\n${markdownFence(JSON.stringify(result.data, null, 2), 'json')}\n`,
+    );
   } else {
     const error = result.error;
-    stream.markdown(`**${escapeInlineMarkdown(name)}** did not succeed (${result.status}${error ? `, \`${error.type}\`` : ''}): ${escapeInlineMarkdown(error?.message ?? '')}${error?.suggestion ? ` ${escapeInlineMarkdown(error.suggestion)}` : ''}`);
+    stream.markdown(
+      `**${escapeInlineMarkdown(name)}** did not succeed (${result.status}${error ? `, \`${error.type}\`` : ''}): ${escapeInlineMarkdown(error?.message ?? '')}${error?.suggestion ? ` ${escapeInlineMarkdown(error.suggestion)}` : ''}`,
+    );
   }
   services.log.info(`/run ${name}: ${result.status}`);
   return { metadata };

@@ -5,7 +5,13 @@
 import * as vscode from 'vscode';
 import type { Problem } from '../../core/base/types';
 import type { CatalogEntry } from '../../core/catalog/catalog';
-import { describeToolError, escapeInlineMarkdown, markdownFence, parseSkillCommand, type SkillsChatMetadata } from '../../core/chat/chatCommands';
+import {
+  describeToolError,
+  escapeInlineMarkdown,
+  markdownFence,
+  parseSkillCommand,
+  type SkillsChatMetadata,
+} from '../../core/chat/chatCommands';
 import { buildSkillTable } from '../../core/chat/skillTable';
 import { runLoadSkill, type ToolResult } from '../../core/loading/tools';
 import { actionRequest, runActionForUser } from './runActionInChat';
@@ -42,7 +48,10 @@ async function loadForUser(
   }
   stream.progress(`Loading skill ${parsed.name}…`);
   const input = parsed.args ? { name: parsed.name, args: parsed.args } : { name: parsed.name };
-  const result: ToolResult = await runLoadSkill(skillToolContext(services, command === 'show' ? 'user-view' : 'user-run'), input);
+  const result: ToolResult = await runLoadSkill(
+    skillToolContext(services, command === 'show' ? 'user-view' : 'user-run'),
+    input,
+  );
   if (!result.ok) {
     stream.markdown(describeToolError(result.error));
     const entry = services.catalog.get(parsed.name);
@@ -67,11 +76,17 @@ export async function showCommand(
   const { entry, args, expansion, problems } = loaded;
   stream.reference(services.fs.toUri(entry.record.filePath));
   if (problems.length > 0) {
-    const list = problems.map((p) => `- \`${p.code}\` (line ${p.range.start.line + 1}): ${escapeInlineMarkdown(p.message)}`).join('\n');
-    stream.markdown(`**${escapeInlineMarkdown(entry.record.name)}** has errors, so it is not offered to the model until they are fixed:\n\n${list}\n\n`);
+    const list = problems
+      .map((p) => `- \`${p.code}\` (line ${p.range.start.line + 1}): ${escapeInlineMarkdown(p.message)}`)
+      .join('\n');
+    stream.markdown(
+      `**${escapeInlineMarkdown(entry.record.name)}** has errors, so it is not offered to the model until they are fixed:\n\n${list}\n\n`,
+    );
   }
   const withArgs = args ? ` with the arguments \`${args.replace(/`/g, "'").replace(/\s+/g, ' ')}\`` : '';
-  stream.markdown(`Loading **${escapeInlineMarkdown(entry.record.name)}**${withArgs} returns:\n\n${markdownFence(expansion, 'markdown')}\n`);
+  stream.markdown(
+    `Loading **${escapeInlineMarkdown(entry.record.name)}**${withArgs} returns:\n\n${markdownFence(expansion, 'markdown')}\n`,
+  );
   return metadata('show');
 }
 

@@ -15,14 +15,20 @@ export class HostBadges implements vscode.FileDecorationProvider, vscode.Disposa
   private shown = new Map<string, { readonly uri: vscode.Uri; readonly findings: readonly HostCompatFinding[] }>();
 
   /** Shows these findings from now on, and tells VS Code which files changed. */
-  update(next: ReadonlyMap<string, { readonly uri: vscode.Uri; readonly findings: readonly HostCompatFinding[] }>): void {
-    const touched = [...new Set([...this.shown.keys(), ...next.keys()])].map((key) => (next.get(key) ?? this.shown.get(key))!.uri);
+  update(
+    next: ReadonlyMap<string, { readonly uri: vscode.Uri; readonly findings: readonly HostCompatFinding[] }>,
+  ): void {
+    const touched = [...new Set([...this.shown.keys(), ...next.keys()])].map(
+      (key) => (next.get(key) ?? this.shown.get(key))!.uri,
+    );
     this.shown = new Map(next);
     if (touched.length > 0) this.changed.fire(touched);
   }
 
   /** Changes the findings of some files only (no findings: no badge), and tells VS Code which. */
-  patch(files: ReadonlyMap<string, { readonly uri: vscode.Uri; readonly findings: readonly HostCompatFinding[] }>): void {
+  patch(
+    files: ReadonlyMap<string, { readonly uri: vscode.Uri; readonly findings: readonly HostCompatFinding[] }>,
+  ): void {
     for (const [key, value] of files) {
       if (value.findings.length === 0) this.shown.delete(key);
       else this.shown.set(key, value);

@@ -2,7 +2,12 @@
 // each SKILL.md from the host verdicts, the badges' findings, and the quick fixes with their
 // edits. In the lazily loaded hosts bundle (src/lazy/hosts.ts); registerHosts.ts registers it.
 import * as vscode from 'vscode';
-import { hostCompatFindings, shortenedScalar, type HostCompatFinding, type HostCompatFix } from '../../core/hosts/hostCompat';
+import {
+  hostCompatFindings,
+  shortenedScalar,
+  type HostCompatFinding,
+  type HostCompatFix,
+} from '../../core/hosts/hostCompat';
 import { descriptionRange } from '../../core/routing/descriptionField';
 import type { SkillRecord } from '../../core/catalog/skillRecord';
 import type { HostId } from '../../core/hosts/profiles';
@@ -14,7 +19,11 @@ import type { HostBadges } from './hostBadges';
 
 const CODE = 'host-compat';
 
-const SEVERITY = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, info: vscode.DiagnosticSeverity.Information } as const;
+const SEVERITY = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+} as const;
 
 /** A diagnostic and the finding behind it, so that the quick fixes know what to do. */
 interface Published {
@@ -30,7 +39,11 @@ export interface HostCompatFeature {
 }
 
 /** The feature over its diagnostic collection and badges (which registerHosts owns). */
-export function hostCompatFeature(services: SkillsmithServices, collection: vscode.DiagnosticCollection, badges: HostBadges): HostCompatFeature {
+export function hostCompatFeature(
+  services: SkillsmithServices,
+  collection: vscode.DiagnosticCollection,
+  badges: HostBadges,
+): HostCompatFeature {
   const published = new Map<string, Published[]>();
   /** The problems of one skill file (none: cleared), and what its badge shows. */
   const publishRecord = (record: SkillRecord, byHost: ReadonlyMap<HostId, HostVerdict> | undefined) => {
@@ -43,14 +56,25 @@ export function hostCompatFeature(services: SkillsmithServices, collection: vsco
     }
     const nameRange = record.nameRange;
     const items = findings.map((finding) => {
-      const range = finding.about === 'name' && nameRange ? new vscode.Range(nameRange.start.line, nameRange.start.character, nameRange.end.line, nameRange.end.character) : new vscode.Range(0, 0, 0, 3);
+      const range =
+        finding.about === 'name' && nameRange
+          ? new vscode.Range(
+              nameRange.start.line,
+              nameRange.start.character,
+              nameRange.end.line,
+              nameRange.end.character,
+            )
+          : new vscode.Range(0, 0, 0, 3);
       const diagnostic = new vscode.Diagnostic(range, finding.message, SEVERITY[finding.severity]);
       diagnostic.source = 'skillsmith';
       diagnostic.code = CODE;
       return { diagnostic, finding };
     });
     published.set(uri.toString(), items);
-    collection.set(uri, items.map((item) => item.diagnostic));
+    collection.set(
+      uri,
+      items.map((item) => item.diagnostic),
+    );
     return { uri, findings };
   };
   let shownVerdicts: CatalogVerdicts | undefined;
@@ -82,7 +106,9 @@ export function hostCompatFeature(services: SkillsmithServices, collection: vsco
     provideCodeActions: (document, context) => {
       const items = published.get(document.uri.toString()) ?? [];
       return context.diagnostics.flatMap((diagnostic) => {
-        const item = items.find((p) => p.diagnostic.message === diagnostic.message && p.diagnostic.range.isEqual(diagnostic.range));
+        const item = items.find(
+          (p) => p.diagnostic.message === diagnostic.message && p.diagnostic.range.isEqual(diagnostic.range),
+        );
         return item ? item.finding.fixes.flatMap((fix) => codeAction(services, document, diagnostic, fix)) : [];
       });
     },
@@ -96,7 +122,12 @@ export function hostCompatFeature(services: SkillsmithServices, collection: vsco
 }
 
 /** The code action of one fix; none when it cannot apply (the target exists, the field is gone). */
-function codeAction(services: SkillsmithServices, document: vscode.TextDocument, diagnostic: vscode.Diagnostic, fix: HostCompatFix): vscode.CodeAction[] {
+function codeAction(
+  services: SkillsmithServices,
+  document: vscode.TextDocument,
+  diagnostic: vscode.Diagnostic,
+  fix: HostCompatFix,
+): vscode.CodeAction[] {
   const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
   action.diagnostics = [diagnostic];
   const edit = new vscode.WorkspaceEdit();
@@ -108,7 +139,10 @@ function codeAction(services: SkillsmithServices, document: vscode.TextDocument,
     }
     case 'rename-file':
       // Never over what exists: the scaffold's rule, and the user's files.
-      edit.renameFile(services.fs.toUri(fix.from), services.fs.toUri(fix.to), { overwrite: false, ignoreIfExists: true });
+      edit.renameFile(services.fs.toUri(fix.from), services.fs.toUri(fix.to), {
+        overwrite: false,
+        ignoreIfExists: true,
+      });
       break;
     case 'rename-to-folder':
       edit.replace(document.uri, diagnostic.range, fix.name);
@@ -116,8 +150,14 @@ function codeAction(services: SkillsmithServices, document: vscode.TextDocument,
     case 'shorten-description': {
       const range = descriptionRange(document.getText());
       if (!range) return [];
-      const current = document.getText(new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character));
-      edit.replace(document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), shortenedScalar(current, fix.maxLength));
+      const current = document.getText(
+        new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character),
+      );
+      edit.replace(
+        document.uri,
+        new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character),
+        shortenedScalar(current, fix.maxLength),
+      );
       break;
     }
   }
@@ -127,7 +167,10 @@ function codeAction(services: SkillsmithServices, document: vscode.TextDocument,
 
 /** The Move quick fix: its edit is resolved when chosen (moveEdit). */
 class MoveSkillAction extends vscode.CodeAction {
-  constructor(title: string, readonly move: FolderMove) {
+  constructor(
+    title: string,
+    readonly move: FolderMove,
+  ) {
     super(title, vscode.CodeActionKind.QuickFix);
   }
 }
@@ -139,12 +182,21 @@ const MAX_LINKED_FILES = 5000;
  * The folder's move, never over what exists, and before it the links that would break: in the
  * workspace's markdown files that point into the folder, and in the folder's own that point out.
  */
-async function moveEdit(services: SkillsmithServices, move: FolderMove, token: vscode.CancellationToken): Promise<vscode.WorkspaceEdit> {
+async function moveEdit(
+  services: SkillsmithServices,
+  move: FolderMove,
+  token: vscode.CancellationToken,
+): Promise<vscode.WorkspaceEdit> {
   const edit = new vscode.WorkspaceEdit();
   // Never over what exists (the folder would not move, and the links would point at the other one).
-  const exists = await vscode.workspace.fs.stat(services.fs.toUri(move.to)).then(() => true, () => false);
+  const exists = await vscode.workspace.fs.stat(services.fs.toUri(move.to)).then(
+    () => true,
+    () => false,
+  );
   if (exists) {
-    void vscode.window.showWarningMessage(`Skillsmith did not move the skill: ${services.fs.toUri(move.to).fsPath} already exists.`);
+    void vscode.window.showWarningMessage(
+      `Skillsmith did not move the skill: ${services.fs.toUri(move.to).fsPath} already exists.`,
+    );
     return edit;
   }
   const files = await vscode.workspace.findFiles('**/*.md', '{**/node_modules/**,**/.git/**}', MAX_LINKED_FILES, token);
@@ -158,7 +210,16 @@ async function moveEdit(services: SkillsmithServices, move: FolderMove, token: v
       continue;
     }
     for (const link of linkEditsForMove(text, services.fs.toPath(uri), move)) {
-      edit.replace(uri, new vscode.Range(link.range.start.line, link.range.start.character, link.range.end.line, link.range.end.character), link.newText);
+      edit.replace(
+        uri,
+        new vscode.Range(
+          link.range.start.line,
+          link.range.start.character,
+          link.range.end.line,
+          link.range.end.character,
+        ),
+        link.newText,
+      );
     }
   }
   // The text edits apply first, to the files where they are now; then the folder moves.

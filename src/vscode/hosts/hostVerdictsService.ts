@@ -25,7 +25,10 @@ export interface HostVerdictService {
 export function createHostVerdicts(catalog: SkillCatalog, fs: WorkspaceFileSystem): HostVerdictService {
   // Created on the first question: that loads the engine (dist/lazy/hosts.js).
   let created: HostVerdictCache | undefined;
-  const cache = { verdicts: (...args: Parameters<HostVerdictCache['verdicts']>) => (created ??= new (hostsModule().HostVerdictCache)(catalog)).verdicts(...args) };
+  const cache = {
+    verdicts: (...args: Parameters<HostVerdictCache['verdicts']>) =>
+      (created ??= new (hostsModule().HostVerdictCache)(catalog)).verdicts(...args),
+  };
   const context = () => ({
     projectRoots: (vscode.workspace.workspaceFolders ?? []).map((folder) => fs.toPath(folder.uri)),
     home: normalizePath(os.homedir()),

@@ -35,7 +35,8 @@ export function registerHosts(services: SkillsmithServices): vscode.Disposable[]
     { dispose: () => schedule.dispose() },
     { dispose: () => catalogChanges.dispose() },
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('skillsmith.hosts') || event.affectsConfiguration('skillsmith.hostContextTokens')) schedule.schedule();
+      if (event.affectsConfiguration('skillsmith.hosts') || event.affectsConfiguration('skillsmith.hostContextTokens'))
+        schedule.schedule();
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => schedule.schedule()),
     vscode.languages.registerCodeActionsProvider(

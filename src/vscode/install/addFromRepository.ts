@@ -31,16 +31,26 @@ const LOCATIONS = [
 function summary(skill: ReviewedSkill): string {
   const warnings = skill.security.filter((p) => p.severity === 'warning');
   const parts = [
-    warnings.length > 0 ? `$(warning) ${warnings.length} security warning${warnings.length === 1 ? '' : 's'} (${[...new Set(warnings.map((w) => w.code))].join(', ')})` : '$(pass) no security warning',
+    warnings.length > 0
+      ? `$(warning) ${warnings.length} security warning${warnings.length === 1 ? '' : 's'} (${[...new Set(warnings.map((w) => w.code))].join(', ')})`
+      : '$(pass) no security warning',
     skill.errors.length > 0 ? `${skill.errors.length} lint error${skill.errors.length === 1 ? '' : 's'}` : undefined,
     skill.actions.length > 0 ? `runs ${skill.actions.map((a) => a.run[0]).join(', ')}` : undefined,
-    `loaded by ${skill.hosts.filter((h) => h.loads).map((h) => h.host).join(', ') || 'no agent'}`,
+    `loaded by ${
+      skill.hosts
+        .filter((h) => h.loads)
+        .map((h) => h.host)
+        .join(', ') || 'no agent'
+    }`,
   ];
   return parts.filter(Boolean).join(' · ');
 }
 
 /** Runs the command; resolves with the names added (none when the user stopped). */
-export async function addFromRepository(services: SkillsmithServices, args: AddFromRepositoryArgs = {}): Promise<string[]> {
+export async function addFromRepository(
+  services: SkillsmithServices,
+  args: AddFromRepositoryArgs = {},
+): Promise<string[]> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) {
     void vscode.window.showWarningMessage('Open a folder first: skills are added to one of its skill folders.');
@@ -58,7 +68,13 @@ export async function addFromRepository(services: SkillsmithServices, args: AddF
   if (!source?.trim()) return [];
   const relative =
     args.location ??
-    (await vscode.window.showQuickPick(LOCATIONS, { title: 'Add the skills to which folder?', placeHolder: 'Where your agents read skills', ignoreFocusOut: true }))?.label;
+    (
+      await vscode.window.showQuickPick(LOCATIONS, {
+        title: 'Add the skills to which folder?',
+        placeHolder: 'Where your agents read skills',
+        ignoreFocusOut: true,
+      })
+    )?.label;
   if (!relative) return [];
   const root = services.fs.toPath(folder.uri);
   const location = joinPath(root, relative);
@@ -66,28 +82,52 @@ export async function addFromRepository(services: SkillsmithServices, args: AddF
   let fetched;
   let reviewed: ReviewedSkill[];
   try {
-    fetched = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Fetching ${source.trim()}…` }, () => fetchSource(source.trim()));
+    fetched = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Fetching ${source.trim()}…` },
+      () => fetchSource(source.trim()),
+    );
   } catch (error) {
     if (!(error instanceof SourceError)) throw error;
     void vscode.window.showErrorMessage(`Cannot add skills: ${error.message}.`);
     return [];
   }
   try {
-    reviewed = await reviewSource(new NodeFileSystem(), fetched.root, { location, projectRoot: root, countTokens: countO200kTokensUpTo });
+    reviewed = await reviewSource(new NodeFileSystem(), fetched.root, {
+      location,
+      projectRoot: root,
+      countTokens: countO200kTokensUpTo,
+    });
     if (reviewed.length === 0) {
-      void vscode.window.showWarningMessage(`${source.trim()} holds no skill (no folder with a SKILL.md). Nothing was added.`);
+      void vscode.window.showWarningMessage(
+        `${source.trim()} holds no skill (no folder with a SKILL.md). Nothing was added.`,
+      );
       return [];
     }
     // The review, before any choice: a Markdown preview beside.
-    const review = await vscode.workspace.openTextDocument({ language: 'markdown', content: reviewMarkdown(fetched.source, fetched.commit, reviewed) });
-    await vscode.commands.executeCommand('markdown.showPreviewToSide', review.uri).then(undefined, () => vscode.window.showTextDocument(review, { preview: true, viewColumn: vscode.ViewColumn.Beside }));
+    const review = await vscode.workspace.openTextDocument({
+      language: 'markdown',
+      content: reviewMarkdown(fetched.source, fetched.commit, reviewed),
+    });
+    await vscode.commands
+      .executeCommand('markdown.showPreviewToSide', review.uri)
+      .then(undefined, () =>
+        vscode.window.showTextDocument(review, { preview: true, viewColumn: vscode.ViewColumn.Beside }),
+      );
 
     const addable = reviewed.filter((s) => !s.blocked);
-    const items = addable.map((skill) => ({ label: skill.name, description: skill.path, detail: summary(skill), skill }));
+    const items = addable.map((skill) => ({
+      label: skill.name,
+      description: skill.path,
+      detail: summary(skill),
+      skill,
+    }));
     const blocked = reviewed.filter((s) => s.blocked);
     const picked = await vscode.window.showQuickPick(items, {
       title: `Add which skills to ${relative}? (the review is open beside)`,
-      placeHolder: blocked.length > 0 ? `Not listed: ${blocked.map((s) => `${s.name} (${s.blocked})`).join('; ')}` : 'Check the skills to add, then press Enter',
+      placeHolder:
+        blocked.length > 0
+          ? `Not listed: ${blocked.map((s) => `${s.name} (${s.blocked})`).join('; ')}`
+          : 'Check the skills to add, then press Enter',
       canPickMany: true,
       ignoreFocusOut: true,
     });
@@ -98,21 +138,32 @@ export async function addFromRepository(services: SkillsmithServices, args: AddF
       // A second, explicit choice, in a list whose first (focused) item is the safe one, so
       // that Enter alone never adds. (A quick pick rather than a modal: keyboard-friendly, and
       // the review stays readable beside it.)
-      const what = risky.map((s) => `${s.name}: ${[...new Set(s.security.filter((p) => p.severity === 'warning').map((p) => p.code))].join(', ')}`).join('; ');
+      const what = risky
+        .map(
+          (s) =>
+            `${s.name}: ${[...new Set(s.security.filter((p) => p.severity === 'warning').map((p) => p.code))].join(', ')}`,
+        )
+        .join('; ');
       const answer = await vscode.window.showQuickPick(
         [
           { label: '$(close) Cancel', description: 'add nothing', add: false },
           { label: '$(warning) Add anyway', description: 'I have read the security findings in the review', add: true },
         ],
-        { title: `Security warnings in the skills you chose (${what})`, placeHolder: 'Read the findings in the review beside, then choose', ignoreFocusOut: true },
+        {
+          title: `Security warnings in the skills you chose (${what})`,
+          placeHolder: 'Read the findings in the review beside, then choose',
+          ignoreFocusOut: true,
+        },
       );
       if (!answer?.add) return [];
     }
     const added = await addSkills({ location, source: fetched.source, commit: fetched.commit, skills: chosen });
     const lock = vscode.workspace.asRelativePath(vscode.Uri.file(toNativePath(lockPathFor(location))));
-    void vscode.window.showInformationMessage(`Added ${added.join(', ')} to ${relative} (provenance in ${lock}).`, 'Open SKILL.md').then((choice) => {
-      if (choice) void vscode.window.showTextDocument(services.fs.toUri(joinPath(location, added[0], 'SKILL.md')));
-    });
+    void vscode.window
+      .showInformationMessage(`Added ${added.join(', ')} to ${relative} (provenance in ${lock}).`, 'Open SKILL.md')
+      .then((choice) => {
+        if (choice) void vscode.window.showTextDocument(services.fs.toUri(joinPath(location, added[0], 'SKILL.md')));
+      });
     return added;
   } catch (error) {
     if (!(error instanceof InstallError)) throw error;

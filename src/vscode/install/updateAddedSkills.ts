@@ -29,43 +29,54 @@ function changeText(plan: UpdatePlan): string {
 export async function updateAddedSkills(services: SkillsmithServices): Promise<string[]> {
   const roots = (vscode.workspace.workspaceFolders ?? []).map((f) => services.fs.toPath(f.uri));
   const errors: string[] = [];
-  const candidates = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Checking added skills against their sources…', cancellable: true }, async (progress, token) => {
-    const found: Candidate[] = [];
-    for (const location of resolveLocations({ workspaceFolders: roots, includeUser: false }).map((l) => l.path)) {
-      let lock;
-      try {
-        lock = readLock(location);
-      } catch (error) {
-        errors.push((error as Error).message);
-        continue;
-      }
-      for (const [name, entry] of Object.entries(lock.skills)) {
-        if (token.isCancellationRequested) return found;
-        progress.report({ message: name });
-        let fetched;
+  const candidates = await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: 'Checking added skills against their sources…',
+      cancellable: true,
+    },
+    async (progress, token) => {
+      const found: Candidate[] = [];
+      for (const location of resolveLocations({ workspaceFolders: roots, includeUser: false }).map((l) => l.path)) {
+        let lock;
         try {
-          fetched = await fetchSource(entry.source);
+          lock = readLock(location);
         } catch (error) {
-          if (!(error instanceof SourceError)) throw error;
-          errors.push(`${name}: ${error.message}`);
+          errors.push((error as Error).message);
           continue;
         }
-        try {
-          const plan = await planUpdate(location, name, fetched.root, fetched.commit);
-          if (!isUnchanged(plan.upstream)) found.push({ location, plan });
-        } catch (error) {
-          if (!(error instanceof InstallError)) throw error;
-          errors.push(`${name}: ${error.message}`);
-        } finally {
-          fetched.dispose();
+        for (const [name, entry] of Object.entries(lock.skills)) {
+          if (token.isCancellationRequested) return found;
+          progress.report({ message: name });
+          let fetched;
+          try {
+            fetched = await fetchSource(entry.source);
+          } catch (error) {
+            if (!(error instanceof SourceError)) throw error;
+            errors.push(`${name}: ${error.message}`);
+            continue;
+          }
+          try {
+            const plan = await planUpdate(location, name, fetched.root, fetched.commit);
+            if (!isUnchanged(plan.upstream)) found.push({ location, plan });
+          } catch (error) {
+            if (!(error instanceof InstallError)) throw error;
+            errors.push(`${name}: ${error.message}`);
+          } finally {
+            fetched.dispose();
+          }
         }
       }
-    }
-    return found;
-  });
+      return found;
+    },
+  );
   for (const error of errors) services.log.warn(`Update Added Skills: ${error}`);
   if (candidates.length === 0) {
-    void vscode.window.showInformationMessage(errors.length > 0 ? `No update applied; ${errors.length} skill(s) could not be checked: ${errors[0]}` : 'Every added skill is up to date with its source.');
+    void vscode.window.showInformationMessage(
+      errors.length > 0
+        ? `No update applied; ${errors.length} skill(s) could not be checked: ${errors[0]}`
+        : 'Every added skill is up to date with its source.',
+    );
     return [];
   }
   const picked = await vscode.window.showQuickPick(
@@ -75,7 +86,12 @@ export async function updateAddedSkills(services: SkillsmithServices): Promise<s
       detail: changeText(candidate.plan),
       candidate,
     })),
-    { title: 'Update which skills from their sources?', placeHolder: 'What changed upstream: actions.json and scripts first', canPickMany: true, ignoreFocusOut: true },
+    {
+      title: 'Update which skills from their sources?',
+      placeHolder: 'What changed upstream: actions.json and scripts first',
+      canPickMany: true,
+      ignoreFocusOut: true,
+    },
   );
   if (!picked || picked.length === 0) return [];
   const updated: string[] = [];
@@ -88,6 +104,7 @@ export async function updateAddedSkills(services: SkillsmithServices): Promise<s
       void vscode.window.showErrorMessage(`${candidate.plan.name} was not updated: ${error.message}`);
     }
   }
-  if (updated.length > 0) void vscode.window.showInformationMessage(`Updated ${updated.join(', ')} from their sources.`);
+  if (updated.length > 0)
+    void vscode.window.showInformationMessage(`Updated ${updated.join(', ')} from their sources.`);
   return updated;
 }

@@ -21,7 +21,9 @@ export function registerCodeActions(services: SkillsmithServices, diagnostics: S
         return await removeBom(uri);
       } catch (error) {
         services.log.error(`Could not remove the BOM of ${uri.toString(true)}: ${String(error)}`);
-        void vscode.window.showErrorMessage(`Could not remove the byte order mark: ${error instanceof Error ? error.message : String(error)}`);
+        void vscode.window.showErrorMessage(
+          `Could not remove the byte order mark: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return false;
       }
     }),
@@ -33,7 +35,11 @@ class SkillQuickFixes implements vscode.CodeActionProvider {
 
   constructor(private readonly diagnostics: SkillDiagnostics) {}
 
-  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(
+    document: vscode.TextDocument,
+    _range: vscode.Range,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
     if (context.only && !context.only.contains(vscode.CodeActionKind.QuickFix)) return [];
     const actions: vscode.CodeAction[] = [];
     for (const diagnostic of context.diagnostics) {
@@ -55,7 +61,11 @@ function toCodeAction(document: vscode.TextDocument, diagnostic: vscode.Diagnost
   }
   const edit = new vscode.WorkspaceEdit();
   for (const { range, newText } of fix.edits) {
-    edit.replace(document.uri, new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character), newText);
+    edit.replace(
+      document.uri,
+      new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character),
+      newText,
+    );
   }
   action.edit = edit;
   return action;

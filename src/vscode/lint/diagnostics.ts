@@ -36,7 +36,6 @@ const REFRESH_BATCH = 64;
 /** How long typing must pause before an open document is linted again. */
 export const LINT_DELAY_MS = 250;
 
-
 /** What Validate All found, counted over every catalog file (problems, not files). */
 export interface ValidationSummary {
   readonly files: number;
@@ -102,9 +101,10 @@ class DiagnosticsController implements SkillDiagnostics {
    */
   private validateAfterScan(): void {
     const catalog = this.services.catalog;
-    const entries = catalog.size <= BACKGROUND_VALIDATION_LIMIT
-      ? catalog.entries()
-      : catalog.entries().filter((e) => this.fullyValidated.has(e.record.filePath));
+    const entries =
+      catalog.size <= BACKGROUND_VALIDATION_LIMIT
+        ? catalog.entries()
+        : catalog.entries().filter((e) => this.fullyValidated.has(e.record.filePath));
     if (entries.length === 0) return;
     this.validateFiles(entries).then(
       (summary) => this.services.log.info(`Validated ${summary.files} skill files after the scan.`),
@@ -121,7 +121,11 @@ class DiagnosticsController implements SkillDiagnostics {
     const files = entries.map((e) => ({ filePath: e.record.filePath, location: e.record.location }));
     const keys = files.map((f) => this.keyOfPath(f.filePath));
     const before = keys.map((key) => this.generation(key));
-    const outcomes = await lintModule().validateSkillFiles(this.services.fs, files, { unicodeNames: readSettings().unicodeNames, countTokens: lintModule().countO200kTokensUpTo, digest: lintModule().sha256Digest });
+    const outcomes = await lintModule().validateSkillFiles(this.services.fs, files, {
+      unicodeNames: readSettings().unicodeNames,
+      countTokens: lintModule().countO200kTokensUpTo,
+      digest: lintModule().sha256Digest,
+    });
     const open = this.openSkillDocuments();
     const shown = await Promise.all(
       outcomes.map(async (outcome, i): Promise<readonly Problem[]> => {
@@ -203,7 +207,13 @@ class DiagnosticsController implements SkillDiagnostics {
       return;
     }
     const duplicates = entry.problems.filter((p) => p.code === 'duplicate-name');
-    void this.readLimit(() => lintModule().validateSkillFile(this.services.fs, filePath, { unicodeNames: readSettings().unicodeNames, countTokens: lintModule().countO200kTokensUpTo, digest: lintModule().sha256Digest })).then(
+    void this.readLimit(() =>
+      lintModule().validateSkillFile(this.services.fs, filePath, {
+        unicodeNames: readSettings().unicodeNames,
+        countTokens: lintModule().countO200kTokensUpTo,
+        digest: lintModule().sha256Digest,
+      }),
+    ).then(
       ({ problems, bundled }) => {
         if (this.generation(key) !== generation) return;
         this.shown.publish(uri, sortProblems([...problems, ...duplicates]), undefined);
@@ -270,7 +280,9 @@ class DiagnosticsController implements SkillDiagnostics {
     let problems: Problem[];
     let bundled: readonly BundledFileProblems[];
     try {
-      ({ problems, bundled } = await lintModule().lintSkillDocument(document, this.services, { unicodeNames: readSettings().unicodeNames }));
+      ({ problems, bundled } = await lintModule().lintSkillDocument(document, this.services, {
+        unicodeNames: readSettings().unicodeNames,
+      }));
     } catch (error) {
       this.services.log.error(`Could not lint ${document.uri.toString(true)}: ${String(error)}`);
       return undefined;

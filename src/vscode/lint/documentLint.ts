@@ -37,7 +37,12 @@ export async function lintSkillDocument(
  * editor. The catalog knows the name on disk: once the editor's name differs, the clash
  * it reported is no longer what the user sees, so it is left out until the next save.
  */
-function duplicateProblems(services: SkillsmithServices, filePath: string, name: string, nameRange: Range | undefined): Problem[] {
+function duplicateProblems(
+  services: SkillsmithServices,
+  filePath: string,
+  name: string,
+  nameRange: Range | undefined,
+): Problem[] {
   const entry = services.catalog.entryForFile(filePath);
   if (!entry || nameKey(entry.record.name) !== nameKey(name)) return [];
   return entry.problems.filter((p) => p.code === 'duplicate-name').map((p) => ({ ...p, range: nameRange ?? p.range }));

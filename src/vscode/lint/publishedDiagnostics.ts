@@ -32,7 +32,10 @@ export class PublishedDiagnostics implements vscode.Disposable {
   publish(uri: vscode.Uri, problems: readonly Problem[], version: number | undefined): void {
     const items = problems.map((problem) => ({ diagnostic: toDiagnostic(problem), problem }));
     this.published.set(uri.toString(), { version, items });
-    this.collection.set(uri, items.map((i) => i.diagnostic));
+    this.collection.set(
+      uri,
+      items.map((i) => i.diagnostic),
+    );
   }
 
   /**
@@ -67,7 +70,12 @@ export class PublishedDiagnostics implements vscode.Disposable {
     if (!current) return undefined;
     const found =
       file.items.find((i) => i.diagnostic === diagnostic) ??
-      file.items.find((i) => i.problem.code === diagnostic.code && i.problem.message === diagnostic.message && i.diagnostic.range.isEqual(diagnostic.range));
+      file.items.find(
+        (i) =>
+          i.problem.code === diagnostic.code &&
+          i.problem.message === diagnostic.message &&
+          i.diagnostic.range.isEqual(diagnostic.range),
+      );
     return found?.problem;
   }
 

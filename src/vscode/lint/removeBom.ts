@@ -4,7 +4,6 @@
 // encoding to plain `utf8`, so that a later save does not bring the BOM back.
 import * as vscode from 'vscode';
 
-
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 type OpenWithEncoding = (uri: vscode.Uri, options: { readonly encoding: string }) => Thenable<vscode.TextDocument>;

@@ -18,5 +18,7 @@ const LINTED_SCHEMES = new Set(['file', 'untitled', 'vscode-remote', 'vscode-vfs
 export function isSkillDocument(document: vscode.TextDocument): boolean {
   const uri = document.uri;
   if (!isSkillFileName(uri.path.slice(uri.path.lastIndexOf('/') + 1))) return false;
-  return LINTED_SCHEMES.has(uri.scheme) || (vscode.workspace.workspaceFolders ?? []).some((f) => f.uri.scheme === uri.scheme);
+  return (
+    LINTED_SCHEMES.has(uri.scheme) || (vscode.workspace.workspaceFolders ?? []).some((f) => f.uri.scheme === uri.scheme)
+  );
 }

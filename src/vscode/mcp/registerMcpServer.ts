@@ -24,15 +24,28 @@ interface McpApi {
     },
   ): vscode.Disposable;
 }
-type StdioDefinition = new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => { env: Record<string, string | number | null> };
+type StdioDefinition = new (
+  label: string,
+  command: string,
+  args?: string[],
+  env?: Record<string, string | number | null>,
+  version?: string,
+) => { env: Record<string, string | number | null> };
 
 /** Whether the server is offered: the setting, and workspace trust (the server runs skills' actions). */
 function enabled(): boolean {
-  return vscode.workspace.isTrusted && vscode.workspace.getConfiguration('skillsmith').get<boolean>('mcp.enabled', true) && (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
+  return (
+    vscode.workspace.isTrusted &&
+    vscode.workspace.getConfiguration('skillsmith').get<boolean>('mcp.enabled', true) &&
+    (vscode.workspace.workspaceFolders?.length ?? 0) > 0
+  );
 }
 
 /** The secrets the workspace's actions declare, with their values from SecretStorage (the first skill's value wins a name). */
-async function secretEnvironment(services: SkillsmithServices, secrets: vscode.SecretStorage): Promise<Record<string, string>> {
+async function secretEnvironment(
+  services: SkillsmithServices,
+  secrets: vscode.SecretStorage,
+): Promise<Record<string, string>> {
   const env: Record<string, string> = {};
   for (const entry of services.catalog.offered()) {
     const read = await readActionsFile(services.fs, entry.record.dir).catch(() => undefined);
@@ -60,9 +73,19 @@ export function registerMcpServer(services: SkillsmithServices, context: vscode.
     provideMcpServerDefinitions: () => {
       if (!enabled()) return [];
       const cli = vscode.Uri.joinPath(context.extensionUri, 'dist', 'cli.js').fsPath;
-      const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').flatMap((f) => ['--root', f.uri.fsPath]);
+      const roots = (vscode.workspace.workspaceFolders ?? [])
+        .filter((f) => f.uri.scheme === 'file')
+        .flatMap((f) => ['--root', f.uri.fsPath]);
       // The extension host's own runtime runs the CLI (in the desktop app, Electron as Node).
-      return [new Definition('Skillsmith skills', process.execPath, [cli, 'mcp', ...roots, '--actions', 'ask'], { ELECTRON_RUN_AS_NODE: '1' }, version)];
+      return [
+        new Definition(
+          'Skillsmith skills',
+          process.execPath,
+          [cli, 'mcp', ...roots, '--actions', 'ask'],
+          { ELECTRON_RUN_AS_NODE: '1' },
+          version,
+        ),
+      ];
     },
     resolveMcpServerDefinition: async (server) => {
       if (!enabled()) return undefined;

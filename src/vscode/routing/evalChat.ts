@@ -28,11 +28,18 @@ export interface EvalChatTurn {
 /** Whether a case is about `skill`: it expects it, accepts it, or must avoid it. */
 export function caseConcerns(c: RoutingCase, skill: string): boolean {
   const key = nameKey(skill);
-  return [...c.expected, ...c.acceptable, ...(c.avoid ?? [])].some((name) => nameKey(name) === key) || (c.skill !== undefined && nameKey(c.skill) === key);
+  return (
+    [...c.expected, ...c.acceptable, ...(c.avoid ?? [])].some((name) => nameKey(name) === key) ||
+    (c.skill !== undefined && nameKey(c.skill) === key)
+  );
 }
 
 /** Answers `/eval`; resolves with the ChatResult and the summary (when something ran). */
-export async function evalInChat(services: SkillsmithServices, index: EvalFileIndex, turn: EvalChatTurn): Promise<{ result: vscode.ChatResult; summary?: EvalSummary }> {
+export async function evalInChat(
+  services: SkillsmithServices,
+  index: EvalFileIndex,
+  turn: EvalChatTurn,
+): Promise<{ result: vscode.ChatResult; summary?: EvalSummary }> {
   const { request, stream, token, model } = turn;
   const skill = request.prompt.trim().split(/\s+/)[0] || undefined;
   const metadata = { command: 'eval', rounds: [], skillsUsed: [] };
@@ -49,7 +56,9 @@ export async function evalInChat(services: SkillsmithServices, index: EvalFileIn
   const usage: TokenCounter = { requests: 0, input: 0, output: 0 };
   const router = languageModelRouter(services, model, { usage });
   const estimate = await estimateRun(services, [model], cases, runs);
-  stream.markdown(`Routing ${plural(cases.length, 'case')}${skill ? ` about \`${skill}\`` : ''} with **${model.name}**, ${plural(runs, 'run')} each: ${estimateText(estimate)}.\n\n`);
+  stream.markdown(
+    `Routing ${plural(cases.length, 'case')}${skill ? ` about \`${skill}\`` : ''} with **${model.name}**, ${plural(runs, 'run')} each: ${estimateText(estimate)}.\n\n`,
+  );
   let done = 0;
   const errors: string[] = [];
   const outcomes = await runEval(cases, router, {
@@ -63,9 +72,20 @@ export async function evalInChat(services: SkillsmithServices, index: EvalFileIn
   });
   if (token.isCancellationRequested) return { result: { metadata: { ...metadata, status: 'cancelled' } } };
   const summary = summarize(model.name, outcomes);
-  stream.markdown(summaryMarkdown(summary, `Routing with ${model.name}`, hostsModule().hostListingNotes(services.catalog.records(), services.hostVerdicts())));
-  stream.markdown(`\n_${usageText({ requests: usage.requests, input_tokens: usage.input, output_tokens: usage.output, source: 'counted' })}._`);
+  stream.markdown(
+    summaryMarkdown(
+      summary,
+      `Routing with ${model.name}`,
+      hostsModule().hostListingNotes(services.catalog.records(), services.hostVerdicts()),
+    ),
+  );
+  stream.markdown(
+    `\n_${usageText({ requests: usage.requests, input_tokens: usage.input, output_tokens: usage.output, source: 'counted' })}._`,
+  );
   // A failed request is left out of the figures (the summary says how many): say why.
-  if (errors.length > 0) stream.markdown(`\n\n**${plural(errors.length, 'run')} failed** and counted nowhere: ${escapeInlineMarkdown(errors[0])}`);
+  if (errors.length > 0)
+    stream.markdown(
+      `\n\n**${plural(errors.length, 'run')} failed** and counted nowhere: ${escapeInlineMarkdown(errors[0])}`,
+    );
   return { result: { metadata }, summary };
 }

@@ -46,39 +46,64 @@ function readArgument(services: SkillsmithServices, arg: unknown): ImproveOption
  * Writes the split of the cases that have none into their eval files (evalSplit.ts), so that the
  * held-out cases stay held out on every later run; returns the cases as they now read.
  */
-async function keepSplit(services: SkillsmithServices, files: readonly EvalFile[], skill: string, cases: readonly RoutingCase[]): Promise<RoutingCase[]> {
+async function keepSplit(
+  services: SkillsmithServices,
+  files: readonly EvalFile[],
+  skill: string,
+  cases: readonly RoutingCase[],
+): Promise<RoutingCase[]> {
   const { assigned } = splitCases(cases, skill, seedOf(skill));
   if (assigned.size === 0) return [...cases];
   const edit = new vscode.WorkspaceEdit();
   const touched: vscode.Uri[] = [];
   for (const file of files) {
-    const entries = file.cases.flatMap((c) => (assigned.has(c) ? [{ index: c.index, line: c.range.start.line, split: assigned.get(c)! }] : []));
+    const entries = file.cases.flatMap((c) =>
+      assigned.has(c) ? [{ index: c.index, line: c.range.start.line, split: assigned.get(c)! }] : [],
+    );
     if (entries.length === 0) continue;
     const document = await vscode.workspace.openTextDocument(file.uri);
     const text = document.getText();
-    edit.replace(file.uri, new vscode.Range(document.positionAt(0), document.positionAt(text.length)), withSplitFields(text, entries));
+    edit.replace(
+      file.uri,
+      new vscode.Range(document.positionAt(0), document.positionAt(text.length)),
+      withSplitFields(text, entries),
+    );
     touched.push(file.uri);
   }
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error('could not write the split into the eval files');
   for (const uri of touched) await (await vscode.workspace.openTextDocument(uri)).save();
-  services.log.info(`Improve Description: the train/held-out split of ${skill}'s ${assigned.size} new cases was written into ${touched.length} eval file(s).`);
+  services.log.info(
+    `Improve Description: the train/held-out split of ${skill}'s ${assigned.size} new cases was written into ${touched.length} eval file(s).`,
+  );
   return cases.map((c) => (assigned.has(c) ? { ...c, split: assigned.get(c)! } : c));
 }
 
 /** Runs the command; resolves with whether an edit was applied. */
-export async function improveDescriptionCommand(services: SkillsmithServices, index: EvalFileIndex, report: RoutingReport, arg: unknown): Promise<boolean> {
+export async function improveDescriptionCommand(
+  services: SkillsmithServices,
+  index: EvalFileIndex,
+  report: RoutingReport,
+  arg: unknown,
+): Promise<boolean> {
   const options = readArgument(services, arg);
   const files = index.all();
   const all = files.flatMap((f) => f.cases);
   const skills = listedSkills(services);
   let skill = options.skill;
   if (!skill) {
-    const choices = skills.map((s) => ({ label: s.name, count: all.filter((c) => caseConcerns(c, s.name)).length })).filter((c) => c.count >= 2);
+    const choices = skills
+      .map((s) => ({ label: s.name, count: all.filter((c) => caseConcerns(c, s.name)).length }))
+      .filter((c) => c.count >= 2);
     if (choices.length === 0) {
-      void vscode.window.showInformationMessage('No skill has 2 or more routing eval cases yet. Add some to <skill>/evals/trigger-evals.json first.');
+      void vscode.window.showInformationMessage(
+        'No skill has 2 or more routing eval cases yet. Add some to <skill>/evals/trigger-evals.json first.',
+      );
       return false;
     }
-    const picked = await vscode.window.showQuickPick(choices.map((c) => ({ label: c.label, description: `${c.count} cases` })), { title: 'Improve the description of which skill?' });
+    const picked = await vscode.window.showQuickPick(
+      choices.map((c) => ({ label: c.label, description: `${c.count} cases` })),
+      { title: 'Improve the description of which skill?' },
+    );
     if (!picked) return false;
     skill = picked.label;
   }
@@ -93,12 +118,21 @@ export async function improveDescriptionCommand(services: SkillsmithServices, in
     void vscode.window.showWarningMessage(`No language model to propose and check descriptions with. ${NO_MODEL_HINT}`);
     return false;
   }
-  const cases = await keepSplit(services, files, name, all.filter((c) => caseConcerns(c, name)));
+  const cases = await keepSplit(
+    services,
+    files,
+    name,
+    all.filter((c) => caseConcerns(c, name)),
+  );
   const otherCases = all.filter((c) => !caseConcerns(c, name));
   const { runs, concurrency } = readRoutingSettings();
   const gate = new RequestGate();
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Improving the description of ${name}`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Improving the description of ${name}`,
+      cancellable: true,
+    },
     (progress, token) =>
       improveDescription({
         model: new LanguageModelChatAdapter(model),
@@ -119,7 +153,9 @@ export async function improveDescriptionCommand(services: SkillsmithServices, in
   }
   report.setLoop(name, loopMarkdown(name, result));
   if (!result.best) {
-    void vscode.window.showInformationMessage(noProposalMessage(name, result), 'Open Report').then((choice) => choice && report.show());
+    void vscode.window
+      .showInformationMessage(noProposalMessage(name, result), 'Open Report')
+      .then((choice) => choice && report.show());
     return false;
   }
   const uri = services.fs.toUri(entry.record.filePath);
@@ -130,14 +166,32 @@ export async function improveDescriptionCommand(services: SkillsmithServices, in
     return false;
   }
   const document = await vscode.workspace.openTextDocument(uri);
-  const range = new vscode.Range(edit.range.start.line, edit.range.start.character, edit.range.end.line, edit.range.end.character);
-  const proposed = document.getText().slice(0, document.offsetAt(range.start)) + edit.newText + document.getText().slice(document.offsetAt(range.end));
+  const range = new vscode.Range(
+    edit.range.start.line,
+    edit.range.start.character,
+    edit.range.end.line,
+    edit.range.end.character,
+  );
+  const proposed =
+    document.getText().slice(0, document.offsetAt(range.start)) +
+    edit.newText +
+    document.getText().slice(document.offsetAt(range.end));
   const confirmation = result.confirmation!;
   const scores = `top-1 ${percent(confirmation.current)} → ${percent(confirmation.winner)} on fresh runs of ${confirmation.cases} unseen cases, McNemar p = ${confirmation.test.p}`;
   let apply = options.apply === true;
   if (!apply) {
-    await vscode.commands.executeCommand('vscode.diff', uri, report.setProposal(name, proposed), `${name}: proposed description (${scores})`);
-    apply = (await vscode.window.showInformationMessage(`Apply the proposed description of ${name}? ${scores}.`, 'Apply', 'Discard')) === 'Apply';
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      uri,
+      report.setProposal(name, proposed),
+      `${name}: proposed description (${scores})`,
+    );
+    apply =
+      (await vscode.window.showInformationMessage(
+        `Apply the proposed description of ${name}? ${scores}.`,
+        'Apply',
+        'Discard',
+      )) === 'Apply';
   }
   if (!apply) return false;
   const workspaceEdit = new vscode.WorkspaceEdit();

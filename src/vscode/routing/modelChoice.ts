@@ -11,7 +11,11 @@ export async function chooseModels(): Promise<vscode.LanguageModelChat[]> {
   if (available.length <= 1) return available;
   const picked = await vscode.window.showQuickPick(
     available.map((model) => ({ label: model.name, description: `${model.vendor} · ${model.family}`, model })),
-    { canPickMany: true, title: 'Run the routing evals with which models?', placeHolder: 'Each case is sent to every model you pick (set skillsmith.routing.models to skip this)' },
+    {
+      canPickMany: true,
+      title: 'Run the routing evals with which models?',
+      placeHolder: 'Each case is sent to every model you pick (set skillsmith.routing.models to skip this)',
+    },
   );
   return picked?.map((p) => p.model) ?? [];
 }

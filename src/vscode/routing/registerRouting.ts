@@ -21,7 +21,9 @@ export function registerRouting(services: SkillsmithServices): vscode.Disposable
   });
   return [
     firstScan,
-    ...Object.values(ROUTING_COMMANDS).map((id) => vscode.commands.registerCommand(id, (...args: unknown[]) => get().command(id, args))),
+    ...Object.values(ROUTING_COMMANDS).map((id) =>
+      vscode.commands.registerCommand(id, (...args: unknown[]) => get().command(id, args)),
+    ),
     { dispose: () => feature?.dispose() },
   ];
 }

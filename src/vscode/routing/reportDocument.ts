@@ -48,12 +48,15 @@ export class RoutingReport implements vscode.TextDocumentContentProvider, vscode
   update(summaries: readonly EvalSummary[], hostNotes?: HostListingNotes, when: Date = new Date()): void {
     const stamp = when.toISOString().replace('T', ' ').slice(0, 16);
     const intro = [
-      '_Per model: top-1 (a case passes when most runs pick right), recall per skill, the abstention false-positive rate (cases that expect no skill but got one) and the confusions: which skill took another\'s requests._',
+      "_Per model: top-1 (a case passes when most runs pick right), recall per skill, the abstention false-positive rate (cases that expect no skill but got one) and the confusions: which skill took another's requests._",
       '',
       `_Run at ${stamp} UTC._`,
       '',
     ].join('\n');
-    this.text = reportMarkdown('Routing report', summaries, hostNotes).replace(/^## Routing report\n/, `# Routing report\n\n${intro}`);
+    this.text = reportMarkdown('Routing report', summaries, hostNotes).replace(
+      /^## Routing report\n/,
+      `# Routing report\n\n${intro}`,
+    );
     this.emitter.fire(reportUri());
   }
 

@@ -41,7 +41,11 @@ export interface ModelRouterOptions {
  * A model as a router, at the temperature of `skillsmith.routing.temperature` (or its default
  * for the number of runs), asking again after a rate limit.
  */
-export function languageModelRouter(services: SkillsmithServices, model: vscode.LanguageModelChat, options: ModelRouterOptions = {}): CaseRouter {
+export function languageModelRouter(
+  services: SkillsmithServices,
+  model: vscode.LanguageModelChat,
+  options: ModelRouterOptions = {},
+): CaseRouter {
   const settings = readSettings();
   const routing = readRoutingSettings();
   const adapter = new LanguageModelChatAdapter(model, options.usage);
@@ -62,10 +66,20 @@ export function languageModelRouter(services: SkillsmithServices, model: vscode.
 }
 
 /** What a run will cost at least, each model's tokens counted with its own tokenizer (core/chat/runCost.ts). */
-export async function estimateRun(services: SkillsmithServices, models: readonly vscode.LanguageModelChat[], cases: readonly RoutingCase[], runs: number): Promise<RunEstimate> {
+export async function estimateRun(
+  services: SkillsmithServices,
+  models: readonly vscode.LanguageModelChat[],
+  cases: readonly RoutingCase[],
+  runs: number,
+): Promise<RunEstimate> {
   const settings = readSettings();
-  const promptOf = routingPromptText({ skills: listedSkills(services), budget: settings.listingBudget, mode: settings.toolMode });
+  const promptOf = routingPromptText({
+    skills: listedSkills(services),
+    budget: settings.listingBudget,
+    mode: settings.toolMode,
+  });
   const estimates: RunEstimate[] = [];
-  for (const model of models) estimates.push(await estimateRunCost(cases, runs, promptOf, (text) => model.countTokens(text)));
+  for (const model of models)
+    estimates.push(await estimateRunCost(cases, runs, promptOf, (text) => model.countTokens(text)));
   return addEstimates(estimates);
 }

@@ -49,8 +49,18 @@ export class RoutingController implements vscode.Disposable {
     this.lint = new RoutingLint(services, this.index);
     this.controller.resolveHandler = () => this.ready;
     this.controller.refreshHandler = () => this.index.reloadAll();
-    this.controller.createRunProfile('Run with Language Models', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, true), true);
-    this.lexicalProfile = this.controller.createRunProfile('Run with the Lexical Router (offline)', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, false), false);
+    this.controller.createRunProfile(
+      'Run with Language Models',
+      vscode.TestRunProfileKind.Run,
+      (request, token) => this.run(request, token, true),
+      true,
+    );
+    this.lexicalProfile = this.controller.createRunProfile(
+      'Run with the Lexical Router (offline)',
+      vscode.TestRunProfileKind.Run,
+      (request, token) => this.run(request, token, false),
+      false,
+    );
     this.disposables.push(
       this.controller,
       this.index,
@@ -77,7 +87,8 @@ export class RoutingController implements vscode.Disposable {
   async command(id: string, args: readonly unknown[]): Promise<unknown> {
     await this.ready;
     if (id === ROUTING_COMMANDS.showReport) return this.report.show();
-    if (id === ROUTING_COMMANDS.improveDescription) return improveDescriptionCommand(this.services, this.index, this.report, args[0]);
+    if (id === ROUTING_COMMANDS.improveDescription)
+      return improveDescriptionCommand(this.services, this.index, this.report, args[0]);
     if (id === ROUTING_COMMANDS.evalInChat) {
       const { result, summary } = await evalInChat(this.services, this.index, args[0] as EvalChatTurn);
       if (summary) this.report.update([summary], this.hostNotes());
@@ -86,21 +97,40 @@ export class RoutingController implements vscode.Disposable {
     return undefined;
   }
 
-  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, withModels: boolean): Promise<void> {
+  private async run(
+    request: vscode.TestRunRequest,
+    token: vscode.CancellationToken,
+    withModels: boolean,
+  ): Promise<void> {
     await this.ready;
     // Without a model, the same cases can run offline (the notification's button).
     const runOffline = () => {
       const offline = new vscode.CancellationTokenSource();
-      void this.run(new vscode.TestRunRequest(request.include, request.exclude, this.lexicalProfile), offline.token, false).finally(() => offline.dispose());
+      void this.run(
+        new vscode.TestRunRequest(request.include, request.exclude, this.lexicalProfile),
+        offline.token,
+        false,
+      ).finally(() => offline.dispose());
     };
-    const result = await runRoutingTests(this.services, this.controller, this.tree, request, token, withModels, runOffline);
+    const result = await runRoutingTests(
+      this.services,
+      this.controller,
+      this.tree,
+      request,
+      token,
+      withModels,
+      runOffline,
+    );
     if (!result) return;
     this.lastRun = result;
     this.runs++;
     this.report.update(result.summaries, this.hostNotes());
     if (withModels) {
       const cases = this.tree.casesOf(request).map((item) => this.tree.caseOf(item)!.case);
-      this.lint.useModelRun(new Set(cases.flatMap((c) => c.expected)), result.summaries.flatMap((s) => s.confusions));
+      this.lint.useModelRun(
+        new Set(cases.flatMap((c) => c.expected)),
+        result.summaries.flatMap((s) => s.confusions),
+      );
       this.lintLater.schedule();
     }
     const figures = result.summaries.map((s) => `${s.router} ${Math.round(s.top1 * 100)} %`).join(', ');
@@ -109,7 +139,9 @@ export class RoutingController implements vscode.Disposable {
   }
 
   private refreshLint(): Promise<void> {
-    this.lintDone = this.lint.refresh().catch((error) => this.services.log.warn(`Routing lint failed: ${String(error)}`));
+    this.lintDone = this.lint
+      .refresh()
+      .catch((error) => this.services.log.warn(`Routing lint failed: ${String(error)}`));
     return this.lintDone;
   }
 
@@ -120,7 +152,10 @@ export class RoutingController implements vscode.Disposable {
         await this.lintDone;
       }),
       vscode.commands.registerCommand(ROUTING_TEST_COMMANDS.tree, () => this.tree.snapshot()),
-      vscode.commands.registerCommand(ROUTING_TEST_COMMANDS.lastRun, () => this.lastRun && { sequence: this.runs, ...this.lastRun }),
+      vscode.commands.registerCommand(
+        ROUTING_TEST_COMMANDS.lastRun,
+        () => this.lastRun && { sequence: this.runs, ...this.lastRun },
+      ),
       vscode.commands.registerCommand(ROUTING_TEST_COMMANDS.report, () => this.report.markdown),
     ];
   }

@@ -8,14 +8,19 @@ import * as vscode from 'vscode';
 import { toDiagnostic } from '../problemDiagnostic';
 import { ROUTING_LINT_MAX_SKILLS } from '../../core/base/limits';
 import { decodeUtf8 } from '../../core/base/text';
-import { catalogOverlapFindings, heldOutRoutes, overlapMessage, type HeldOutRoutes, type OverlapFinding } from '../../core/routing/collisions';
+import {
+  catalogOverlapFindings,
+  heldOutRoutes,
+  overlapMessage,
+  type HeldOutRoutes,
+  type OverlapFinding,
+} from '../../core/routing/collisions';
 import { descriptionRange } from '../../core/routing/descriptionField';
 import { runEval } from '../../core/routing/evalRun';
 import { summarize, type Confusion } from '../../core/routing/metrics';
 import type { SkillsmithServices } from '../services';
 import type { EvalFileIndex } from './evalFileIndex';
 import { lexicalRouter, listedSkills } from './routers';
-
 
 /** Skills measured between two pauses of the held-out routing (it runs on the extension host). */
 const LINT_STEP_SKILLS = 10;
@@ -26,9 +31,13 @@ export class RoutingLint implements vscode.Disposable {
   /** The held-out routes of the catalog's descriptions, for the catalog revision they were measured on. */
   private offline: { readonly revision: number; readonly routes: readonly HeldOutRoutes[] } | undefined;
   /** Confusions measured by the last model run, by the skills its cases expected. */
-  private modelConfusions: { readonly skills: ReadonlySet<string>; readonly confusions: readonly Confusion[] } | undefined;
+  private modelConfusions:
+    { readonly skills: ReadonlySet<string>; readonly confusions: readonly Confusion[] } | undefined;
 
-  constructor(private readonly services: SkillsmithServices, private readonly index: EvalFileIndex) {}
+  constructor(
+    private readonly services: SkillsmithServices,
+    private readonly index: EvalFileIndex,
+  ) {}
 
   /** Uses a model run's confusions for the skills its cases covered, from now on. */
   useModelRun(skills: ReadonlySet<string>, confusions: readonly Confusion[]): void {
@@ -50,7 +59,10 @@ export class RoutingLint implements vscode.Disposable {
       if (!entry || entry.status !== 'offered') continue;
       const range = await this.descriptionRangeOf(entry.record.filePath);
       if (!range) continue;
-      add(this.services.fs.toUri(entry.record.filePath), toDiagnostic({ code: 'description-overlap', severity: 'warning', message: overlapMessage(finding), range }));
+      add(
+        this.services.fs.toUri(entry.record.filePath),
+        toDiagnostic({ code: 'description-overlap', severity: 'warning', message: overlapMessage(finding), range }),
+      );
     }
     if (generation !== this.generation) return;
     this.collection.clear();
@@ -83,7 +95,9 @@ export class RoutingLint implements vscode.Disposable {
   }
 
   private async descriptionRangeOf(filePath: string) {
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.services.fs.toUri(filePath).toString());
+    const open = vscode.workspace.textDocuments.find(
+      (d) => d.uri.toString() === this.services.fs.toUri(filePath).toString(),
+    );
     try {
       const text = open ? open.getText() : decodeUtf8(await this.services.fs.readFile(filePath)).replace(/^\uFEFF/, '');
       return descriptionRange(text);

@@ -11,7 +11,15 @@ import { forEachConcurrent } from '../../core/base/concurrency';
 import { RequestGate } from '../../core/chat/rateLimits';
 import { estimateText, usageText, type RunEstimate, type RunUsage } from '../../core/chat/runCost';
 import { runCase, type CaseRouter } from '../../core/routing/evalRun';
-import { casePasses, caseResult, NONE_LABEL, pickCounts, summarize, type CaseOutcome, type EvalSummary } from '../../core/routing/metrics';
+import {
+  casePasses,
+  caseResult,
+  NONE_LABEL,
+  pickCounts,
+  summarize,
+  type CaseOutcome,
+  type EvalSummary,
+} from '../../core/routing/metrics';
 import { caseRateText, intervalText } from '../../core/routing/report';
 import type { TokenCounter } from '../languageModelChat';
 import type { SkillsmithServices } from '../services';
@@ -42,7 +50,11 @@ export function failureMessage(router: string, ref: CaseRef, outcome: CaseOutcom
     .map(([pick, n]) => `${pick ?? NONE_LABEL} ${n} of ${outcome.picks.length}`)
     .join(', ');
   const c = ref.case;
-  const wanted = c.avoid?.length ? `anything but ${c.avoid.join(' or ')}` : c.expected.length === 0 ? 'no skill' : [...c.expected, ...c.acceptable].join(' or ');
+  const wanted = c.avoid?.length
+    ? `anything but ${c.avoid.join(' or ')}`
+    : c.expected.length === 0
+      ? 'no skill'
+      : [...c.expected, ...c.acceptable].join(' or ');
   const result = caseResult(outcome);
   return `${router} picked ${counts} (expected ${wanted}; right ${result.right} of ${result.runs}, 95 % CI ${intervalText(result.rate_ci)}, a majority is needed)`;
 }
@@ -70,7 +82,12 @@ export async function runRoutingTests(
       noModelRun(controller, request, items, runOffline);
       return undefined;
     }
-    estimate = await estimateRun(services, models, refs.map((r) => r.case), runs);
+    estimate = await estimateRun(
+      services,
+      models,
+      refs.map((r) => r.case),
+      runs,
+    );
     if (estimate.requests > ROUTING_CONFIRM_REQUESTS) {
       const go = await vscode.window.showWarningMessage(
         `This routing run sends ${estimateText(estimate)}: ${plural(items.length, 'case')} × ${plural(runs, 'run')} × ${plural(models.length, 'model')}.`,
@@ -88,65 +105,81 @@ export async function runRoutingTests(
 
   const run = controller.createTestRun(request, 'Routing evals', true);
   const concurrency = withModels ? settings.concurrency : 1;
-  const what = withModels ? `${routers.map((r) => r.name).join(', ')}, ${plural(runs, 'run')} per case, ${concurrency} at once` : 'the lexical router';
+  const what = withModels
+    ? `${routers.map((r) => r.name).join(', ')}, ${plural(runs, 'run')} per case, ${concurrency} at once`
+    : 'the lexical router';
   run.appendOutput(`Routing ${plural(items.length, 'case')} with ${what}.\r\n`);
   if (estimate) run.appendOutput(`Estimated: ${estimateText(estimate)}.\r\n`);
   const outcomes: (CaseOutcome | undefined)[][] = routers.map(() => new Array(items.length));
-  const result = { passed: [] as string[], failed: [] as { id: string; message: string }[], skipped: [] as string[], errored: [] as string[], rates: {} as Record<string, string> };
+  const result = {
+    passed: [] as string[],
+    failed: [] as { id: string; message: string }[],
+    skipped: [] as string[],
+    errored: [] as string[],
+    rates: {} as Record<string, string>,
+  };
   // Read while the run is open: VS Code may let go of the token once it has ended.
   let cancelled = false;
   const reached = new Set<number>();
   try {
     for (const item of items) run.enqueued(item);
-    await forEachConcurrent(items, concurrency, async (item, i) => {
-      reached.add(i);
-      run.started(item);
-      const started = Date.now();
-      const messages: vscode.TestMessage[] = [];
-      // Runs whose request failed (rate limit, quota, network): a case with no valid run is errored, not failed or passed.
-      const erroredMessages: vscode.TestMessage[] = [];
-      const rates: string[] = [];
-      for (let r = 0; r < routers.length; r++) {
-        const outcome = await runCase(refs[i].case, routers[r], runs, token);
-        if (!outcome) {
-          cancelled = true;
-          run.skipped(item);
-          result.skipped.push(item.id);
-          return;
+    await forEachConcurrent(
+      items,
+      concurrency,
+      async (item, i) => {
+        reached.add(i);
+        run.started(item);
+        const started = Date.now();
+        const messages: vscode.TestMessage[] = [];
+        // Runs whose request failed (rate limit, quota, network): a case with no valid run is errored, not failed or passed.
+        const erroredMessages: vscode.TestMessage[] = [];
+        const rates: string[] = [];
+        for (let r = 0; r < routers.length; r++) {
+          const outcome = await runCase(refs[i].case, routers[r], runs, token);
+          if (!outcome) {
+            cancelled = true;
+            run.skipped(item);
+            result.skipped.push(item.id);
+            return;
+          }
+          outcomes[r][i] = outcome;
+          const errors = outcome.errors ?? [];
+          const at = new vscode.Location(item.uri!, item.range!);
+          if (outcome.picks.length === 0) {
+            const message = new vscode.TestMessage(
+              `${routers[r].name}: every request failed, so the case was not scored: ${errors[0] ?? 'no answer'}`,
+            );
+            message.location = at;
+            erroredMessages.push(message);
+            continue;
+          }
+          rates.push(`${routers[r].name}: ${caseRateText(caseResult(outcome)).replace(/`/g, '')}`);
+          if (!casePasses(outcome)) {
+            const failedRequests =
+              errors.length > 0 ? ` ${errors.length} of its requests failed (not counted): ${errors[0]}` : '';
+            const message = new vscode.TestMessage(failureMessage(routers[r].name, refs[i], outcome) + failedRequests);
+            message.location = at;
+            messages.push(message);
+          }
         }
-        outcomes[r][i] = outcome;
-        const errors = outcome.errors ?? [];
-        const at = new vscode.Location(item.uri!, item.range!);
-        if (outcome.picks.length === 0) {
-          const message = new vscode.TestMessage(`${routers[r].name}: every request failed, so the case was not scored: ${errors[0] ?? 'no answer'}`);
-          message.location = at;
-          erroredMessages.push(message);
-          continue;
+        // k of N for every case, passed ones included: a pass on 2 of 3 is not a pass on 3 of 3.
+        if (rates.length > 0 && runs > 1) {
+          result.rates[item.id] = rates.join('; ');
+          run.appendOutput(`${item.label}: ${rates.join('; ')}\r\n`, new vscode.Location(item.uri!, item.range!), item);
         }
-        rates.push(`${routers[r].name}: ${caseRateText(caseResult(outcome)).replace(/`/g, '')}`);
-        if (!casePasses(outcome)) {
-          const failedRequests = errors.length > 0 ? ` ${errors.length} of its requests failed (not counted): ${errors[0]}` : '';
-          const message = new vscode.TestMessage(failureMessage(routers[r].name, refs[i], outcome) + failedRequests);
-          message.location = at;
-          messages.push(message);
+        if (erroredMessages.length > 0 && messages.length === 0) {
+          run.errored(item, erroredMessages, Date.now() - started);
+          result.errored.push(item.id);
+        } else if (messages.length === 0) {
+          run.passed(item, Date.now() - started);
+          result.passed.push(item.id);
+        } else {
+          run.failed(item, messages, Date.now() - started);
+          result.failed.push({ id: item.id, message: messages.map((m) => String(m.message)).join('\n') });
         }
-      }
-      // k of N for every case, passed ones included: a pass on 2 of 3 is not a pass on 3 of 3.
-      if (rates.length > 0 && runs > 1) {
-        result.rates[item.id] = rates.join('; ');
-        run.appendOutput(`${item.label}: ${rates.join('; ')}\r\n`, new vscode.Location(item.uri!, item.range!), item);
-      }
-      if (erroredMessages.length > 0 && messages.length === 0) {
-        run.errored(item, erroredMessages, Date.now() - started);
-        result.errored.push(item.id);
-      } else if (messages.length === 0) {
-        run.passed(item, Date.now() - started);
-        result.passed.push(item.id);
-      } else {
-        run.failed(item, messages, Date.now() - started);
-        result.failed.push({ id: item.id, message: messages.map((m) => String(m.message)).join('\n') });
-      }
-    }, () => token.isCancellationRequested);
+      },
+      () => token.isCancellationRequested,
+    );
     if (token.isCancellationRequested) cancelled = true;
     items.forEach((item, i) => {
       if (reached.has(i)) return;
@@ -157,7 +190,12 @@ export async function runRoutingTests(
   } finally {
     run.end();
   }
-  const summaries = routers.map((router, r) => summarize(router.name, outcomes[r].filter((o): o is CaseOutcome => o !== undefined)));
+  const summaries = routers.map((router, r) =>
+    summarize(
+      router.name,
+      outcomes[r].filter((o): o is CaseOutcome => o !== undefined),
+    ),
+  );
   return { summaries, ...result, ...(estimate ? { estimate, usage: usageOf(usage) } : {}), cancelled };
 }
 
@@ -169,14 +207,20 @@ function usageOf(counter: TokenCounter): RunUsage {
  * No model to run with: the run still appears, its cases skipped, with what to do in the test
  * output, and a notification offers the offline run or the way to get a model.
  */
-function noModelRun(controller: vscode.TestController, request: vscode.TestRunRequest, items: readonly vscode.TestItem[], runOffline: () => void): void {
+function noModelRun(
+  controller: vscode.TestController,
+  request: vscode.TestRunRequest,
+  items: readonly vscode.TestItem[],
+  runOffline: () => void,
+): void {
   const run = controller.createTestRun(request, 'Routing evals', true);
   run.appendOutput(`${NO_MODEL_MESSAGE}\r\n`);
   for (const item of items) run.skipped(item);
   run.end();
   void vscode.window.showWarningMessage(NO_MODEL_MESSAGE, LEXICAL_ACTION, GET_MODEL_ACTION).then((choice) => {
     if (choice === LEXICAL_ACTION) runOffline();
-    else if (choice === GET_MODEL_ACTION) void vscode.commands.executeCommand('workbench.extensions.search', '@category:"AI" chat');
+    else if (choice === GET_MODEL_ACTION)
+      void vscode.commands.executeCommand('workbench.extensions.search', '@category:"AI" chat');
   });
 }
 

@@ -35,7 +35,10 @@ export function expectationText(c: RoutingCase): string {
 export class RoutingTestTree {
   private readonly refs = new Map<string, CaseRef>();
 
-  constructor(private readonly controller: vscode.TestController, private readonly index: EvalFileIndex) {}
+  constructor(
+    private readonly controller: vscode.TestController,
+    private readonly index: EvalFileIndex,
+  ) {}
 
   /** The case behind a case item. */
   caseOf(item: vscode.TestItem): CaseRef | undefined {
@@ -77,11 +80,21 @@ export class RoutingTestTree {
     const item = this.controller.createTestItem(fileItemId(file.uri), label, file.uri);
     if (file.kind === 'trigger') item.description = relative;
     const errors = file.problems.filter((p) => p.severity === 'error').length;
-    item.error = errors > 0 ? `${errors} malformed ${errors === 1 ? 'entry' : 'entries'}: see the Problems panel` : undefined;
+    item.error =
+      errors > 0 ? `${errors} malformed ${errors === 1 ? 'entry' : 'entries'}: see the Problems panel` : undefined;
     item.children.replace(
       file.cases.map((c) => {
-        const child = this.controller.createTestItem(caseItemId(file.uri, c.index), shorten(c.query, CASE_LABEL_LENGTH), file.uri);
-        child.range = new vscode.Range(c.range.start.line, c.range.start.character, c.range.end.line, c.range.end.character);
+        const child = this.controller.createTestItem(
+          caseItemId(file.uri, c.index),
+          shorten(c.query, CASE_LABEL_LENGTH),
+          file.uri,
+        );
+        child.range = new vscode.Range(
+          c.range.start.line,
+          c.range.start.character,
+          c.range.end.line,
+          c.range.end.character,
+        );
         child.description = expectationText(c);
         this.refs.set(child.id, { file, case: c });
         return child;
@@ -108,7 +121,11 @@ export class RoutingTestTree {
     return [...iterate(this.controller.items)].map((item) => ({
       id: item.id,
       label: item.label,
-      children: [...iterate(item.children)].map((c) => ({ id: c.id, label: c.label, ...(c.description ? { description: c.description } : {}) })),
+      children: [...iterate(item.children)].map((c) => ({
+        id: c.id,
+        label: c.label,
+        ...(c.description ? { description: c.description } : {}),
+      })),
     }));
   }
 }

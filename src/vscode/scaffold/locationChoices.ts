@@ -24,7 +24,9 @@ export interface LocationChoice {
 export async function scaffoldLocationChoices(services: SkillsmithServices): Promise<LocationChoice[]> {
   const locations = services.watcher.locations; // sorted by precedence
   const { hosts, context } = services.hostVerdicts();
-  const readers = new Map(locations.map((location) => [location.path, hostsModule().hostsReading(location.path, hosts, context)]));
+  const readers = new Map(
+    locations.map((location) => [location.path, hostsModule().hostsReading(location.path, hosts, context)]),
+  );
   // Per owner (a workspace folder, or the user), the location most of the chosen agents read;
   // the first configured one when none reads any.
   const bestOfOwner = new Map<string, SkillLocation>();
@@ -37,11 +39,19 @@ export async function scaffoldLocationChoices(services: SkillsmithServices): Pro
   const all = await Promise.all(
     locations.map(async (location) => {
       const stat = await services.fs.stat(location.path).catch(() => undefined);
-      return { location, exists: stat?.kind === 'directory', description: locationDescription(location, services.fs), hosts: readers.get(location.path)! };
+      return {
+        location,
+        exists: stat?.kind === 'directory',
+        description: locationDescription(location, services.fs),
+        hosts: readers.get(location.path)!,
+      };
     }),
   );
   const userExists = all.some((c) => c.location.scope === 'user' && c.exists);
   return all
     .filter((c) => c.exists || (chosen.has(c.location.path) && (c.location.scope === 'workspace' || !userExists)))
-    .sort((a, b) => b.hosts.length - a.hosts.length || Number(b.exists) - Number(a.exists) || a.location.rank - b.location.rank);
+    .sort(
+      (a, b) =>
+        b.hosts.length - a.hosts.length || Number(b.exists) - Number(a.exists) || a.location.rank - b.location.rank,
+    );
 }

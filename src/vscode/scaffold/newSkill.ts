@@ -17,7 +17,6 @@ import { readSettings } from '../settings';
 import { closingFenceLine, renderSkillFile } from './skillTemplate';
 import { listTemplates, readTemplateFiles, type SkillTemplate } from './templates';
 
-
 /** The optional argument of `skillsmith.newSkill`: each field skips its prompt. */
 export interface NewSkillArgs {
   /** A template folder name (`minimal`, `with-references`, ...). */
@@ -55,7 +54,8 @@ function fail(services: SkillsmithServices, message: string): undefined {
 
 function toValidationMessage(problem: InputProblem | undefined): vscode.InputBoxValidationMessage | undefined {
   if (!problem) return undefined;
-  const severity = problem.severity === 'error' ? vscode.InputBoxValidationSeverity.Error : vscode.InputBoxValidationSeverity.Warning;
+  const severity =
+    problem.severity === 'error' ? vscode.InputBoxValidationSeverity.Error : vscode.InputBoxValidationSeverity.Warning;
   return { message: problem.message, severity };
 }
 
@@ -76,13 +76,15 @@ export async function newSkill(services: SkillsmithServices, given: NewSkillArgs
   let location = args.location !== undefined ? resolveLocationArg(services, args.location) : undefined;
   const choices = location === undefined ? await scaffoldLocationChoices(services) : [];
   if (location === undefined && choices.length === 1) location = choices[0].location.path;
-  if (location === undefined && choices.length === 0) return fail(services, 'New Skill: open a folder first; skills live in a workspace folder.');
+  if (location === undefined && choices.length === 0)
+    return fail(services, 'New Skill: open a folder first; skills live in a workspace folder.');
   const nameContext: NameCheckContext = { catalog: services.catalog, fs: services.fs, unicodeNames, location };
 
   const name = await chooseName(args, nameContext, unicodeNames);
   if (name === undefined) return undefined;
   const nameProblem = await checkSkillName(name, nameContext);
-  if (nameProblem?.severity === 'error') return fail(services, `New Skill: cannot create '${name}'. ${nameProblem.message}`);
+  if (nameProblem?.severity === 'error')
+    return fail(services, `New Skill: cannot create '${name}'. ${nameProblem.message}`);
 
   const description = await chooseDescription(args);
   if (description === undefined) return undefined;
@@ -93,7 +95,9 @@ export async function newSkill(services: SkillsmithServices, given: NewSkillArgs
     const picked = await vscode.window.showQuickPick(
       choices.map((choice) => ({
         label: choice.location.label,
-        description: [choice.description, choice.exists ? undefined : 'new folder', readBy(choice.hosts)].filter(Boolean).join(' · '),
+        description: [choice.description, choice.exists ? undefined : 'new folder', readBy(choice.hosts)]
+          .filter(Boolean)
+          .join(' · '),
         detail: choice.location.path,
         path: choice.location.path,
       })),
@@ -103,7 +107,13 @@ export async function newSkill(services: SkillsmithServices, given: NewSkillArgs
     location = picked.path;
   }
   if ('content' in source) {
-    return createSkill(services, [{ relativePath: 'SKILL.md', contents: Buffer.from(source.content, 'utf8') }], name, location, 'a complete SKILL.md');
+    return createSkill(
+      services,
+      [{ relativePath: 'SKILL.md', contents: Buffer.from(source.content, 'utf8') }],
+      name,
+      location,
+      'a complete SKILL.md',
+    );
   }
   const files = await templateFiles(source.template, { name, description: description.trim(), body: args.body });
   return createSkill(services, files, name, location, `the '${source.template.id}' template`);
@@ -116,10 +126,16 @@ function withFieldsOf(content: string, args: NewSkillArgs, unicodeNames: boolean
 }
 
 /** The template's files, its SKILL.md filled with the fields. */
-async function templateFiles(template: SkillTemplate, fields: { name: string; description: string; body?: string }): Promise<NewFile[]> {
+async function templateFiles(
+  template: SkillTemplate,
+  fields: { name: string; description: string; body?: string },
+): Promise<NewFile[]> {
   return (await readTemplateFiles(template)).map((file) =>
     file.relativePath === 'SKILL.md'
-      ? { relativePath: file.relativePath, contents: Buffer.from(renderSkillFile(Buffer.from(file.contents).toString('utf8'), fields), 'utf8') }
+      ? {
+          relativePath: file.relativePath,
+          contents: Buffer.from(renderSkillFile(Buffer.from(file.contents).toString('utf8'), fields), 'utf8'),
+        }
       : file,
   );
 }
@@ -129,22 +145,35 @@ async function chooseTemplate(services: SkillsmithServices, args: NewSkillArgs):
   const wanted = args.template ?? (args.body !== undefined ? 'minimal' : undefined);
   if (wanted !== undefined) {
     const found = templates.find((t) => t.id === wanted);
-    if (!found) return fail(services, `New Skill: no template named '${wanted}' (known: ${templates.map((t) => t.id).join(', ')}).`);
+    if (!found)
+      return fail(
+        services,
+        `New Skill: no template named '${wanted}' (known: ${templates.map((t) => t.id).join(', ')}).`,
+      );
     return found;
   }
   const picked = await vscode.window.showQuickPick(
     templates.map((template) => ({ label: template.label, detail: template.detail, template })),
-    { title: `${TITLE}: template`, placeHolder: 'Start from which template?', matchOnDetail: true, ignoreFocusOut: true },
+    {
+      title: `${TITLE}: template`,
+      placeHolder: 'Start from which template?',
+      matchOnDetail: true,
+      ignoreFocusOut: true,
+    },
   );
   return picked?.template;
 }
 
-async function chooseName(args: NewSkillArgs, context: NameCheckContext, unicodeNames: boolean): Promise<string | undefined> {
+async function chooseName(
+  args: NewSkillArgs,
+  context: NameCheckContext,
+  unicodeNames: boolean,
+): Promise<string | undefined> {
   const normalize = (value: string) => (unicodeNames ? value.trim().normalize('NFKC') : value.trim());
   if (args.name !== undefined) return normalize(args.name);
   const typed = await vscode.window.showInputBox({
     title: `${TITLE}: name`,
-    prompt: 'The skill\'s name: also its folder name (lowercase, words separated by hyphens).',
+    prompt: "The skill's name: also its folder name (lowercase, words separated by hyphens).",
     placeHolder: 'code-review',
     ignoreFocusOut: true,
     validateInput: async (value) => toValidationMessage(await checkSkillName(normalize(value), context)),
@@ -165,7 +194,9 @@ async function chooseDescription(args: NewSkillArgs): Promise<string | undefined
 
 /** Which chosen agents read a location, for the picker. */
 function readBy(hosts: readonly HostId[]): string {
-  return hosts.length > 0 ? `read by ${hosts.map((host) => hostsModule().HOST_PROFILES[host].displayName).join(', ')}` : 'read by none of your agents (skillsmith.hosts)';
+  return hosts.length > 0
+    ? `read by ${hosts.map((host) => hostsModule().HOST_PROFILES[host].displayName).join(', ')}`
+    : 'read by none of your agents (skillsmith.hosts)';
 }
 
 function resolveLocationArg(services: SkillsmithServices, location: string | vscode.Uri): string {
@@ -194,11 +225,14 @@ async function createSkill(
     edit.createFile(uri, { overwrite: false, ignoreIfExists: false, contents: file.contents });
   }
   if (!skillFile) return fail(services, `New Skill: ${source} has no SKILL.md.`);
-  if (!(await vscode.workspace.applyEdit(edit))) return fail(services, `New Skill: could not create the files in ${folder}.`);
+  if (!(await vscode.workspace.applyEdit(edit)))
+    return fail(services, `New Skill: could not create the files in ${folder}.`);
   services.log.info(`New Skill: created ${folder} from ${source}.`);
 
   if (!locationOf(folder, services.watcher.locations)) {
-    void vscode.window.showWarningMessage(`${location} is not among the skill locations (skillsmith.locations), so '${name}' will not be in the catalog.`);
+    void vscode.window.showWarningMessage(
+      `${location} is not among the skill locations (skillsmith.locations), so '${name}' will not be in the catalog.`,
+    );
   }
   await services.watcher.refreshPath(folder);
   await openInBody(skillFile);
@@ -209,6 +243,9 @@ async function createSkill(
 async function openInBody(uri: vscode.Uri): Promise<void> {
   const document = await vscode.workspace.openTextDocument(uri);
   const fence = closingFenceLine(document.getText());
-  const position = fence >= 0 && fence + 1 < document.lineCount ? new vscode.Position(fence + 1, 0) : document.lineAt(document.lineCount - 1).range.end;
+  const position =
+    fence >= 0 && fence + 1 < document.lineCount
+      ? new vscode.Position(fence + 1, 0)
+      : document.lineAt(document.lineCount - 1).range.end;
   await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position), preview: false });
 }

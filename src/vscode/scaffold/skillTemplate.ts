@@ -32,7 +32,10 @@ export function renderSkillFile(template: string, fields: SkillFields): string {
     text.replace(/\{\{(name|description)\}\}/g, (_, key: string) => values[key]);
   const lines = template.split('\n');
   const fence = closingFenceLine(template);
-  const head = fence >= 0 ? fill(lines.slice(0, fence + 1).join('\n'), inYaml) : `---\nname: ${inYaml.name}\ndescription: ${inYaml.description}\n---`;
+  const head =
+    fence >= 0
+      ? fill(lines.slice(0, fence + 1).join('\n'), inYaml)
+      : `---\nname: ${inYaml.name}\ndescription: ${inYaml.description}\n---`;
   let body = fence >= 0 ? fill(lines.slice(fence + 1).join('\n'), inText) : fill(template, inText);
   if (fields.body !== undefined) {
     body = fields.body.replace(/^\s*\n/, '');

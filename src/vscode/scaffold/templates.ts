@@ -29,13 +29,19 @@ export async function listTemplates(extensionUri: vscode.Uri): Promise<SkillTemp
     if (!(type & vscode.FileType.Directory)) continue;
     const folder = vscode.Uri.joinPath(root, id);
     try {
-      const manifest = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, TEMPLATE_MANIFEST))).toString('utf8'));
+      const manifest = JSON.parse(
+        Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, TEMPLATE_MANIFEST))).toString(
+          'utf8',
+        ),
+      );
       templates.push({ id, label: String(manifest.label ?? id), detail: String(manifest.detail ?? ''), folder });
     } catch {
       // A folder without a readable manifest is not a template.
     }
   }
-  return templates.sort((a, b) => Number(b.id === 'minimal') - Number(a.id === 'minimal') || a.label.localeCompare(b.label));
+  return templates.sort(
+    (a, b) => Number(b.id === 'minimal') - Number(a.id === 'minimal') || a.label.localeCompare(b.label),
+  );
 }
 
 /** The files of a template, recursively, without its manifest. */
@@ -46,7 +52,8 @@ export async function readTemplateFiles(template: SkillTemplate): Promise<Templa
       const relativePath = prefix + name;
       const uri = vscode.Uri.joinPath(folder, name);
       if (type & vscode.FileType.Directory) await walk(uri, relativePath + '/');
-      else if (relativePath !== TEMPLATE_MANIFEST) files.push({ relativePath, contents: await vscode.workspace.fs.readFile(uri) });
+      else if (relativePath !== TEMPLATE_MANIFEST)
+        files.push({ relativePath, contents: await vscode.workspace.fs.readFile(uri) });
     }
   };
   await walk(template.folder, '');

@@ -6,7 +6,13 @@
 // through these tools always comes from a model.
 import * as vscode from 'vscode';
 import { LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from '../../core/loading/toolDefinitions';
-import { runListSkills, runLoadSkill, runReadSkillFile, type ToolContext, type ToolResult } from '../../core/loading/tools';
+import {
+  runListSkills,
+  runLoadSkill,
+  runReadSkillFile,
+  type ToolContext,
+  type ToolResult,
+} from '../../core/loading/tools';
 import type { SkillsmithServices } from '../services';
 import { skillToolContext, toolResultText } from '../toolContext';
 
@@ -27,9 +33,13 @@ export function registerSkillTools(services: SkillsmithServices): vscode.Disposa
   const ready = async (): Promise<ToolContext> => {
     await services.watcher.whenIdle();
     const native = services.nativeSkills();
-    return { ...skillToolContext(services, 'model'), ...(native && native.size > 0 ? { listedByHost: { files: native, host: "VS Code's agent" } } : {}) };
+    return {
+      ...skillToolContext(services, 'model'),
+      ...(native && native.size > 0 ? { listedByHost: { files: native, host: "VS Code's agent" } } : {}),
+    };
   };
-  const guarded = (name: string, run: (context: ToolContext, input: unknown) => Promise<ToolResult> | ToolResult) =>
+  const guarded =
+    (name: string, run: (context: ToolContext, input: unknown) => Promise<ToolResult> | ToolResult) =>
     async (options: vscode.LanguageModelToolInvocationOptions<unknown>): Promise<vscode.LanguageModelToolResult> => {
       try {
         return textResult(await run(await ready(), options.input));

@@ -28,14 +28,20 @@ function fenceFor(text: string): string {
 }
 
 /** The report shown in the listing document, as markdown; `displayPath` shortens file paths. */
-export function renderListingReport(catalog: SkillCatalog, budget: number, displayPath: (path: string) => string = (path) => path, hosts?: CatalogVerdicts, nativeSkills?: ReadonlySet<string>): string {
+export function renderListingReport(
+  catalog: SkillCatalog,
+  budget: number,
+  displayPath: (path: string) => string = (path) => path,
+  hosts?: CatalogVerdicts,
+  nativeSkills?: ReadonlySet<string>,
+): string {
   const listing = catalog.listing(budget);
   const notOffered = catalog.entries().filter((entry) => entry.status !== 'offered');
   const fence = fenceFor(listing.text);
   const lines = [
     '# Skill listing',
     '',
-    'What `@skills` puts in the model\'s prompt: one line per offered skill, cut at the character budget (`skillsmith.listing.budget`).',
+    "What `@skills` puts in the model's prompt: one line per offered skill, cut at the character budget (`skillsmith.listing.budget`).",
     '',
     `- Budget: ${listing.used} / ${listing.budget} characters used`,
     `- Listed: ${listing.included.length} of ${catalog.offeredCount} offered skills`,
@@ -49,21 +55,45 @@ export function renderListingReport(catalog: SkillCatalog, budget: number, displ
     fence,
   ];
   if (listing.dropped.length > 0) {
-    lines.push('', `## Dropped by the budget (${listing.dropped.length})`, '', 'Offered, but left out of the listing: the model can still load them by name.', '');
+    lines.push(
+      '',
+      `## Dropped by the budget (${listing.dropped.length})`,
+      '',
+      'Offered, but left out of the listing: the model can still load them by name.',
+      '',
+    );
     lines.push(...listing.dropped.map((name) => `- ${name}`));
   }
   if (notOffered.length > 0) {
     lines.push('', `## Not offered (${notOffered.length})`, '');
-    lines.push(...notOffered.map((entry) => `- ${entry.record.name} — ${whyNotOffered(entry, displayPath)} — ${displayPath(entry.record.filePath)}`));
+    lines.push(
+      ...notOffered.map(
+        (entry) =>
+          `- ${entry.record.name} — ${whyNotOffered(entry, displayPath)} — ${displayPath(entry.record.filePath)}`,
+      ),
+    );
   }
   // What the registered tools leave out because VS Code's own agent lists it (docs/hosts.md, "Coexistence").
   const native = catalog.entries().filter((entry) => nativeSkills?.has(pathKey(entry.record.filePath)));
   if (native.length > 0) {
-    lines.push('', `## Left out of the list and load tools (${native.length})`, '', "VS Code's own agent lists these skills itself (`chat.useAgentSkills` is on), so the tools that agent calls leave them out: the model never gets a skill twice. `@skills` still offers them, and their files and actions stay available.", '');
+    lines.push(
+      '',
+      `## Left out of the list and load tools (${native.length})`,
+      '',
+      "VS Code's own agent lists these skills itself (`chat.useAgentSkills` is on), so the tools that agent calls leave them out: the model never gets a skill twice. `@skills` still offers them, and their files and actions stay available.",
+      '',
+    );
     lines.push(...native.map((entry) => `- ${entry.record.name} — ${displayPath(entry.record.filePath)}`));
   }
   // The listing as each host of `skillsmith.hosts` would build it (docs/hosts.md).
-  if (hosts && hosts.hosts.length > 0) lines.push(...hostsModule().hostListingSections(catalog.entries().map((e) => e.record), hosts, displayPath));
+  if (hosts && hosts.hosts.length > 0)
+    lines.push(
+      ...hostsModule().hostListingSections(
+        catalog.entries().map((e) => e.record),
+        hosts,
+        displayPath,
+      ),
+    );
   return lines.join('\n') + '\n';
 }
 
@@ -76,7 +106,13 @@ export function registerListingDocument(services: SkillsmithServices): vscode.Di
     provideTextDocumentContent: () => {
       const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
       const displayPath = (path: string) => vscode.workspace.asRelativePath(services.fs.toUri(path), multiRoot);
-      return renderListingReport(services.catalog, readSettings().listingBudget, displayPath, services.hostVerdicts(), services.nativeSkills());
+      return renderListingReport(
+        services.catalog,
+        readSettings().listingBudget,
+        displayPath,
+        services.hostVerdicts(),
+        services.nativeSkills(),
+      );
     },
   };
   return [
@@ -85,7 +121,12 @@ export function registerListingDocument(services: SkillsmithServices): vscode.Di
     services.catalog.onDidChange(() => refreshSoon.schedule()),
     vscode.workspace.registerTextDocumentContentProvider(LISTING_SCHEME, provider),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (['skillsmith.listing.budget', 'skillsmith.hosts', 'skillsmith.hostContextTokens', 'chat.useAgentSkills'].some((key) => event.affectsConfiguration(key))) refreshSoon.schedule();
+      if (
+        ['skillsmith.listing.budget', 'skillsmith.hosts', 'skillsmith.hostContextTokens', 'chat.useAgentSkills'].some(
+          (key) => event.affectsConfiguration(key),
+        )
+      )
+        refreshSoon.schedule();
     }),
   ];
 }

@@ -24,9 +24,13 @@ type Node =
 export interface SkillsViewSnapshot {
   readonly location: string;
   readonly description?: string;
-  readonly skills: readonly { readonly name: string; readonly description?: string; readonly icon: string; readonly actions?: readonly string[] }[];
+  readonly skills: readonly {
+    readonly name: string;
+    readonly description?: string;
+    readonly icon: string;
+    readonly actions?: readonly string[];
+  }[];
 }
-
 
 function iconOf(entry: CatalogEntry): string {
   switch (entry.status) {
@@ -74,7 +78,12 @@ class SkillsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
 
   getChildren(node?: Node): Node[] {
     if (node?.kind === 'location') return node.entries.map((entry) => ({ kind: 'skill', entry }));
-    if (node?.kind === 'skill') return (this.services.actions.peek(node.entry.record.dir) ?? []).map((action) => ({ kind: 'action', entry: node.entry, action }));
+    if (node?.kind === 'skill')
+      return (this.services.actions.peek(node.entry.record.dir) ?? []).map((action) => ({
+        kind: 'action',
+        entry: node.entry,
+        action,
+      }));
     if (node) return [];
     const groups = new Map<string, { location: SkillLocation; entries: CatalogEntry[] }>();
     for (const entry of this.services.catalog.entries()) {
@@ -102,7 +111,10 @@ class SkillsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
     const { entry } = node;
     const uri = this.services.fs.toUri(entry.record.filePath);
     const hasActions = (this.services.actions.peek(entry.record.dir)?.length ?? 0) > 0;
-    const item = new vscode.TreeItem(entry.record.name, hasActions ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      entry.record.name,
+      hasActions ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `skill:${entry.record.filePath}`;
     item.resourceUri = uri; // lets the problem decorations colour the item
     item.description = entry.status === 'offered' ? false : OFFER_STATUS_LABEL[entry.status];
@@ -146,11 +158,20 @@ function actionItem(entry: CatalogEntry, action: ActionSummary): vscode.TreeItem
 }
 
 /** Registers the Skills view; `snapshot()` returns what it shows (for tests). */
-export function registerSkillsView(services: SkillsmithServices): { disposables: vscode.Disposable[]; snapshot: () => SkillsViewSnapshot[] } {
+export function registerSkillsView(services: SkillsmithServices): {
+  disposables: vscode.Disposable[];
+  snapshot: () => SkillsViewSnapshot[];
+} {
   const provider = new SkillsTreeProvider(services);
   const view = vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const redraw = coalesced(() => provider.refresh(), REDRAW_DELAY_MS);
   const subscription = services.catalog.onDidChange(() => redraw.schedule());
-  const disposables: vscode.Disposable[] = [view, provider, subscription, redraw, services.actions.onDidChange(() => redraw.schedule())];
+  const disposables: vscode.Disposable[] = [
+    view,
+    provider,
+    subscription,
+    redraw,
+    services.actions.onDidChange(() => redraw.schedule()),
+  ];
   return { disposables, snapshot: () => provider.snapshot() };
 }

@@ -51,7 +51,9 @@ export function statusContent(catalog: SkillCatalog, budget: number): StatusBarS
     '',
     `- ${catalog.offeredCount} offered to the model`,
     `- ${notOfferedCount} not offered${why ? ` (${why})` : ''}`,
-    ...(restricted ? [`- Restricted Mode: ${plural(untrusted, 'workspace skill')} will be offered once you trust this workspace`] : []),
+    ...(restricted
+      ? [`- Restricted Mode: ${plural(untrusted, 'workspace skill')} will be offered once you trust this workspace`]
+      : []),
     `- listing: ${listing.used} / ${listing.budget} characters${listing.dropped.length > 0 ? `; the budget dropped ${listing.dropped.length}` : ''}`,
     `- ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`,
     '',
@@ -61,7 +63,10 @@ export function statusContent(catalog: SkillCatalog, budget: number): StatusBarS
 }
 
 /** Registers the status-bar item; `snapshot()` returns what it shows (for tests). */
-export function registerStatusBar(services: SkillsmithServices): { disposables: vscode.Disposable[]; snapshot: () => StatusBarSnapshot } {
+export function registerStatusBar(services: SkillsmithServices): {
+  disposables: vscode.Disposable[];
+  snapshot: () => StatusBarSnapshot;
+} {
   const item = vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Left, 10);
   item.name = 'Skillsmith';
   item.command = `${SKILLS_VIEW_ID}.focus`;

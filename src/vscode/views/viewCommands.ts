@@ -8,7 +8,6 @@ import { listingUri, registerListingDocument } from './listingDocument';
 import { COMMANDS } from '../ids';
 import type { SkillsmithServices } from '../services';
 
-
 /** What Validate All found. */
 export interface ValidateAllResult {
   readonly files: number;
@@ -18,7 +17,6 @@ export interface ValidateAllResult {
 
 /** Runs the diagnostics over every skill file (owned by the diagnostics feature). */
 export type ValidateAll = () => Promise<ValidateAllResult>;
-
 
 /** Registers refresh, validateAll, showListing (with its document provider) and openSkill. */
 export function registerViewCommands(services: SkillsmithServices, validateAll?: ValidateAll): vscode.Disposable[] {

@@ -15,12 +15,20 @@ export const tests: HostTest[] = [
     fn: async () => {
       const api = await getExtensionApi<SkillsmithApi>();
       assert.ok(api.testHooks, 'the cold-start suite runs with SKILLSMITH_TEST_HOOKS');
-      const startup = await waitFor(() => api.testHooks?.startup(), { timeout: 4 * 60_000, message: 'the first listing' });
+      const startup = await waitFor(() => api.testHooks?.startup(), {
+        timeout: 4 * 60_000,
+        message: 'the first listing',
+      });
       const expected = Number(process.env.SKILLSMITH_BENCH_SKILLS ?? 5000);
       assert.equal(api.catalog.size, expected, 'every generated skill is in the catalog');
       report({
         event: 'figures',
-        figures: { skills: api.catalog.size, host_ready_ms: Math.round(startup.readyMs), host_max_block_ms: Math.round(startup.maxBlockMs * 10) / 10, host_activation_ms: Math.round(startup.activationMs * 10) / 10 },
+        figures: {
+          skills: api.catalog.size,
+          host_ready_ms: Math.round(startup.readyMs),
+          host_max_block_ms: Math.round(startup.maxBlockMs * 10) / 10,
+          host_activation_ms: Math.round(startup.activationMs * 10) / 10,
+        },
       });
     },
   },

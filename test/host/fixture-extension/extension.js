@@ -24,11 +24,18 @@ function activate(context) {
     // VS Code's own skill discovery, through the proposed chatPromptFiles API (enabled for this
     // development extension only): the skills its agent would list, as it found and parsed them.
     vscode.commands.registerCommand('skillsmithTest.agentSkills', async () => {
-      if (typeof vscode.chat?.getSkills !== 'function') return { error: 'vscode.chat.getSkills is not available (the chatPromptFiles proposal is not enabled)' };
+      if (typeof vscode.chat?.getSkills !== 'function')
+        return { error: 'vscode.chat.getSkills is not available (the chatPromptFiles proposal is not enabled)' };
       const source = new vscode.CancellationTokenSource();
       const skills = (await vscode.chat.getSkills(source.token)) ?? [];
       return {
-        skills: skills.map((s) => ({ path: s.uri.fsPath, name: s.name, description: s.description, source: String(s.source), disableModelInvocation: s.disableModelInvocation === true })),
+        skills: skills.map((s) => ({
+          path: s.uri.fsPath,
+          name: s.name,
+          description: s.description,
+          source: String(s.source),
+          disableModelInvocation: s.disableModelInvocation === true,
+        })),
       };
     }),
   );

@@ -55,7 +55,9 @@ function createFakeModel() {
     async provideLanguageModelChatResponse(model, messages, options, progress, token) {
       const request = flattenRequest(model, messages, options);
       requests.push(request);
-      token.onCancellationRequested(() => { request.cancelled = true; });
+      token.onCancellationRequested(() => {
+        request.cancelled = true;
+      });
       let entry = queue.length > 0 ? queue.shift() : fallback;
       if (typeof entry === 'function') entry = await entry(request);
       const plan = planResponse(entry, request);

@@ -40,7 +40,11 @@ function flattenRequest(model, messages, options) {
     model: model.id,
     messages: flatMessages,
     text: flatMessages.map((m) => `${m.role}: ${m.text}`).join('\n'),
-    tools: (options?.tools ?? []).map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+    tools: (options?.tools ?? []).map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema,
+    })),
     toolMode: options?.toolMode,
     modelOptions: options?.modelOptions ? JSON.parse(JSON.stringify(options.modelOptions)) : undefined,
     cancelled: false,
@@ -69,7 +73,9 @@ function planRoute(entry, request) {
   const prompt = lastPrompt(request);
   const everything = request.text.toLowerCase();
   const rule = entry.route.find(
-    (r) => prompt.toLowerCase().includes(String(r.when).toLowerCase()) && !(r.unless && everything.includes(String(r.unless).toLowerCase())),
+    (r) =>
+      prompt.toLowerCase().includes(String(r.when).toLowerCase()) &&
+      !(r.unless && everything.includes(String(r.unless).toLowerCase())),
   );
   // A rule may fail the request instead (a rate limit, say): `error` is the message thrown;
   // with `errorTimes`, only the first that many matching requests fail, and later ones pick.
@@ -77,14 +83,17 @@ function planRoute(entry, request) {
     rule.failed = (rule.failed ?? 0) + 1;
     if (rule.errorTimes === undefined || rule.failed <= rule.errorTimes) return { kind: 'error', message: rule.error };
   }
-  let pick = rule ? rule.pick : entry.otherwise ?? null;
+  let pick = rule ? rule.pick : (entry.otherwise ?? null);
   if (Array.isArray(pick)) {
     rule.seen = (rule.seen ?? 0) + 1;
     pick = pick[(rule.seen - 1) % pick.length];
   }
-  if (pick === null || pick === undefined) return { kind: 'parts', parts: [{ text: 'No skill is needed for this.' }], delayMs: 0 };
+  if (pick === null || pick === undefined)
+    return { kind: 'parts', parts: [{ text: 'No skill is needed for this.' }], delayMs: 0 };
   const own = tools.find((name) => name === `skill__${pick}`);
-  const toolCall = own ? { name: own, input: { query: prompt } } : { name: 'skillsmith_loadSkill', input: { name: pick } };
+  const toolCall = own
+    ? { name: own, input: { query: prompt } }
+    : { name: 'skillsmith_loadSkill', input: { name: pick } };
   return { kind: 'parts', parts: [{ toolCall }], delayMs: entry.delayMs ?? 0 };
 }
 
@@ -94,7 +103,8 @@ function planRoute(entry, request) {
  */
 function planResponse(entry, request) {
   if (Array.isArray(entry)) return { kind: 'parts', parts: entry, delayMs: 0 };
-  if (!entry || typeof entry !== 'object') return { kind: 'error', message: `fake model: bad script entry ${JSON.stringify(entry)}` };
+  if (!entry || typeof entry !== 'object')
+    return { kind: 'error', message: `fake model: bad script entry ${JSON.stringify(entry)}` };
   if (Array.isArray(entry.parts)) return { kind: 'parts', parts: entry.parts, delayMs: entry.delayMs ?? 0 };
   if (entry.hang) return { kind: 'hang' };
   if (Array.isArray(entry.route)) return planRoute(entry, request);

@@ -37,9 +37,13 @@ export interface ExportedRequest {
 
 /** The current chat session, as Export Chat writes it. */
 export async function exportChat(): Promise<ExportedRequest[]> {
-  const file = vscode.Uri.file(path.join(os.tmpdir(), `chat-export-${Date.now()}-${Math.random().toString(36).slice(2)}.json`));
+  const file = vscode.Uri.file(
+    path.join(os.tmpdir(), `chat-export-${Date.now()}-${Math.random().toString(36).slice(2)}.json`),
+  );
   await vscode.commands.executeCommand('workbench.action.chat.export', file);
-  const data = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8')) as { requests: ExportedRequest[] };
+  const data = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8')) as {
+    requests: ExportedRequest[];
+  };
   return data.requests;
 }
 
@@ -47,7 +51,12 @@ export async function exportChat(): Promise<ExportedRequest[]> {
 export function responseMarkdown(request: ExportedRequest): string {
   return (request.response ?? [])
     .map((part) => {
-      if (part && typeof part === 'object' && 'value' in part && typeof (part as { value: unknown }).value === 'string') {
+      if (
+        part &&
+        typeof part === 'object' &&
+        'value' in part &&
+        typeof (part as { value: unknown }).value === 'string'
+      ) {
         return (part as { value: string }).value;
       }
       return '';

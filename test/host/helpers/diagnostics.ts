@@ -23,7 +23,11 @@ export function diagnosticSummary(uri: vscode.Uri): string[] {
 }
 
 /** Waits until the diagnostics of `uri` are exactly `expected` (in any order); returns them. */
-export async function waitForDiagnostics(uri: vscode.Uri, expected: readonly string[], timeout = 10_000): Promise<vscode.Diagnostic[]> {
+export async function waitForDiagnostics(
+  uri: vscode.Uri,
+  expected: readonly string[],
+  timeout = 10_000,
+): Promise<vscode.Diagnostic[]> {
   const want = [...expected].sort();
   try {
     await waitFor(() => JSON.stringify(diagnosticSummary(uri)) === JSON.stringify(want), {

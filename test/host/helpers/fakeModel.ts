@@ -8,9 +8,7 @@ export const FAKE_MODEL_ID = 'fake-model';
 export const FAKE_EXTENSION_ID = 'skillsmith-test.fake-model';
 
 /** One part of a scripted answer. */
-export type FakePart =
-  | { text: string }
-  | { toolCall: { name: string; input?: object; callId?: string } };
+export type FakePart = { text: string } | { toolCall: { name: string; input?: object; callId?: string } };
 
 /** What the fake model answers to one request. */
 export type FakeResponse =
@@ -31,7 +29,15 @@ export type FakeResponse =
    * skill; a list of picks is used in turn (a scripted confusion). Requests without tools
    * get `noTools` as text. Use it as the `fallback`, so that it answers every request.
    */
-  | { route: ({ when: string; unless?: string; pick: string | null | (string | null)[] } | { when: string; error: string; errorTimes?: number; pick?: string | null })[]; otherwise?: string | null; noTools?: string; delayMs?: number };
+  | {
+      route: (
+        | { when: string; unless?: string; pick: string | null | (string | null)[] }
+        | { when: string; error: string; errorTimes?: number; pick?: string | null }
+      )[];
+      otherwise?: string | null;
+      noTools?: string;
+      delayMs?: number;
+    };
 
 export interface FakeScript {
   /** Answers used in order, one per request. */
@@ -75,10 +81,9 @@ export async function resetFakeModel(): Promise<void> {
 /** The fake model as a vscode.LanguageModelChat, once VS Code lists it. */
 export async function selectFakeModel(): Promise<vscode.LanguageModelChat> {
   await vscode.extensions.getExtension(FAKE_EXTENSION_ID)?.activate();
-  return waitFor(
-    async () => (await vscode.lm.selectChatModels({ vendor: FAKE_VENDOR, id: FAKE_MODEL_ID }))[0],
-    { message: `a chat model of vendor ${FAKE_VENDOR}` },
-  );
+  return waitFor(async () => (await vscode.lm.selectChatModels({ vendor: FAKE_VENDOR, id: FAKE_MODEL_ID }))[0], {
+    message: `a chat model of vendor ${FAKE_VENDOR}`,
+  });
 }
 
 /** Sends `prompt` to `model` and collects the streamed text and tool calls. */

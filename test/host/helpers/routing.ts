@@ -24,10 +24,13 @@ export interface RoutingRun {
 
 /** Waits until the routing feature has found its files and linted once. */
 export async function routingReady(): Promise<void> {
-  await waitFor(async () => {
-    await vscode.commands.executeCommand('skillsmith.test.routingReady');
-    return true;
-  }, { message: 'the routing feature to load', timeout: 20_000 });
+  await waitFor(
+    async () => {
+      await vscode.commands.executeCommand('skillsmith.test.routingReady');
+      return true;
+    },
+    { message: 'the routing feature to load', timeout: 20_000 },
+  );
 }
 
 export async function routingTree(): Promise<RoutingTreeItem[]> {
@@ -46,8 +49,11 @@ export async function routingReportText(): Promise<string> {
 export async function runAllRoutingTests(timeout = 30_000): Promise<RoutingRun> {
   const before = (await lastRoutingRun())?.sequence ?? 0;
   void vscode.commands.executeCommand('testing.runAll');
-  return waitFor(async () => {
-    const run = await lastRoutingRun();
-    return run && run.sequence > before ? run : undefined;
-  }, { message: 'a routing run to finish', timeout });
+  return waitFor(
+    async () => {
+      const run = await lastRoutingRun();
+      return run && run.sequence > before ? run : undefined;
+    },
+    { message: 'a routing run to finish', timeout },
+  );
 }

@@ -68,10 +68,13 @@ export async function typeInWorkbench(text: string): Promise<void> {
 export async function hasSkillsContext(): Promise<boolean> {
   await vscode.commands.executeCommand('skillsmithTest.takeProbe');
   await pressInWorkbench('Control+Alt+Shift+F12');
-  const clause = await waitFor(async () => vscode.commands.executeCommand<string | undefined>('skillsmithTest.takeProbe'), {
-    timeout: 5_000,
-    message: 'the context-key probe to run (is the fake-model fixture loaded?)',
-  });
+  const clause = await waitFor(
+    async () => vscode.commands.executeCommand<string | undefined>('skillsmithTest.takeProbe'),
+    {
+      timeout: 5_000,
+      message: 'the context-key probe to run (is the fake-model fixture loaded?)',
+    },
+  );
   return clause === 'skillsmith.hasSkills';
 }
 
@@ -104,5 +107,7 @@ export async function notificationTexts(selector: string, timeoutMs = 15_000): P
 
 /** Clicks the button named `name` in the first notification matching `within`. */
 export async function clickNotificationButton(name: string, within: string, timeoutMs = 15_000): Promise<void> {
-  await inNotificationCenter(timeoutMs, (wait) => clickInWorkbench({ role: 'button', name, exact: true, within, timeoutMs: wait }));
+  await inNotificationCenter(timeoutMs, (wait) =>
+    clickInWorkbench({ role: 'button', name, exact: true, within, timeoutMs: wait }),
+  );
 }

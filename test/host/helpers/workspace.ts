@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 /** The workspace folder at `index` (0 for a single-folder workspace). */
 export function workspaceFolder(index = 0): vscode.WorkspaceFolder {
   const folder = vscode.workspace.workspaceFolders?.[index];
-  if (!folder) throw new Error(`no workspace folder #${index} (open: ${vscode.workspace.workspaceFolders?.length ?? 0})`);
+  if (!folder)
+    throw new Error(`no workspace folder #${index} (open: ${vscode.workspace.workspaceFolders?.length ?? 0})`);
   return folder;
 }
 

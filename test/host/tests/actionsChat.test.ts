@@ -4,7 +4,16 @@
 // action as `skill__<name>` with its schema; `/run <skill> <action> {input}` runs it without a model.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import { HostTest, clickInWorkbench, getExtensionApi, getFakeRequests, setFakeScript, waitFor, workbenchTexts, type FakeRequest } from '../helpers';
+import {
+  HostTest,
+  clickInWorkbench,
+  getExtensionApi,
+  getFakeRequests,
+  setFakeScript,
+  waitFor,
+  workbenchTexts,
+  type FakeRequest,
+} from '../helpers';
 import { lastResponseMarkdown, newChatSession, sendChat } from '../helpers/chat';
 import { diskPath, setSetting } from './uiSupport';
 
@@ -13,7 +22,12 @@ const RAN = 'skills/echo-action/ran.jsonl';
 function runs(): { action: string; input: Record<string, unknown> }[] {
   const file = diskPath(RAN);
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 function toolResults(request: FakeRequest): string[] {
@@ -54,17 +68,28 @@ export const tests: HostTest[] = [
     fn: async () => {
       await ready();
       const before = runs().length;
-      await setFakeScript({ responses: [[{ toolCall: { name: 'skillsmith_runAction', input: { name: 'echo-action', input: { word: 'skipped' } } } }], { quoteToolResult: true, prefix: 'Result: ' }] });
+      await setFakeScript({
+        responses: [
+          [{ toolCall: { name: 'skillsmith_runAction', input: { name: 'echo-action', input: { word: 'skipped' } } } }],
+          { quoteToolResult: true, prefix: 'Result: ' },
+        ],
+      });
       await sendChat('@skills echo skipped');
       const shown = await chatConfirmation();
       assert.match(shown, /Run echo-action › echo\?/);
       assert.match(shown, /node scripts\/echo\.mjs/);
       assert.match(shown, /"word": "skipped"/);
       await answer('Skip');
-      await waitFor(async () => (await getFakeRequests()).length === 2, { timeout: 15_000, message: 'the model to receive the skipped call' });
+      await waitFor(async () => (await getFakeRequests()).length === 2, {
+        timeout: 15_000,
+        message: 'the model to receive the skipped call',
+      });
       assert.strictEqual(runs().length, before, 'nothing ran');
       const requests = await getFakeRequests();
-      assert.deepStrictEqual(requests[0].tools.map((t) => t.name), ['skillsmith_listSkills', 'skillsmith_loadSkill', 'skillsmith_readSkillFile', 'skillsmith_runAction']);
+      assert.deepStrictEqual(
+        requests[0].tools.map((t) => t.name),
+        ['skillsmith_listSkills', 'skillsmith_loadSkill', 'skillsmith_readSkillFile', 'skillsmith_runAction'],
+      );
       assert.match(requests[0].messages[0].text, /Some skills bundle actions/);
     },
   },
@@ -74,18 +99,36 @@ export const tests: HostTest[] = [
     fn: async () => {
       await ready();
       const before = runs().length;
-      await setFakeScript({ responses: [[{ toolCall: { name: 'skillsmith_runAction', input: { name: 'echo-action', action: 'echo', input: { word: 'allowed' } } } }], { quoteToolResult: true, prefix: 'Result: ' }] });
+      await setFakeScript({
+        responses: [
+          [
+            {
+              toolCall: {
+                name: 'skillsmith_runAction',
+                input: { name: 'echo-action', action: 'echo', input: { word: 'allowed' } },
+              },
+            },
+          ],
+          { quoteToolResult: true, prefix: 'Result: ' },
+        ],
+      });
       await sendChat('@skills echo allowed');
       await chatConfirmation();
 
       await answer('Allow');
-      await waitFor(async () => (await getFakeRequests()).length === 2, { timeout: 15_000, message: 'the model to receive the result' });
+      await waitFor(async () => (await getFakeRequests()).length === 2, {
+        timeout: 15_000,
+        message: 'the model to receive the result',
+      });
       assert.strictEqual(runs().length, before + 1);
       assert.deepStrictEqual(runs().at(-1)!.input, { word: 'allowed', times: 2, tone: 'plain' });
       const results = toolResults((await getFakeRequests())[1]);
       const result = JSON.parse(results.at(-1)!);
       assert.deepStrictEqual([result.status, result.data.echoed], ['success', 'allowed allowed']);
-      await waitFor(async () => /Result: .*allowed allowed/s.test(await lastResponseMarkdown()), { timeout: 15_000, message: 'the answer quoting the result' });
+      await waitFor(async () => /Result: .*allowed allowed/s.test(await lastResponseMarkdown()), {
+        timeout: 15_000,
+        message: 'the answer quoting the result',
+      });
     },
   },
   {
@@ -96,7 +139,12 @@ export const tests: HostTest[] = [
       try {
         await ready();
         const before = runs().length;
-        await setFakeScript({ responses: [[{ toolCall: { name: 'skill__echo-action', input: { word: 'seed', tone: 'loud' } } }], { quoteToolResult: true, prefix: 'Result: ' }] });
+        await setFakeScript({
+          responses: [
+            [{ toolCall: { name: 'skill__echo-action', input: { word: 'seed', tone: 'loud' } } }],
+            { quoteToolResult: true, prefix: 'Result: ' },
+          ],
+        });
         // "Allow" in the tests before allowed one run each, not the session: this run must be
         // confirmed too, and nothing runs until it is.
         await sendChat('@skills echo seed');
@@ -104,10 +152,18 @@ export const tests: HostTest[] = [
         assert.match(shown, /"word": "seed"/);
         assert.strictEqual(runs().length, before, 'nothing ran before the confirmation was answered');
         await answer('Allow');
-        await waitFor(async () => (await getFakeRequests()).length === 2, { timeout: 15_000, message: 'the model to receive the result' });
+        await waitFor(async () => (await getFakeRequests()).length === 2, {
+          timeout: 15_000,
+          message: 'the model to receive the result',
+        });
         const [first, second] = await getFakeRequests();
         const names = first.tools.map((t) => t.name);
-        assert.ok(names.includes('skill__echo-action') && names.includes('skill__echo_action__count') && names.includes('skill__needs-secret'), names.join());
+        assert.ok(
+          names.includes('skill__echo-action') &&
+            names.includes('skill__echo_action__count') &&
+            names.includes('skill__needs-secret'),
+          names.join(),
+        );
         const main = first.tools.find((t) => t.name === 'skill__echo-action')!;
         assert.deepStrictEqual((main.inputSchema as { required?: string[] }).required, ['word']);
         assert.strictEqual(runs().length, before + 1);
@@ -125,7 +181,19 @@ export const tests: HostTest[] = [
       const before = runs().length;
       const file = diskPath('skills/echo-action/actions.json');
       const original = fs.readFileSync(file, 'utf8');
-      await setFakeScript({ responses: [[{ toolCall: { name: 'skillsmith_runAction', input: { name: 'echo-action', action: 'echo', input: { word: 'late' } } } }], { quoteToolResult: true, prefix: 'Result: ' }] });
+      await setFakeScript({
+        responses: [
+          [
+            {
+              toolCall: {
+                name: 'skillsmith_runAction',
+                input: { name: 'echo-action', action: 'echo', input: { word: 'late' } },
+              },
+            },
+          ],
+          { quoteToolResult: true, prefix: 'Result: ' },
+        ],
+      });
       try {
         await sendChat('@skills echo late');
         const shown = await chatConfirmation();
@@ -135,7 +203,10 @@ export const tests: HostTest[] = [
         declared.actions[0].secrets = ['LATE_TOKEN'];
         fs.writeFileSync(file, JSON.stringify(declared, null, 2));
         await answer('Allow');
-        await waitFor(async () => (await getFakeRequests()).length === 2, { timeout: 15_000, message: 'the model to receive the refusal' });
+        await waitFor(async () => (await getFakeRequests()).length === 2, {
+          timeout: 15_000,
+          message: 'the model to receive the refusal',
+        });
         const result = JSON.parse(toolResults((await getFakeRequests())[1]).at(-1)!);
         assert.strictEqual(result.error?.type, 'not_allowed', JSON.stringify(result));
         assert.match(result.error.message, /not shown to the user for confirmation as it is now/);
@@ -160,7 +231,10 @@ export const tests: HostTest[] = [
       assert.match(answer, /"echoed": "slash"/);
       const invalid = await sendChat('@skills /run echo-action echo {"word": "x", "times": 7}');
       assert.ok(invalid);
-      assert.match(await lastResponseMarkdown(), /invalid_input.*\/times: must be \\?<= 3, got 7.*Use a whole number from 1 to 3/s);
+      assert.match(
+        await lastResponseMarkdown(),
+        /invalid_input.*\/times: must be \\?<= 3, got 7.*Use a whole number from 1 to 3/s,
+      );
       assert.strictEqual(runs().length, before + 1);
     },
   },

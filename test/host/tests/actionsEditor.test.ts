@@ -5,7 +5,16 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { HostTest, clickInWorkbench, getExtensionApi, pressInWorkbench, typeInWorkbench, waitFor, workbenchTexts, workspaceUri } from '../helpers';
+import {
+  HostTest,
+  clickInWorkbench,
+  getExtensionApi,
+  pressInWorkbench,
+  typeInWorkbench,
+  waitFor,
+  workbenchTexts,
+  workspaceUri,
+} from '../helpers';
 import { diskPath, idleApi, settleWith } from './uiSupport';
 
 const RAN = 'skills/echo-action/ran.jsonl';
@@ -14,7 +23,12 @@ const ACCEPT = 'workbench.action.acceptSelectedQuickOpenItem';
 function runs(): { action: string; input: Record<string, unknown> }[] {
   const file = diskPath(RAN);
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 const codeOf = (d: vscode.Diagnostic) => String(typeof d.code === 'object' ? d.code.value : d.code);
@@ -32,10 +46,13 @@ export const tests: HostTest[] = [
     timeoutMs: 30_000,
     fn: async () => {
       const document = await openBadActions();
-      const ours = await waitFor(() => {
-        const found = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'skillsmith');
-        return found.length >= 4 ? found : undefined;
-      }, { message: 'four skillsmith diagnostics on bad-actions/actions.json' });
+      const ours = await waitFor(
+        () => {
+          const found = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'skillsmith');
+          return found.length >= 4 ? found : undefined;
+        },
+        { message: 'four skillsmith diagnostics on bad-actions/actions.json' },
+      );
       const shown = ours.map((d) => `${codeOf(d)} ${d.range.start.line}:${document.getText(d.range)}`).sort();
       assert.deepStrictEqual(shown, [
         'action-run-missing 5:"scripts/missing.mjs"',
@@ -44,16 +61,22 @@ export const tests: HostTest[] = [
         'actions-invalid 6:900',
       ]);
       // VS Code's JSON language service, from contributes.jsonValidation: the schema's pattern and maximum.
-      const fromSchema = await waitFor(() => {
-        const found = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source !== 'skillsmith');
-        return found.length >= 2 ? found : undefined;
-      }, { timeout: 20_000, message: 'JSON schema diagnostics from VS Code' });
+      const fromSchema = await waitFor(
+        () => {
+          const found = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source !== 'skillsmith');
+          return found.length >= 2 ? found : undefined;
+        },
+        { timeout: 20_000, message: 'JSON schema diagnostics from VS Code' },
+      );
       const schemaRanges = fromSchema.map((d) => document.getText(d.range));
-      assert.ok(schemaRanges.includes('"Bad_Name"') && schemaRanges.includes('900'), JSON.stringify(fromSchema.map((d) => [d.message, document.getText(d.range)])));
+      assert.ok(
+        schemaRanges.includes('"Bad_Name"') && schemaRanges.includes('900'),
+        JSON.stringify(fromSchema.map((d) => [d.message, document.getText(d.range)])),
+      );
     },
   },
   {
-    name: 'actions.json: the JSON Schema completes an action\'s fields, and a quick fix renames a bad name',
+    name: "actions.json: the JSON Schema completes an action's fields, and a quick fix renames a bad name",
     timeoutMs: 30_000,
     fn: async () => {
       const document = await openBadActions();
@@ -62,20 +85,48 @@ export const tests: HostTest[] = [
       assert.match(line.text, /"description": "Has no run\."$/);
       const editor = await vscode.window.showTextDocument(document);
       await editor.edit((edit) => edit.insert(line.range.end, ',\n      ""'));
-      const completions = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(11, 7));
+      const completions = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        document.uri,
+        new vscode.Position(11, 7),
+      );
       const labels = completions.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
-      for (const field of ['run', 'input', 'timeoutSeconds', 'maxConcurrent', 'secrets']) assert.ok(labels.some((l) => l.includes(field)), `${field} in ${labels.join(', ')}`);
+      for (const field of ['run', 'input', 'timeoutSeconds', 'maxConcurrent', 'secrets'])
+        assert.ok(
+          labels.some((l) => l.includes(field)),
+          `${field} in ${labels.join(', ')}`,
+        );
       // Revert acts on the active editor: make it this document's, and wait for the revert to land.
       await vscode.window.showTextDocument(document);
       await vscode.commands.executeCommand('workbench.action.files.revert');
-      await waitFor(() => !/""/.test(document.getText()), { timeout: 10_000, message: 'the revert to undo the inserted key' });
-      const name = await waitFor(() => vscode.languages.getDiagnostics(document.uri).find((d) => d.source === 'skillsmith' && document.getText(d.range) === '"Bad_Name"'), { message: 'the name diagnostic' });
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, name.range, vscode.CodeActionKind.QuickFix.value);
+      await waitFor(() => !/""/.test(document.getText()), {
+        timeout: 10_000,
+        message: 'the revert to undo the inserted key',
+      });
+      const name = await waitFor(
+        () =>
+          vscode.languages
+            .getDiagnostics(document.uri)
+            .find((d) => d.source === 'skillsmith' && document.getText(d.range) === '"Bad_Name"'),
+        { message: 'the name diagnostic' },
+      );
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        document.uri,
+        name.range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
       const rename = actions.find((a) => a.title === "Rename to 'bad-name'");
       assert.ok(rename?.edit, actions.map((a) => a.title).join(', '));
       assert.ok(await vscode.workspace.applyEdit(rename.edit));
       assert.match(document.getText(), /"name": "bad-name"/);
-      await waitFor(() => !vscode.languages.getDiagnostics(document.uri).some((d) => d.source === 'skillsmith' && document.getText(d.range) === '"bad-name"'), { message: 'the name diagnostic to go' });
+      await waitFor(
+        () =>
+          !vscode.languages
+            .getDiagnostics(document.uri)
+            .some((d) => d.source === 'skillsmith' && document.getText(d.range) === '"bad-name"'),
+        { message: 'the name diagnostic to go' },
+      );
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     },
   },
@@ -85,26 +136,40 @@ export const tests: HostTest[] = [
     fn: async () => {
       const uri = workspaceUri('skills/echo-action/actions.json');
       await vscode.workspace.openTextDocument(uri);
-      const lenses = await waitFor(async () => {
-        const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-        return found.length === 2 ? found : undefined;
-      }, { message: 'two lenses' });
-      assert.deepStrictEqual(lenses.map((l) => [l.range.start.line, l.command?.title, l.command?.command]), [
-        [2, '$(play) Run echo', 'skillsmith.runAction'],
-        [18, '$(play) Run count', 'skillsmith.runAction'],
-      ]);
+      const lenses = await waitFor(
+        async () => {
+          const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+          return found.length === 2 ? found : undefined;
+        },
+        { message: 'two lenses' },
+      );
+      assert.deepStrictEqual(
+        lenses.map((l) => [l.range.start.line, l.command?.title, l.command?.command]),
+        [
+          [2, '$(play) Run echo', 'skillsmith.runAction'],
+          [18, '$(play) Run count', 'skillsmith.runAction'],
+        ],
+      );
       // The lens names its copy's folder, so that a shadowed copy is never swapped for the winner.
-      assert.deepStrictEqual(lenses[0].command?.arguments, [{ skill: 'echo-action', skillDir: diskPath('skills/echo-action').replace(/\\/g, '/'), action: 'echo' }]);
-      const api = await idleApi();
-      const skills = await waitFor(() => {
-        const found = (api.viewSnapshot?.() ?? []).flatMap((g) => g.skills) as { name: string; actions?: string[] }[];
-        return found.some((s) => s.actions) ? found : undefined;
-      }, { message: 'the view to show actions' });
-      assert.deepStrictEqual(skills.map((s) => [s.name, s.actions ?? []]), [
-        ['bad-actions', []],
-        ['echo-action', ['echo', 'count']],
-        ['needs-secret', ['call']],
+      assert.deepStrictEqual(lenses[0].command?.arguments, [
+        { skill: 'echo-action', skillDir: diskPath('skills/echo-action').replace(/\\/g, '/'), action: 'echo' },
       ]);
+      const api = await idleApi();
+      const skills = await waitFor(
+        () => {
+          const found = (api.viewSnapshot?.() ?? []).flatMap((g) => g.skills) as { name: string; actions?: string[] }[];
+          return found.some((s) => s.actions) ? found : undefined;
+        },
+        { message: 'the view to show actions' },
+      );
+      assert.deepStrictEqual(
+        skills.map((s) => [s.name, s.actions ?? []]),
+        [
+          ['bad-actions', []],
+          ['echo-action', ['echo', 'count']],
+          ['needs-secret', ['call']],
+        ],
+      );
     },
   },
   {
@@ -113,7 +178,8 @@ export const tests: HostTest[] = [
     fn: async () => {
       await idleApi();
       const before = runs().length;
-      const header = async () => (await workbenchTexts({ selector: '.quick-input-widget', timeoutMs: 5_000 })).join('\n');
+      const header = async () =>
+        (await workbenchTexts({ selector: '.quick-input-widget', timeoutMs: 5_000 })).join('\n');
       await pressInWorkbench('F1');
       await typeInWorkbench('Skills: Run Action');
       await waitFor(async () => /Skills: Run Action/.test(await header()), { message: 'the command in the palette' });
@@ -128,7 +194,9 @@ export const tests: HostTest[] = [
       await pressInWorkbench('Control+A');
       await typeInWorkbench('3');
       await pressInWorkbench('Enter');
-      await waitFor(async () => (await header()).includes('(3/3)'), { message: 'the third step: tone, a pick with the default first' });
+      await waitFor(async () => (await header()).includes('(3/3)'), {
+        message: 'the third step: tone, a pick with the default first',
+      });
       await pressInWorkbench('ArrowDown');
       await pressInWorkbench('Enter');
       await waitFor(() => runs().length === before + 1, { timeout: 15_000, message: 'the run to happen' });
@@ -141,7 +209,12 @@ export const tests: HostTest[] = [
     fn: async () => {
       const before = runs().length;
       const result = await settleWith(
-        vscode.commands.executeCommand<{ status: string; data: unknown }>('skillsmith.runAction', { skill: 'echo-action', action: 'echo', input: { word: 'form' }, quiet: true }),
+        vscode.commands.executeCommand<{ status: string; data: unknown }>('skillsmith.runAction', {
+          skill: 'echo-action',
+          action: 'echo',
+          input: { word: 'form' },
+          quiet: true,
+        }),
         ACCEPT,
       );
       assert.strictEqual(result?.status, 'success');
@@ -155,18 +228,27 @@ export const tests: HostTest[] = [
     timeoutMs: 40_000,
     fn: async () => {
       const before = runs().length;
-      const pending = vscode.commands.executeCommand<{ status: string; data: unknown }>('skillsmith.runAction', { skill: 'echo-action', action: 'echo', input: { word: 'typed' }, quiet: true });
-      const header = async () => (await workbenchTexts({ selector: '.quick-input-widget', timeoutMs: 5_000 })).join('\n');
+      const pending = vscode.commands.executeCommand<{ status: string; data: unknown }>('skillsmith.runAction', {
+        skill: 'echo-action',
+        action: 'echo',
+        input: { word: 'typed' },
+        quiet: true,
+      });
+      const header = async () =>
+        (await workbenchTexts({ selector: '.quick-input-widget', timeoutMs: 5_000 })).join('\n');
       await waitFor(async () => (await header()).includes('(1/3)'), { message: 'the first step' });
       await vscode.commands.executeCommand(ACCEPT);
       await waitFor(async () => (await header()).includes('(2/3)'), { message: 'the second step' });
       // Type as a user would: select the default, then a number out of range.
       await pressInWorkbench('Control+A');
       await pressInWorkbench('7');
-      const message = await waitFor(async () => {
-        const text = (await workbenchTexts({ selector: '.quick-input-message', timeoutMs: 5_000 })).join('\n');
-        return text.includes('/times: must be <= 3, got 7') ? text : undefined;
-      }, { message: 'the validation message of the second step' });
+      const message = await waitFor(
+        async () => {
+          const text = (await workbenchTexts({ selector: '.quick-input-message', timeoutMs: 5_000 })).join('\n');
+          return text.includes('/times: must be <= 3, got 7') ? text : undefined;
+        },
+        { message: 'the validation message of the second step' },
+      );
       assert.match(message, /Use a whole number from 1 to 3\./);
       await vscode.commands.executeCommand(ACCEPT);
       assert.ok((await header()).includes('(2/3)'), 'Enter does not pass an invalid value');
@@ -188,7 +270,11 @@ export const tests: HostTest[] = [
       await vscode.commands.executeCommand('skillsmith.skills.focus');
       const view = '.pane:has(.pane-header:has-text("Skills")) .monaco-list';
       // The skill becomes expandable once its actions.json has been read.
-      await clickInWorkbench({ selector: '.monaco-list-row[aria-expanded="false"]:has-text("echo-action") .monaco-tl-twistie', within: view, timeoutMs: 15_000 });
+      await clickInWorkbench({
+        selector: '.monaco-list-row[aria-expanded="false"]:has-text("echo-action") .monaco-tl-twistie',
+        within: view,
+        timeoutMs: 15_000,
+      });
       await clickInWorkbench({ role: 'treeitem', name: 'count', within: view });
       await clickInWorkbench({ role: 'button', name: 'Run Action', within: `${view} .monaco-list-row.focused` });
       await waitFor(() => runs().length === before + 1, { timeout: 15_000, message: 'the clicked action to run' });
@@ -199,7 +285,10 @@ export const tests: HostTest[] = [
     name: 'Escape in the form cancels: nothing runs',
     fn: async () => {
       const before = runs().length;
-      const result = await settleWith(vscode.commands.executeCommand('skillsmith.runAction', { skill: 'echo-action', action: 'echo', quiet: true }), 'workbench.action.closeQuickOpen');
+      const result = await settleWith(
+        vscode.commands.executeCommand('skillsmith.runAction', { skill: 'echo-action', action: 'echo', quiet: true }),
+        'workbench.action.closeQuickOpen',
+      );
       assert.strictEqual(result, undefined);
       assert.strictEqual(runs().length, before);
     },

@@ -26,7 +26,12 @@ async function answer(button: 'Run' | 'Cancel'): Promise<void> {
 function runs(): { action: string; input: Record<string, unknown> }[] {
   const file = diskPath(RAN);
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 function textOf(result: vscode.LanguageModelToolResult): string {
@@ -43,10 +48,19 @@ export const tests: HostTest[] = [
     name: 'loading a skill lists its actions with their input',
     fn: async () => {
       await getExtensionApi();
-      const result = await vscode.lm.invokeTool('skillsmith_loadSkill', { input: { name: 'echo-action' }, toolInvocationToken: undefined });
+      const result = await vscode.lm.invokeTool('skillsmith_loadSkill', {
+        input: { name: 'echo-action' },
+        toolInvocationToken: undefined,
+      });
       const text = textOf(result);
-      assert.match(text, /Actions of this skill \(run one with the skillsmith_runAction tool; the user confirms each run\):/);
-      assert.match(text, /- echo \(default\): Writes the word to ran\.json and returns it\. Use when testing\. Input: word: string \(required\), times: integer 1\.\.3 = 2, tone: "plain"\|"loud" = "plain"\./);
+      assert.match(
+        text,
+        /Actions of this skill \(run one with the skillsmith_runAction tool; the user confirms each run\):/,
+      );
+      assert.match(
+        text,
+        /- echo \(default\): Writes the word to ran\.json and returns it\. Use when testing\. Input: word: string \(required\), times: integer 1\.\.3 = 2, tone: "plain"\|"loud" = "plain"\./,
+      );
       assert.match(text, /- count: Counts the files of the skill/);
     },
   },
@@ -86,10 +100,15 @@ export const tests: HostTest[] = [
     name: 'invalid input comes back as a structured error with a suggestion, without a confirmation',
     fn: async () => {
       const before = runs().length;
-      const result = JSON.parse(textOf(await invokeRun({ name: 'echo-action', input: { word: 'x', times: 9, colour: 'red' } })));
+      const result = JSON.parse(
+        textOf(await invokeRun({ name: 'echo-action', input: { word: 'x', times: 9, colour: 'red' } })),
+      );
       assert.strictEqual(result.error.type, 'invalid_input');
       assert.match(result.error.message, /\/times: must be <= 3, got 9/);
-      assert.match(result.error.suggestion, /Use a whole number from 1 to 3\. Remove 'colour': this action takes only word, times, tone\./);
+      assert.match(
+        result.error.suggestion,
+        /Use a whole number from 1 to 3\. Remove 'colour': this action takes only word, times, tone\./,
+      );
       assert.strictEqual(runs().length, before);
     },
   },
@@ -98,10 +117,16 @@ export const tests: HostTest[] = [
     timeoutMs: 40_000,
     fn: async () => {
       await vscode.commands.executeCommand('skillsmith.deleteSecret', 'PRETEND_API_TOKEN');
-      const missing = await vscode.commands.executeCommand<{ error?: { type: string; suggestion?: string } }>('skillsmith.runAction', { skill: 'needs-secret', form: false, quiet: true });
+      const missing = await vscode.commands.executeCommand<{ error?: { type: string; suggestion?: string } }>(
+        'skillsmith.runAction',
+        { skill: 'needs-secret', form: false, quiet: true },
+      );
       assert.strictEqual(missing?.error?.type, 'missing_secret');
       assert.match(missing!.error!.suggestion!, /Skills: Set Action Secret/);
-      assert.strictEqual(await vscode.commands.executeCommand('skillsmith.setSecret', 'PRETEND_API_TOKEN', 'pretend-secret-9f3k'), 'PRETEND_API_TOKEN');
+      assert.strictEqual(
+        await vscode.commands.executeCommand('skillsmith.setSecret', 'PRETEND_API_TOKEN', 'pretend-secret-9f3k'),
+        'PRETEND_API_TOKEN',
+      );
       const pending = invokeRun({ name: 'needs-secret' });
       const shown = await confirmationText();
       assert.match(shown, /It receives PRETEND_API_TOKEN\./);
@@ -119,11 +144,17 @@ export const tests: HostTest[] = [
       const before = runs().length;
       await setSetting('actions.enabled', false);
       try {
-        const refused = await vscode.commands.executeCommand<{ error?: { type: string; message: string } }>('skillsmith.runAction', { skill: 'echo-action', input: { word: 'off' }, form: false, quiet: true });
+        const refused = await vscode.commands.executeCommand<{ error?: { type: string; message: string } }>(
+          'skillsmith.runAction',
+          { skill: 'echo-action', input: { word: 'off' }, form: false, quiet: true },
+        );
         assert.strictEqual(refused?.error?.type, 'not_allowed');
         assert.match(refused!.error!.message, /skillsmith\.actions\.enabled/);
         // The tool's `when` clause withdraws it from chats; called anyway, it refuses.
-        const called = await Promise.resolve(invokeRun({ name: 'echo-action', input: { word: 'off' } })).then(textOf, (error: unknown) => `rejected: ${String(error)}`);
+        const called = await Promise.resolve(invokeRun({ name: 'echo-action', input: { word: 'off' } })).then(
+          textOf,
+          (error: unknown) => `rejected: ${String(error)}`,
+        );
         assert.ok(/"type":"not_allowed"/.test(called) || called.startsWith('rejected:'), called);
       } finally {
         await setSetting('actions.enabled', undefined);

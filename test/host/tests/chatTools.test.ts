@@ -19,7 +19,10 @@ async function ready(): Promise<void> {
 async function invoke(name: string, input: object): Promise<string> {
   await ready();
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  return result.content.map((part) => (part as { value?: unknown }).value).filter((v): v is string => typeof v === 'string').join('');
+  return result.content
+    .map((part) => (part as { value?: unknown }).value)
+    .filter((v): v is string => typeof v === 'string')
+    .join('');
 }
 
 /** The structured error of a tool result; fails when the result is not one. */
@@ -42,7 +45,8 @@ export const tests: HostTest[] = [
     fn: async () => {
       await ready();
       const names = vscode.lm.tools.map((t) => t.name);
-      for (const name of ['skillsmith_listSkills', 'skillsmith_loadSkill', 'skillsmith_readSkillFile']) assert.ok(names.includes(name), names.join());
+      for (const name of ['skillsmith_listSkills', 'skillsmith_loadSkill', 'skillsmith_readSkillFile'])
+        assert.ok(names.includes(name), names.join());
       const load = vscode.lm.tools.find((t) => t.name === 'skillsmith_loadSkill')!;
       assert.deepStrictEqual((load.inputSchema as { required?: string[] }).required, ['name']);
     },
@@ -129,7 +133,9 @@ export const tests: HostTest[] = [
   {
     name: 'read skill file: an unknown file is not_found with the files of the skill',
     fn: async () => {
-      const error = toolError(await invoke('skillsmith_readSkillFile', { name: 'guide-skill', path: 'references/guid.md' }));
+      const error = toolError(
+        await invoke('skillsmith_readSkillFile', { name: 'guide-skill', path: 'references/guid.md' }),
+      );
       assert.strictEqual(error.type, 'not_found');
       assert.match(error.suggestion ?? '', /references\/guide\.md/);
     },

@@ -3,7 +3,15 @@
 // judged by the resulting document text (or bytes on disk, for the BOM).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { HostTest, deleteWorkspaceFile, getExtensionApi, openWorkspaceFile, waitFor, workspaceUri, writeWorkspaceFile } from '../helpers';
+import {
+  HostTest,
+  deleteWorkspaceFile,
+  getExtensionApi,
+  openWorkspaceFile,
+  waitFor,
+  workspaceUri,
+  writeWorkspaceFile,
+} from '../helpers';
 import { isPlainQuickFix, saveDocument, waitForDiagnostics, waitForQuickFixes } from '../helpers/diagnostics';
 
 interface Api {
@@ -38,7 +46,10 @@ export const tests: HostTest[] = [
     name: 'name-format: rename to the kebab-case form',
     fn: async () => {
       const document = await applyQuickFix('skills/name-format/SKILL.md', 'name-format', "Rename to 'name-format'");
-      assert.strictEqual(document.getText(), '---\nname: name-format\ndescription: Its name is not kebab-case.\n---\nBody.\n');
+      assert.strictEqual(
+        document.getText(),
+        '---\nname: name-format\ndescription: Its name is not kebab-case.\n---\nBody.\n',
+      );
       await waitForDiagnostics(document.uri, []);
     },
   },
@@ -47,17 +58,30 @@ export const tests: HostTest[] = [
     fn: async () => {
       const path = 'skills/name-mismatch/SKILL.md';
       const actions = await waitForQuickFixes((await openWorkspaceFile(path)).document.uri, 'name-mismatch');
-      assert.deepStrictEqual(actions.map((a) => [a.title, a.isPreferred]), [["Rename to the folder's name 'name-mismatch'", true]]);
+      assert.deepStrictEqual(
+        actions.map((a) => [a.title, a.isPreferred]),
+        [["Rename to the folder's name 'name-mismatch'", true]],
+      );
       const document = await applyQuickFix(path, 'name-mismatch', "Rename to the folder's name 'name-mismatch'");
-      assert.strictEqual(document.getText(), "---\nname: name-mismatch\ndescription: Its name is not its folder's.\n---\nBody.\n");
+      assert.strictEqual(
+        document.getText(),
+        "---\nname: name-mismatch\ndescription: Its name is not its folder's.\n---\nBody.\n",
+      );
       await waitForDiagnostics(document.uri, []);
     },
   },
   {
     name: "yaml-syntax: quote a value that contains ': '",
     fn: async () => {
-      const document = await applyQuickFix('skills/colon-quote/SKILL.md', 'yaml-syntax', "Quote the value of 'description'");
-      assert.strictEqual(document.getText(), '---\nname: colon-quote\ndescription: "Reviews code. Use when: the user asks"\n---\nBody.\n');
+      const document = await applyQuickFix(
+        'skills/colon-quote/SKILL.md',
+        'yaml-syntax',
+        "Quote the value of 'description'",
+      );
+      assert.strictEqual(
+        document.getText(),
+        '---\nname: colon-quote\ndescription: "Reviews code. Use when: the user asks"\n---\nBody.\n',
+      );
       await waitForDiagnostics(document.uri, []);
     },
   },
@@ -66,7 +90,10 @@ export const tests: HostTest[] = [
     fn: async () => {
       const title = "Write the value of 'description' as a folded block (>-)";
       const document = await applyQuickFix('skills/colon-folded/SKILL.md', 'yaml-syntax', title);
-      assert.strictEqual(document.getText(), '---\nname: colon-folded\ndescription: >-\n  Reviews code. Use when: the user asks\n---\nBody.\n');
+      assert.strictEqual(
+        document.getText(),
+        '---\nname: colon-folded\ndescription: >-\n  Reviews code. Use when: the user asks\n---\nBody.\n',
+      );
       await waitForDiagnostics(document.uri, []);
     },
   },
@@ -81,7 +108,11 @@ export const tests: HostTest[] = [
   {
     name: 'description-missing: insert a placeholder description',
     fn: async () => {
-      const document = await applyQuickFix('skills/no-description/SKILL.md', 'description-missing', 'Add a placeholder description');
+      const document = await applyQuickFix(
+        'skills/no-description/SKILL.md',
+        'description-missing',
+        'Add a placeholder description',
+      );
       assert.strictEqual(
         document.getText(),
         '---\nname: no-description\ndescription: "TODO: say what this skill does and when to use it"\n---\nBody.\n',
@@ -116,8 +147,15 @@ export const tests: HostTest[] = [
     fn: async () => {
       const uri = (await openWorkspaceFile('skills/unknown-field/SKILL.md')).document.uri;
       const [diagnostic] = await waitForDiagnostics(uri, ['unknown-field@3:0-3:6']);
-      const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>('vscode.executeCodeActionProvider', uri, diagnostic.range);
-      assert.deepStrictEqual(actions.filter(isPlainQuickFix).map((a) => a.title), []);
+      const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
+        'vscode.executeCodeActionProvider',
+        uri,
+        diagnostic.range,
+      );
+      assert.deepStrictEqual(
+        actions.filter(isPlainQuickFix).map((a) => a.title),
+        [],
+      );
     },
   },
   {

@@ -48,11 +48,13 @@ async function idle(): Promise<void> {
 
 export const tests: HostTest[] = [
   {
-    name: 'unopened skill files show the scan\'s problems with exact ranges',
+    name: "unopened skill files show the scan's problems with exact ranges",
     fn: async () => {
       await idle();
       for (const [path, expected] of Object.entries(FROM_SCAN)) await waitForDiagnostics(workspaceUri(path), expected);
-      const diagnostic = skillsmithDiagnostics(workspaceUri('skills/name-format/SKILL.md')).find((d) => d.code === 'name-format')!;
+      const diagnostic = skillsmithDiagnostics(workspaceUri('skills/name-format/SKILL.md')).find(
+        (d) => d.code === 'name-format',
+      )!;
       assert.strictEqual(diagnostic.severity, vscode.DiagnosticSeverity.Error);
       assert.match(diagnostic.message, /'name-format'/);
       const bom = skillsmithDiagnostics(workspaceUri('skills/with-bom/SKILL.md'))[0];
@@ -62,7 +64,9 @@ export const tests: HostTest[] = [
   {
     name: 'the loser of a name clash carries duplicate-name, naming the winner',
     fn: async () => {
-      const [duplicate] = await waitForDiagnostics(workspaceUri('.claude/skills/dup-skill/SKILL.md'), ['duplicate-name@1:6-1:15']);
+      const [duplicate] = await waitForDiagnostics(workspaceUri('.claude/skills/dup-skill/SKILL.md'), [
+        'duplicate-name@1:6-1:15',
+      ]);
       assert.strictEqual(duplicate.severity, vscode.DiagnosticSeverity.Warning);
       assert.ok(duplicate.message.includes('/skills/dup-skill/SKILL.md'), duplicate.message);
     },
@@ -71,7 +75,9 @@ export const tests: HostTest[] = [
     name: 'Validate All reads unopened files completely: broken links stay, the summary counts them',
     fn: async () => {
       const uri = workspaceUri('skills/broken-link/SKILL.md');
-      const result = await vscode.commands.executeCommand<{ files: number; errors: number; warnings: number }>('skillsmith.validateAll');
+      const result = await vscode.commands.executeCommand<{ files: number; errors: number; warnings: number }>(
+        'skillsmith.validateAll',
+      );
       assert.ok(result, 'skillsmith.validateAll returned a summary');
       assert.strictEqual(result.files, 19);
       await waitForDiagnostics(uri, [BROKEN_LINK]);
@@ -121,7 +127,7 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: 'renaming the winner removes the loser\'s duplicate-name, restoring it brings it back',
+    name: "renaming the winner removes the loser's duplicate-name, restoring it brings it back",
     fn: async () => {
       const winner = 'skills/dup-skill/SKILL.md';
       const loser = workspaceUri('.claude/skills/dup-skill/SKILL.md');

@@ -2,7 +2,15 @@
 // (the participant, the tool loop) depend on it.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { HostTest, collectResponse, getFakeRequests, resetFakeModel, selectFakeModel, setFakeScript, waitFor } from '../helpers';
+import {
+  HostTest,
+  collectResponse,
+  getFakeRequests,
+  resetFakeModel,
+  selectFakeModel,
+  setFakeScript,
+  waitFor,
+} from '../helpers';
 
 const user = (text: string) => vscode.LanguageModelChatMessage.User(text);
 
@@ -36,18 +44,28 @@ export const tests: HostTest[] = [
       const model = await selectFakeModel();
       const tools = [{ name: 'skillsmith_load', description: 'Loads a skill', inputSchema: { type: 'object' } }];
       const first = await collectResponse(model, [user('review this')], { tools });
-      assert.deepStrictEqual(first.toolCalls.map((c) => [c.name, c.callId, c.input]), [['skillsmith_load', 'c1', { name: 'code-review' }]]);
+      assert.deepStrictEqual(
+        first.toolCalls.map((c) => [c.name, c.callId, c.input]),
+        [['skillsmith_load', 'c1', { name: 'code-review' }]],
+      );
 
-      const second = await collectResponse(model, [
-        user('review this'),
-        vscode.LanguageModelChatMessage.Assistant([first.toolCalls[0]]),
-        vscode.LanguageModelChatMessage.User([
-          new vscode.LanguageModelToolResultPart('c1', [new vscode.LanguageModelTextPart('SKILL BODY')]),
-        ]),
-      ], { tools });
+      const second = await collectResponse(
+        model,
+        [
+          user('review this'),
+          vscode.LanguageModelChatMessage.Assistant([first.toolCalls[0]]),
+          vscode.LanguageModelChatMessage.User([
+            new vscode.LanguageModelToolResultPart('c1', [new vscode.LanguageModelTextPart('SKILL BODY')]),
+          ]),
+        ],
+        { tools },
+      );
       assert.strictEqual(second.text, 'The tool said: SKILL BODY');
       const requests = await getFakeRequests();
-      assert.deepStrictEqual(requests[0].tools.map((t) => t.name), ['skillsmith_load']);
+      assert.deepStrictEqual(
+        requests[0].tools.map((t) => t.name),
+        ['skillsmith_load'],
+      );
       assert.deepStrictEqual(requests[1].messages[2].toolResults, [{ callId: 'c1', text: 'SKILL BODY' }]);
     },
   },
@@ -61,7 +79,9 @@ export const tests: HostTest[] = [
       await waitFor(async () => (await getFakeRequests()).length === 1, { message: 'the request to reach the model' });
       source.cancel();
       await assert.rejects(pending);
-      await waitFor(async () => (await getFakeRequests())[0].cancelled, { message: 'the model to see the cancellation' });
+      await waitFor(async () => (await getFakeRequests())[0].cancelled, {
+        message: 'the model to see the cancellation',
+      });
       await resetFakeModel();
     },
   },

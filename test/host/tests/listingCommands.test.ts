@@ -21,10 +21,18 @@ export const tests: HostTest[] = [
       assert.strictEqual(full.length, 352);
       const text = document.getText();
       assert.ok(text.includes(`\n~~~text\n${full}\n~~~\n`), 'the listing text verbatim');
-      assert.ok(text.includes('\n- Budget: 352 / 12000 characters used\n- Listed: 3 of 3 offered skills\n- Dropped by the budget: 0\n- Not offered: 3\n'), text);
+      assert.ok(
+        text.includes(
+          '\n- Budget: 352 / 12000 characters used\n- Listed: 3 of 3 offered skills\n- Dropped by the budget: 0\n- Not offered: 3\n',
+        ),
+        text,
+      );
       assert.ok(!text.includes('## Dropped by the budget'));
       assert.match(text, /## Not offered \(3\)/);
-      assert.match(text, /\n- Beta_Broken — 3 errors \(description-missing, name-format, name-mismatch\) — skills\/beta-broken\/SKILL\.md\n/);
+      assert.match(
+        text,
+        /\n- Beta_Broken — 3 errors \(description-missing, name-format, name-mismatch\) — skills\/beta-broken\/SKILL\.md\n/,
+      );
       assert.match(text, /\n- hidden-one — hidden .* — skills\/hidden-one\/SKILL\.md\n/);
       assert.match(text, /\n- alpha — shadowed by skills\/alpha\/SKILL\.md — \.github\/skills\/alpha\/SKILL\.md\n/);
 
@@ -32,29 +40,52 @@ export const tests: HostTest[] = [
         // 250 characters hold alpha's line (122) but not gamma's after it (122 + 1 + 131);
         // from the first line that does not fit, the rest is dropped.
         await setSetting('listing.budget', 250);
-        await waitFor(() => document.getText().includes('## Dropped by the budget (2)'), { message: 'the document to show the dropped skills' });
+        await waitFor(() => document.getText().includes('## Dropped by the budget (2)'), {
+          message: 'the document to show the dropped skills',
+        });
         const cut = document.getText();
-        assert.ok(cut.includes('\n- Budget: 122 / 250 characters used\n- Listed: 1 of 3 offered skills\n- Dropped by the budget: 2\n'), cut);
+        assert.ok(
+          cut.includes(
+            '\n- Budget: 122 / 250 characters used\n- Listed: 1 of 3 offered skills\n- Dropped by the budget: 2\n',
+          ),
+          cut,
+        );
         assert.ok(cut.includes(`\n~~~text\n${UI_LISTING_LINES[0]}\n~~~\n`), 'the cut listing verbatim');
         assert.ok(cut.includes('\n- gamma\n- linked\n'), 'gamma and linked listed as dropped');
-        await waitFor(() => api.statusBarSnapshot().tooltip.includes('\n- listing: 122 / 250 characters; the budget dropped 2\n'), {
-          message: 'the status bar tooltip to count the dropped skills',
-        });
+        await waitFor(
+          () => api.statusBarSnapshot().tooltip.includes('\n- listing: 122 / 250 characters; the budget dropped 2\n'),
+          {
+            message: 'the status bar tooltip to count the dropped skills',
+          },
+        );
       } finally {
         await setSetting('listing.budget', undefined);
       }
-      await waitFor(() => !document.getText().includes('## Dropped by the budget'), { message: 'the document to follow the restored budget' });
+      await waitFor(() => !document.getText().includes('## Dropped by the budget'), {
+        message: 'the document to follow the restored budget',
+      });
     },
   },
   {
     name: 'the listing document follows catalog changes',
     fn: async () => {
       const api = await idleApi();
-      const document = await vscode.workspace.openTextDocument(await vscode.commands.executeCommand<vscode.Uri>('skillsmith.showListing'));
-      writeOnDisk('skills/listed-late/SKILL.md', skillText('listed-late', 'Appears later. Use when testing the listing.'));
-      await waitFor(() => document.getText().includes('- listed-late: Appears later. Use when testing the listing.'), { timeout: 15_000, message: 'listed-late in the listing document' });
+      const document = await vscode.workspace.openTextDocument(
+        await vscode.commands.executeCommand<vscode.Uri>('skillsmith.showListing'),
+      );
+      writeOnDisk(
+        'skills/listed-late/SKILL.md',
+        skillText('listed-late', 'Appears later. Use when testing the listing.'),
+      );
+      await waitFor(() => document.getText().includes('- listed-late: Appears later. Use when testing the listing.'), {
+        timeout: 15_000,
+        message: 'listed-late in the listing document',
+      });
       fs.rmSync(diskPath('skills/listed-late'), { recursive: true });
-      await waitFor(() => !api.catalog.get('listed-late') && !document.getText().includes('listed-late'), { timeout: 15_000, message: 'listed-late gone' });
+      await waitFor(() => !api.catalog.get('listed-late') && !document.getText().includes('listed-late'), {
+        timeout: 15_000,
+        message: 'listed-late gone',
+      });
     },
   },
   {
@@ -63,14 +94,27 @@ export const tests: HostTest[] = [
     fn: async () => {
       await idleApi();
       const linked = vscode.Uri.file(diskPath('skills/linked/SKILL.md'));
-      assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === linked.toString()), 'linked/SKILL.md is not open');
-      const result = await vscode.commands.executeCommand<{ files: number; errors: number; warnings: number }>('skillsmith.validateAll');
+      assert.ok(
+        !vscode.workspace.textDocuments.some((d) => d.uri.toString() === linked.toString()),
+        'linked/SKILL.md is not open',
+      );
+      const result = await vscode.commands.executeCommand<{ files: number; errors: number; warnings: number }>(
+        'skillsmith.validateAll',
+      );
       assert.ok(result, 'Validate All returns its summary');
       assert.strictEqual(result.files, 6);
       assert.ok(result.errors > 0);
-      const codes = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skillsmith').map((d) => String(d.code));
-      await waitFor(() => codes(linked).includes('broken-link'), { message: 'broken-link on the unopened linked/SKILL.md' });
-      await waitFor(() => codes(vscode.Uri.file(diskPath('skills/beta-broken/SKILL.md'))).includes('name-format'), { message: 'name-format on beta-broken' });
+      const codes = (uri: vscode.Uri) =>
+        vscode.languages
+          .getDiagnostics(uri)
+          .filter((d) => d.source === 'skillsmith')
+          .map((d) => String(d.code));
+      await waitFor(() => codes(linked).includes('broken-link'), {
+        message: 'broken-link on the unopened linked/SKILL.md',
+      });
+      await waitFor(() => codes(vscode.Uri.file(diskPath('skills/beta-broken/SKILL.md'))).includes('name-format'), {
+        message: 'name-format on beta-broken',
+      });
     },
   },
   {

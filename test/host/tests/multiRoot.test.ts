@@ -13,13 +13,19 @@ import { idleApi, viewLines } from './uiSupport';
 function catalogLines(api: SkillsmithApi): string[] {
   return api.catalog
     .entries()
-    .map((e) => `${vscode.workspace.asRelativePath(vscode.Uri.file(e.record.filePath), true)} | ${e.record.name} | ${e.status} | ${e.record.location.label}`)
+    .map(
+      (e) =>
+        `${vscode.workspace.asRelativePath(vscode.Uri.file(e.record.filePath), true)} | ${e.record.name} | ${e.status} | ${e.record.location.label}`,
+    )
     .sort();
 }
 
 async function invoke(name: string, input: object): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  return result.content.map((part) => (part as { value?: unknown }).value).filter((v): v is string => typeof v === 'string').join('');
+  return result.content
+    .map((part) => (part as { value?: unknown }).value)
+    .filter((v): v is string => typeof v === 'string')
+    .join('');
 }
 
 export const tests: HostTest[] = [
@@ -45,16 +51,28 @@ export const tests: HostTest[] = [
     name: 'precedence across folders: the location first, then the order of the folders',
     fn: async () => {
       const api = await idleApi();
-      assert.strictEqual(api.catalog.get('code-review')?.record.filePath, workspaceUri('skills/code-review/SKILL.md', 0).fsPath);
-      assert.strictEqual(api.catalog.get('release-notes')?.record.filePath, workspaceUri('.github/skills/release-notes/SKILL.md', 1).fsPath);
+      assert.strictEqual(
+        api.catalog.get('code-review')?.record.filePath,
+        workspaceUri('skills/code-review/SKILL.md', 0).fsPath,
+      );
+      assert.strictEqual(
+        api.catalog.get('release-notes')?.record.filePath,
+        workspaceUri('.github/skills/release-notes/SKILL.md', 1).fsPath,
+      );
       for (const [loser, winner] of [
         [workspaceUri('skills/code-review/SKILL.md', 1), 'app/skills/code-review/SKILL.md'],
         [workspaceUri('.claude/skills/release-notes/SKILL.md', 0), 'lib/.github/skills/release-notes/SKILL.md'],
       ] as const) {
         const entry = api.catalog.entryForFile(loser.fsPath);
         assert.strictEqual(entry?.status, 'shadowed', loser.fsPath);
-        assert.strictEqual(entry.shadowedBy && vscode.workspace.asRelativePath(vscode.Uri.file(entry.shadowedBy.filePath), true), winner);
-        assert.deepStrictEqual(entry.problems.map((p) => p.code), ['duplicate-name']);
+        assert.strictEqual(
+          entry.shadowedBy && vscode.workspace.asRelativePath(vscode.Uri.file(entry.shadowedBy.filePath), true),
+          winner,
+        );
+        assert.deepStrictEqual(
+          entry.problems.map((p) => p.code),
+          ['duplicate-name'],
+        );
       }
     },
   },
@@ -93,8 +111,15 @@ export const tests: HostTest[] = [
     timeoutMs: 30_000,
     fn: async () => {
       const api = await idleApi();
-      await writeWorkspaceFile('.agents/skills/lib-only/SKILL.md', '---\nname: lib-only\ndescription: Only in lib. Use when testing the second folder.\n---\nBody.\n', 1);
-      const entry = await waitFor(() => api.catalog.get('lib-only'), { timeout: 15_000, message: 'lib-only in the catalog' });
+      await writeWorkspaceFile(
+        '.agents/skills/lib-only/SKILL.md',
+        '---\nname: lib-only\ndescription: Only in lib. Use when testing the second folder.\n---\nBody.\n',
+        1,
+      );
+      const entry = await waitFor(() => api.catalog.get('lib-only'), {
+        timeout: 15_000,
+        message: 'lib-only in the catalog',
+      });
       assert.strictEqual(entry.status, 'offered');
       assert.strictEqual(entry.record.location.root, workspaceFolder(1).uri.fsPath);
       assert.strictEqual(entry.record.location.label, '.agents/skills');

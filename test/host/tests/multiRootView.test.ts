@@ -8,7 +8,7 @@ import { diskPath, idleApi, settleWith, viewLines } from './uiSupport';
 
 export const tests: HostTest[] = [
   {
-    name: 'both folders\' skills appear, grouped by location and folder',
+    name: "both folders' skills appear, grouped by location and folder",
     fn: async () => {
       const api = await idleApi();
       assert.deepStrictEqual(viewLines(api), [
@@ -17,7 +17,10 @@ export const tests: HostTest[] = [
         'skills (two): shared [shadowed]',
         '.claude/skills (two): only-two',
       ]);
-      assert.deepStrictEqual(api.catalog.offered().map((e) => e.record.name), ['only-one', 'only-two', 'shared']);
+      assert.deepStrictEqual(
+        api.catalog.offered().map((e) => e.record.name),
+        ['only-one', 'only-two', 'shared'],
+      );
     },
   },
   {
@@ -30,15 +33,21 @@ export const tests: HostTest[] = [
       const loser = api.catalog.entryForFile(diskPath('skills/shared/SKILL.md', 1));
       assert.strictEqual(loser?.status, 'shadowed');
       assert.ok(loser.problems.some((p) => p.code === 'duplicate-name'));
-      await waitFor(() => api.statusBarSnapshot!().text === '$(mortar-board) 4 skills $(warning) 1', { message: 'the status bar: 4 skills, 1 warning' });
+      await waitFor(() => api.statusBarSnapshot!().text === '$(mortar-board) 4 skills $(warning) 1', {
+        message: 'the status bar: 4 skills, 1 warning',
+      });
     },
   },
   {
-    name: 'New Skill offers each folder\'s locations; Enter takes the first folder\'s skills/',
+    name: "New Skill offers each folder's locations; Enter takes the first folder's skills/",
     fn: async () => {
       const api = await idleApi();
       const uri = await settleWith(
-        vscode.commands.executeCommand<vscode.Uri | undefined>('skillsmith.newSkill', { template: 'minimal', name: 'multi-new', description: 'Made in a multi-root workspace. Use when testing.' }),
+        vscode.commands.executeCommand<vscode.Uri | undefined>('skillsmith.newSkill', {
+          template: 'minimal',
+          name: 'multi-new',
+          description: 'Made in a multi-root workspace. Use when testing.',
+        }),
         'workbench.action.acceptSelectedQuickOpenItem',
       );
       assert.ok(uri);
@@ -51,11 +60,16 @@ export const tests: HostTest[] = [
     fn: async () => {
       const api = await idleApi();
       const uri = await vscode.commands.executeCommand<vscode.Uri>('skillsmith.newSkill', {
-        template: 'minimal', name: 'second-new', description: 'In folder two. Use when testing.', location: vscode.Uri.file(diskPath('.claude/skills', 1)),
+        template: 'minimal',
+        name: 'second-new',
+        description: 'In folder two. Use when testing.',
+        location: vscode.Uri.file(diskPath('.claude/skills', 1)),
       });
       assert.strictEqual(uri?.fsPath, diskPath('.claude/skills/second-new/SKILL.md', 1));
       assert.ok(viewLines(api).length >= 5);
-      await waitFor(() => viewLines(api).includes('.claude/skills (two): second-new'), { message: 'second-new in the view' });
+      await waitFor(() => viewLines(api).includes('.claude/skills (two): second-new'), {
+        message: 'second-new in the view',
+      });
     },
   },
 ];

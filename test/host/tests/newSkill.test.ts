@@ -9,7 +9,8 @@ import { diskPath, idleApi, setSetting, settleWith } from './uiSupport';
 const NEW_SKILL = 'skillsmith.newSkill';
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => `${e.parentPath ?? (e as unknown as { path: string }).path}/${e.name}`.slice(dir.length + 1))
     .sort();
@@ -33,7 +34,11 @@ export const tests: HostTest[] = [
       assert.ok(entry, 'my-new is in the catalog when the command returns');
       assert.strictEqual(entry.status, 'offered');
       assert.strictEqual(entry.record.description, 'Does X. Use when Y.');
-      assert.deepStrictEqual(filesUnder(diskPath('skills/my-new')), ['SKILL.md', 'assets/template.md', 'references/guide.md']);
+      assert.deepStrictEqual(filesUnder(diskPath('skills/my-new')), [
+        'SKILL.md',
+        'assets/template.md',
+        'references/guide.md',
+      ]);
       const text = fs.readFileSync(diskPath('skills/my-new/SKILL.md'), 'utf8');
       assert.ok(text.startsWith('---\nname: my-new\ndescription: Does X. Use when Y.\n---\n'), text.slice(0, 120));
       assert.ok(!text.includes('{{'), 'no placeholder left');
@@ -50,11 +55,18 @@ export const tests: HostTest[] = [
     fn: async () => {
       const before = fs.readFileSync(diskPath('skills/my-new/SKILL.md'), 'utf8');
       const result = await vscode.commands.executeCommand(NEW_SKILL, {
-        template: 'minimal', name: 'my-new', description: 'Something else. Use when never.', location: diskPath('skills'),
+        template: 'minimal',
+        name: 'my-new',
+        description: 'Something else. Use when never.',
+        location: diskPath('skills'),
       });
       assert.strictEqual(result, undefined);
       assert.strictEqual(fs.readFileSync(diskPath('skills/my-new/SKILL.md'), 'utf8'), before);
-      assert.deepStrictEqual(filesUnder(diskPath('skills/my-new')), ['SKILL.md', 'assets/template.md', 'references/guide.md']);
+      assert.deepStrictEqual(filesUnder(diskPath('skills/my-new')), [
+        'SKILL.md',
+        'assets/template.md',
+        'references/guide.md',
+      ]);
     },
   },
   {
@@ -63,7 +75,10 @@ export const tests: HostTest[] = [
       fs.mkdirSync(diskPath('skills/occupied'), { recursive: true });
       fs.writeFileSync(diskPath('skills/occupied/notes.txt'), 'mine');
       const result = await vscode.commands.executeCommand(NEW_SKILL, {
-        template: 'minimal', name: 'occupied', description: 'Would overwrite. Use when never.', location: diskPath('skills'),
+        template: 'minimal',
+        name: 'occupied',
+        description: 'Would overwrite. Use when never.',
+        location: diskPath('skills'),
       });
       assert.strictEqual(result, undefined);
       assert.deepStrictEqual(filesUnder(diskPath('skills/occupied')), ['notes.txt']);
@@ -75,12 +90,20 @@ export const tests: HostTest[] = [
     fn: async () => {
       for (const name of ['My_Skill', 'double--hyphen', '-lead', 'a'.repeat(65)]) {
         const result = await vscode.commands.executeCommand(NEW_SKILL, {
-          template: 'minimal', name, description: 'Fine. Use when testing.', location: diskPath('skills'),
+          template: 'minimal',
+          name,
+          description: 'Fine. Use when testing.',
+          location: diskPath('skills'),
         });
         assert.strictEqual(result, undefined, name);
         assert.ok(!fs.existsSync(diskPath(`skills/${name}`)), `${name} was not created`);
       }
-      const result = await vscode.commands.executeCommand(NEW_SKILL, { template: 'minimal', name: 'no-description', description: '   ', location: diskPath('skills') });
+      const result = await vscode.commands.executeCommand(NEW_SKILL, {
+        template: 'minimal',
+        name: 'no-description',
+        description: '   ',
+        location: diskPath('skills'),
+      });
       assert.strictEqual(result, undefined);
       assert.ok(!fs.existsSync(diskPath('skills/no-description')));
     },
@@ -91,7 +114,10 @@ export const tests: HostTest[] = [
       const api = await idleApi();
       const description = 'Use when: the user says "ship it" # now, or \'deploy\'.';
       const uri = await vscode.commands.executeCommand<vscode.Uri>(NEW_SKILL, {
-        template: 'minimal', name: 'tricky-yaml', description, location: diskPath('skills'),
+        template: 'minimal',
+        name: 'tricky-yaml',
+        description,
+        location: diskPath('skills'),
       });
       assert.ok(uri);
       const entry = api.catalog.get('tricky-yaml');
@@ -105,7 +131,10 @@ export const tests: HostTest[] = [
     fn: async () => {
       const api = await idleApi();
       const uri = await vscode.commands.executeCommand<vscode.Uri>(NEW_SKILL, {
-        name: 'from-chat', description: 'Drafted in chat. Use when testing /new.', body: '# From chat\n\nDo $ARGUMENTS carefully.', location: diskPath('skills'),
+        name: 'from-chat',
+        description: 'Drafted in chat. Use when testing /new.',
+        body: '# From chat\n\nDo $ARGUMENTS carefully.',
+        location: diskPath('skills'),
       });
       assert.ok(uri);
       assert.strictEqual(
@@ -120,8 +149,12 @@ export const tests: HostTest[] = [
     name: 'New Skill with a complete SKILL.md writes it as it is, named by its own frontmatter, and no template file',
     fn: async () => {
       const api = await idleApi();
-      const content = '---\nname: whole-file\ndescription: Given whole. Use when testing content.\nlicense: MIT\nmetadata:\n  team: docs\n---\nKeep $ARGUMENTS.\n';
-      const uri = await vscode.commands.executeCommand<vscode.Uri>(NEW_SKILL, { content, location: diskPath('skills') });
+      const content =
+        '---\nname: whole-file\ndescription: Given whole. Use when testing content.\nlicense: MIT\nmetadata:\n  team: docs\n---\nKeep $ARGUMENTS.\n';
+      const uri = await vscode.commands.executeCommand<vscode.Uri>(NEW_SKILL, {
+        content,
+        location: diskPath('skills'),
+      });
       assert.strictEqual(uri?.fsPath, diskPath('skills/whole-file/SKILL.md'));
       assert.strictEqual(fs.readFileSync(uri.fsPath, 'utf8'), content);
       assert.deepStrictEqual(filesUnder(diskPath('skills/whole-file')), ['SKILL.md']);
@@ -144,7 +177,10 @@ export const tests: HostTest[] = [
     name: 'Escape at the name box cancels with nothing written',
     fn: async () => {
       const entries = fs.readdirSync(diskPath('skills')).sort();
-      const result = await settleWith(vscode.commands.executeCommand(NEW_SKILL, { template: 'minimal' }), 'workbench.action.closeQuickOpen');
+      const result = await settleWith(
+        vscode.commands.executeCommand(NEW_SKILL, { template: 'minimal' }),
+        'workbench.action.closeQuickOpen',
+      );
       assert.strictEqual(result, undefined);
       assert.deepStrictEqual(fs.readdirSync(diskPath('skills')).sort(), entries);
     },
@@ -154,7 +190,11 @@ export const tests: HostTest[] = [
     fn: async () => {
       const api = await idleApi();
       const uri = await settleWith(
-        vscode.commands.executeCommand<vscode.Uri | undefined>(NEW_SKILL, { template: 'minimal', name: 'picked-here', description: 'Placed by the picker. Use when testing.' }),
+        vscode.commands.executeCommand<vscode.Uri | undefined>(NEW_SKILL, {
+          template: 'minimal',
+          name: 'picked-here',
+          description: 'Placed by the picker. Use when testing.',
+        }),
         'workbench.action.acceptSelectedQuickOpenItem',
       );
       assert.ok(uri, 'a skill was created');
@@ -166,12 +206,21 @@ export const tests: HostTest[] = [
     name: 'the template pick: Enter takes the first template (Minimal)',
     fn: async () => {
       const uri = await settleWith(
-        vscode.commands.executeCommand<vscode.Uri | undefined>(NEW_SKILL, { name: 'picked-template', description: 'Template by the picker. Use when testing.', location: diskPath('skills') }),
+        vscode.commands.executeCommand<vscode.Uri | undefined>(NEW_SKILL, {
+          name: 'picked-template',
+          description: 'Template by the picker. Use when testing.',
+          location: diskPath('skills'),
+        }),
         'workbench.action.acceptSelectedQuickOpenItem',
       );
       assert.ok(uri, 'a skill was created');
       const text = fs.readFileSync(diskPath('skills/picked-template/SKILL.md'), 'utf8');
-      assert.ok(text.startsWith('---\nname: picked-template\ndescription: Template by the picker. Use when testing.\n---\n<!--'), text.slice(0, 120));
+      assert.ok(
+        text.startsWith(
+          '---\nname: picked-template\ndescription: Template by the picker. Use when testing.\n---\n<!--',
+        ),
+        text.slice(0, 120),
+      );
       assert.match(text, /\n# Goal\n/);
       assert.deepStrictEqual(filesUnder(diskPath('skills/picked-template')), ['SKILL.md']);
     },
@@ -181,12 +230,19 @@ export const tests: HostTest[] = [
     timeoutMs: 30_000,
     fn: async () => {
       const api = await idleApi();
-      const args = { template: 'minimal', name: 'мой-навык', description: 'Мой навык. Use when testing Unicode names.', location: diskPath('skills') };
+      const args = {
+        template: 'minimal',
+        name: 'мой-навык',
+        description: 'Мой навык. Use when testing Unicode names.',
+        location: diskPath('skills'),
+      };
       assert.strictEqual(await vscode.commands.executeCommand(NEW_SKILL, args), undefined);
       assert.ok(!fs.existsSync(diskPath('skills/мой-навык')));
       try {
         await setSetting('validation.unicodeNames', true);
-        await waitFor(() => vscode.workspace.getConfiguration('skillsmith').get('validation.unicodeNames') === true, { message: 'the setting' });
+        await waitFor(() => vscode.workspace.getConfiguration('skillsmith').get('validation.unicodeNames') === true, {
+          message: 'the setting',
+        });
         await api.whenIdle();
         const uri = await vscode.commands.executeCommand<vscode.Uri>(NEW_SKILL, args);
         assert.strictEqual(uri?.fsPath, diskPath('skills/мой-навык/SKILL.md'));

@@ -40,7 +40,11 @@ async function readsSettled(hooks: SkillsmithTestHooks): Promise<ReturnType<Skil
       }
       return Date.now() - stableSince >= QUIET_MS ? reads : undefined;
     },
-    { timeout: 30_000, interval: 100, message: `every skill file read and no read for ${QUIET_MS} ms (last: ${last.slice(0, 300)})` },
+    {
+      timeout: 30_000,
+      interval: 100,
+      message: `every skill file read and no read for ${QUIET_MS} ms (last: ${last.slice(0, 300)})`,
+    },
   );
 }
 
@@ -60,13 +64,24 @@ export const tests: HostTest[] = [
       const hooks = hooksOf(api);
       const text = (name: string) => skillText(name, `Read-once skill ${name}. Use when counting reads.`);
       // The suite's first write: the watcher may not be running yet (see writeOnDiskUntil).
-      await writeOnDiskUntil(`skills/${names[0]}/SKILL.md`, text(names[0]), () => api.catalog.get(names[0]), { message: `${names[0]} in the catalog` });
+      await writeOnDiskUntil(`skills/${names[0]}/SKILL.md`, text(names[0]), () => api.catalog.get(names[0]), {
+        message: `${names[0]} in the catalog`,
+      });
       for (const name of names.slice(1)) writeOnDisk(`skills/${name}/SKILL.md`, text(name));
-      await waitFor(async () => {
-        await api.whenIdle();
-        return api.catalog.size === SKILLS;
-      }, { timeout: 20_000, message: `the ${SKILLS} skills in the catalog` });
-      assert.deepStrictEqual(api.catalog.entries().map((e) => e.record.filePath).sort(), skillFiles());
+      await waitFor(
+        async () => {
+          await api.whenIdle();
+          return api.catalog.size === SKILLS;
+        },
+        { timeout: 20_000, message: `the ${SKILLS} skills in the catalog` },
+      );
+      assert.deepStrictEqual(
+        api.catalog
+          .entries()
+          .map((e) => e.record.filePath)
+          .sort(),
+        skillFiles(),
+      );
 
       const summary = await vscode.commands.executeCommand<{ files: number }>('skillsmith.validateAll');
       assert.strictEqual(summary?.files, SKILLS);
@@ -81,7 +96,10 @@ export const tests: HostTest[] = [
       assert.deepStrictEqual(Object.keys(reads.perPath).sort(), skillFiles(), 'only the skill files were read');
       const notOnce = Object.entries(reads.perPath).filter(([, count]) => count !== 1);
       assert.deepStrictEqual(notOnce, [], 'every skill file read exactly once');
-      assert.ok(reads.maxInFlight <= MAX_CONCURRENT_READS, `at most ${MAX_CONCURRENT_READS} reads at once, saw ${reads.maxInFlight}`);
+      assert.ok(
+        reads.maxInFlight <= MAX_CONCURRENT_READS,
+        `at most ${MAX_CONCURRENT_READS} reads at once, saw ${reads.maxInFlight}`,
+      );
       assert.ok(reads.maxInFlight >= 1);
     },
   },

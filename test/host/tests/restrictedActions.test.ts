@@ -15,7 +15,10 @@ export const tests: HostTest[] = [
     fn: async () => {
       await (await getExtensionApi<{ whenIdle(): Promise<void> }>()).whenIdle();
       assert.strictEqual(vscode.workspace.isTrusted, false);
-      const result = await vscode.commands.executeCommand<{ status: string; error?: { type: string; message: string } }>('skillsmith.runAction', { skill: 'good-skill', form: false, quiet: true });
+      const result = await vscode.commands.executeCommand<{
+        status: string;
+        error?: { type: string; message: string };
+      }>('skillsmith.runAction', { skill: 'good-skill', form: false, quiet: true });
       assert.strictEqual(result?.status, 'error');
       assert.strictEqual(result?.error?.type, 'not_allowed');
       assert.match(result!.error!.message, /not trusted/);
@@ -25,8 +28,11 @@ export const tests: HostTest[] = [
   {
     name: 'Restricted Mode: the run-action tool refuses too, and nothing runs',
     fn: async () => {
-      const called = await Promise.resolve(vscode.lm.invokeTool('skillsmith_runAction', { input: { name: 'good-skill' }, toolInvocationToken: undefined })).then(
-        (result) => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join(''),
+      const called = await Promise.resolve(
+        vscode.lm.invokeTool('skillsmith_runAction', { input: { name: 'good-skill' }, toolInvocationToken: undefined }),
+      ).then(
+        (result) =>
+          result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join(''),
         (error: unknown) => `rejected: ${String(error)}`,
       );
       assert.ok(/"type":"not_allowed"/.test(called) && /not trusted/.test(called), called);

@@ -8,7 +8,15 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { SkillsmithApi } from '../../../src/vscode/api';
-import { HostTest, clickInWorkbench, getExtension, getExtensionApi, hasSkillsContext, waitFor, workspaceUri } from '../helpers';
+import {
+  HostTest,
+  clickInWorkbench,
+  getExtension,
+  getExtensionApi,
+  hasSkillsContext,
+  waitFor,
+  workspaceUri,
+} from '../helpers';
 
 async function idle(): Promise<SkillsmithApi> {
   const api = await getExtensionApi<SkillsmithApi>();
@@ -20,7 +28,10 @@ async function idle(): Promise<SkillsmithApi> {
 async function invoke(name: string, input: object): Promise<string> {
   await idle();
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  return result.content.map((part) => (part as { value?: unknown }).value).filter((v): v is string => typeof v === 'string').join('');
+  return result.content
+    .map((part) => (part as { value?: unknown }).value)
+    .filter((v): v is string => typeof v === 'string')
+    .join('');
 }
 
 export const tests: HostTest[] = [
@@ -35,7 +46,9 @@ export const tests: HostTest[] = [
     fn: async () => {
       const api = await idle();
       assert.ok(getExtension().isActive);
-      const manifest = getExtension().packageJSON as { capabilities?: { untrustedWorkspaces?: { supported?: unknown } } };
+      const manifest = getExtension().packageJSON as {
+        capabilities?: { untrustedWorkspaces?: { supported?: unknown } };
+      };
       assert.strictEqual(manifest.capabilities?.untrustedWorkspaces?.supported, 'limited');
       assert.ok(api.catalog.size >= 2);
     },
@@ -56,10 +69,14 @@ export const tests: HostTest[] = [
   {
     name: 'the load and read tools refuse, saying the workspace is not trusted',
     fn: async () => {
-      const load = JSON.parse(await invoke('skillsmith_loadSkill', { name: 'good-skill' })) as { error?: { type: string; message: string } };
+      const load = JSON.parse(await invoke('skillsmith_loadSkill', { name: 'good-skill' })) as {
+        error?: { type: string; message: string };
+      };
       assert.strictEqual(load.error?.type, 'not_allowed', JSON.stringify(load));
       assert.match(load.error.message, /not trusted/);
-      const read = JSON.parse(await invoke('skillsmith_readSkillFile', { name: 'good-skill', path: 'SKILL.md' })) as { error?: { type: string; message: string } };
+      const read = JSON.parse(await invoke('skillsmith_readSkillFile', { name: 'good-skill', path: 'SKILL.md' })) as {
+        error?: { type: string; message: string };
+      };
       assert.strictEqual(read.error?.type, 'not_allowed', JSON.stringify(read));
       assert.match(read.error.message, /not trusted/);
       assert.match(await invoke('skillsmith_listSkills', {}), /^No skills are available/);
@@ -70,11 +87,21 @@ export const tests: HostTest[] = [
     fn: async () => {
       const api = await idle();
       assert.strictEqual(api.catalog.get('team-only'), undefined);
-      assert.deepStrictEqual(api.catalog.entries().map((e) => e.record.folderName).sort(), ['bad-skill', 'good-skill']);
+      assert.deepStrictEqual(
+        api.catalog
+          .entries()
+          .map((e) => e.record.folderName)
+          .sort(),
+        ['bad-skill', 'good-skill'],
+      );
       // What the extension reads is the default, not the workspace's value.
       const locations = vscode.workspace.getConfiguration('skillsmith').get<string[]>('locations') ?? [];
       assert.ok(!locations.includes('team-skills'), JSON.stringify(locations));
-      assert.strictEqual(await hasSkillsContext(), false, 'skillsmith.hasSkills (the tools\' when clause) while nothing is offered');
+      assert.strictEqual(
+        await hasSkillsContext(),
+        false,
+        "skillsmith.hasSkills (the tools' when clause) while nothing is offered",
+      );
     },
   },
   {
@@ -101,10 +128,13 @@ export const tests: HostTest[] = [
       assert.ok(good, 'good-skill is in the view');
       assert.match(good.description ?? '', /untrusted/);
       assert.strictEqual(good.icon, 'shield');
-      const status = await waitFor(() => {
-        const snapshot = api.statusBarSnapshot?.();
-        return snapshot?.visible ? snapshot : undefined;
-      }, { message: 'the status bar item' });
+      const status = await waitFor(
+        () => {
+          const snapshot = api.statusBarSnapshot?.();
+          return snapshot?.visible ? snapshot : undefined;
+        },
+        { message: 'the status bar item' },
+      );
       assert.match(status.text, /\(Restricted Mode\)$/);
       assert.match(status.tooltip, /Restricted Mode: 1 workspace skill will be offered once you trust this workspace/);
     },
@@ -119,7 +149,9 @@ export const tests: HostTest[] = [
       try {
         await vscode.commands.executeCommand('workbench.trust.manage');
         await clickInWorkbench({ role: 'button', name: 'Trust', within: '.workspace-trust-editor', timeoutMs: 20_000 });
-        await waitFor(() => granted && vscode.workspace.isTrusted, { message: 'onDidGrantWorkspaceTrust and workspace.isTrusted' });
+        await waitFor(() => granted && vscode.workspace.isTrusted, {
+          message: 'onDidGrantWorkspaceTrust and workspace.isTrusted',
+        });
       } finally {
         listener.dispose();
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -132,11 +164,18 @@ export const tests: HostTest[] = [
     fn: async () => {
       assert.strictEqual(vscode.workspace.isTrusted, true, 'the grant test ran first');
       const api = await getExtensionApi<SkillsmithApi>();
-      await waitFor(async () => {
-        await api.whenIdle();
-        return api.catalog.get('team-only');
-      }, { timeout: 20_000, message: 'team-only in the catalog' });
-      assert.deepStrictEqual(vscode.workspace.getConfiguration('skillsmith').get('locations'), ['skills', 'team-skills', '~/.claude/skills']);
+      await waitFor(
+        async () => {
+          await api.whenIdle();
+          return api.catalog.get('team-only');
+        },
+        { timeout: 20_000, message: 'team-only in the catalog' },
+      );
+      assert.deepStrictEqual(vscode.workspace.getConfiguration('skillsmith').get('locations'), [
+        'skills',
+        'team-skills',
+        '~/.claude/skills',
+      ]);
       assert.strictEqual(api.catalog.get('team-only')?.status, 'offered');
       assert.strictEqual(api.catalog.get('team-only')?.record.location.label, 'team-skills');
     },
@@ -150,21 +189,39 @@ export const tests: HostTest[] = [
       assert.strictEqual(api.catalog.get('good-skill')?.status, 'offered');
       assert.strictEqual(api.catalog.entries().find((e) => e.record.folderName === 'bad-skill')?.status, 'errors');
       assert.deepStrictEqual(api.catalog.listing(12000).included, ['good-skill', 'team-only']);
-      await waitFor(() => hasSkillsContext(), { timeout: 20_000, message: 'skillsmith.hasSkills (the tools\' when clause)' });
+      await waitFor(() => hasSkillsContext(), {
+        timeout: 20_000,
+        message: "skillsmith.hasSkills (the tools' when clause)",
+      });
 
       const listed = await invoke('skillsmith_listSkills', {});
-      assert.match(listed, /^- good-skill: A valid skill in a workspace that is not trusted\. Use when testing Restricted Mode\.\n/);
-      assert.match(listed, /\n- team-only: Formats the team's changelog entries\. Use when the user adds a changelog entry\.(\n|$)/);
+      assert.match(
+        listed,
+        /^- good-skill: A valid skill in a workspace that is not trusted\. Use when testing Restricted Mode\.\n/,
+      );
+      assert.match(
+        listed,
+        /\n- team-only: Formats the team's changelog entries\. Use when the user adds a changelog entry\.(\n|$)/,
+      );
       const loaded = await invoke('skillsmith_loadSkill', { name: 'good-skill', args: 'the release' });
       assert.match(loaded, /^Base directory for this skill: .*\/skills\/good-skill\n/);
       assert.match(loaded, /Follow these steps for the release\./);
-      assert.match(await invoke('skillsmith_loadSkill', { name: 'team-only', args: 'v2' }), /TEAM-MARKER-4b1d: format the entry for v2\./);
-      assert.match(await invoke('skillsmith_readSkillFile', { name: 'good-skill', path: 'SKILL.md' }), /^---\nname: good-skill\n/);
+      assert.match(
+        await invoke('skillsmith_loadSkill', { name: 'team-only', args: 'v2' }),
+        /TEAM-MARKER-4b1d: format the entry for v2\./,
+      );
+      assert.match(
+        await invoke('skillsmith_readSkillFile', { name: 'good-skill', path: 'SKILL.md' }),
+        /^---\nname: good-skill\n/,
+      );
 
-      const status = await waitFor(() => {
-        const snapshot = api.statusBarSnapshot();
-        return snapshot.visible && !snapshot.text.includes('Restricted Mode') ? snapshot : undefined;
-      }, { message: 'the status bar without "Restricted Mode"' });
+      const status = await waitFor(
+        () => {
+          const snapshot = api.statusBarSnapshot();
+          return snapshot.visible && !snapshot.text.includes('Restricted Mode') ? snapshot : undefined;
+        },
+        { message: 'the status bar without "Restricted Mode"' },
+      );
       assert.strictEqual(status.text, '$(mortar-board) 3 skills $(error) 3');
       assert.match(status.tooltip, /\n- 2 offered to the model\n- 1 not offered \(1 with errors\)\n/);
       assert.doesNotMatch(status.tooltip, /Restricted Mode/);

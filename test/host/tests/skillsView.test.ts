@@ -20,7 +20,10 @@ export const tests: HostTest[] = [
         'skills:linked',
       ]);
       // skillsmith.hasSkills follows offeredCount > 0: alpha, gamma and linked are offered.
-      assert.deepStrictEqual(api.catalog.offered().map((e) => e.record.name), ['alpha', 'gamma', 'linked']);
+      assert.deepStrictEqual(
+        api.catalog.offered().map((e) => e.record.name),
+        ['alpha', 'gamma', 'linked'],
+      );
       assert.strictEqual(api.catalog.offeredCount, 3);
     },
   },
@@ -29,7 +32,10 @@ export const tests: HostTest[] = [
     fn: async () => {
       const api = await idleApi();
       assert.deepStrictEqual(
-        api.viewSnapshot!().map((group) => ({ location: group.location, skills: group.skills.map((s) => [s.name, s.description ?? '', s.icon]) })),
+        api.viewSnapshot!().map((group) => ({
+          location: group.location,
+          skills: group.skills.map((s) => [s.name, s.description ?? '', s.icon]),
+        })),
         [
           {
             location: 'skills',
@@ -58,13 +64,28 @@ export const tests: HostTest[] = [
       // What the scan finds in the fixture's files: Beta_Broken has three errors; the shadowed
       // copy of alpha carries duplicate-name (linked's broken link needs a complete read).
       assert.deepStrictEqual(
-        api.catalog.entries().filter((e) => e.problems.length > 0).map((e) => `${e.record.location.label}:${e.record.name} ${e.problems.map((p) => `${p.severity}:${p.code}`).sort().join(',')}`),
-        ['skills:Beta_Broken error:description-missing,error:name-format,error:name-mismatch', '.github/skills:alpha warning:duplicate-name'],
+        api.catalog
+          .entries()
+          .filter((e) => e.problems.length > 0)
+          .map(
+            (e) =>
+              `${e.record.location.label}:${e.record.name} ${e.problems
+                .map((p) => `${p.severity}:${p.code}`)
+                .sort()
+                .join(',')}`,
+          ),
+        [
+          'skills:Beta_Broken error:description-missing,error:name-format,error:name-mismatch',
+          '.github/skills:alpha warning:duplicate-name',
+        ],
       );
-      const status = await waitFor(() => {
-        const snapshot = api.statusBarSnapshot();
-        return snapshot.text === '$(mortar-board) 6 skills $(error) 3 $(warning) 1' ? snapshot : undefined;
-      }, { message: `the status bar text (now ${JSON.stringify(api.statusBarSnapshot().text)})` });
+      const status = await waitFor(
+        () => {
+          const snapshot = api.statusBarSnapshot();
+          return snapshot.text === '$(mortar-board) 6 skills $(error) 3 $(warning) 1' ? snapshot : undefined;
+        },
+        { message: `the status bar text (now ${JSON.stringify(api.statusBarSnapshot().text)})` },
+      );
       assert.strictEqual(status.visible, true);
       assert.strictEqual(
         status.tooltip,

@@ -42,8 +42,14 @@ export const tests: HostTest[] = [
         // The file watcher's events alone.
         const notAFile = /^SKILL\.md is not a file$/;
         const loopReason = /^symlink loop: points back to /;
-        await waitFor(() => skipsOf(api, folderNamedSkill, notAFile) > 0, { ...TIMEOUT, message: 'the folder named SKILL.md reported from its event' });
-        await waitFor(() => skipsOf(api, loop, loopReason) > 0, { ...TIMEOUT, message: 'the symlink loop reported from its event' });
+        await waitFor(() => skipsOf(api, folderNamedSkill, notAFile) > 0, {
+          ...TIMEOUT,
+          message: 'the folder named SKILL.md reported from its event',
+        });
+        await waitFor(() => skipsOf(api, loop, loopReason) > 0, {
+          ...TIMEOUT,
+          message: 'the symlink loop reported from its event',
+        });
 
         // A full scan (Refresh) reports them again.
         await api.whenIdle();
@@ -51,11 +57,17 @@ export const tests: HostTest[] = [
         await vscode.commands.executeCommand('skillsmith.refresh');
         await api.whenIdle();
         const after = [skipsOf(api, folderNamedSkill, notAFile), skipsOf(api, loop, loopReason)];
-        assert.ok(after[0] > before[0] && after[1] > before[1], `reported again by the scan: ${JSON.stringify(api.skipped!().slice(-6))}`);
+        assert.ok(
+          after[0] > before[0] && after[1] > before[1],
+          `reported again by the scan: ${JSON.stringify(api.skipped!().slice(-6))}`,
+        );
 
         // Neither is a skill, and the loop made no phantom copies of the skills it leads back to.
         assert.deepStrictEqual(
-          api.catalog.entries().map((e) => path.relative(skills, e.record.filePath)).sort(),
+          api.catalog
+            .entries()
+            .map((e) => path.relative(skills, e.record.filePath))
+            .sort(),
           ['looper/SKILL.md', 'seed-skill/SKILL.md'],
         );
         assert.ok(api.skipped!().length <= 200, 'the kept reasons are bounded');

@@ -8,7 +8,15 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { SkillsmithApi } from '../../../src/vscode/api';
-import { HostTest, getExtension, hasSkillsContext, waitFor, workspaceFolder, workspaceUri, writeWorkspaceFile } from '../helpers';
+import {
+  HostTest,
+  getExtension,
+  hasSkillsContext,
+  waitFor,
+  workspaceFolder,
+  workspaceUri,
+  writeWorkspaceFile,
+} from '../helpers';
 import { waitForDiagnostics } from '../helpers/diagnostics';
 
 const USER_NOTES_LINE =
@@ -25,7 +33,10 @@ async function activeApi(): Promise<SkillsmithApi> {
 
 async function invoke(name: string, input: object): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  return result.content.map((part) => (part as { value?: unknown }).value).filter((v): v is string => typeof v === 'string').join('');
+  return result.content
+    .map((part) => (part as { value?: unknown }).value)
+    .filter((v): v is string => typeof v === 'string')
+    .join('');
 }
 
 export const tests: HostTest[] = [
@@ -33,8 +44,15 @@ export const tests: HostTest[] = [
     name: 'Skillsmith activates on its own at startup in an empty workspace',
     timeoutMs: 60_000,
     fn: async () => {
-      assert.deepStrictEqual(await vscode.workspace.fs.readDirectory(workspaceFolder().uri), [], 'the workspace folder is empty');
-      await waitFor(() => getExtension().isActive, { timeout: 50_000, message: 'Skillsmith to be activated by the workbench' });
+      assert.deepStrictEqual(
+        await vscode.workspace.fs.readDirectory(workspaceFolder().uri),
+        [],
+        'the workspace folder is empty',
+      );
+      await waitFor(() => getExtension().isActive, {
+        timeout: 50_000,
+        message: 'Skillsmith to be activated by the workbench',
+      });
       assert.ok(getExtension().exports, 'activate() returned its API');
     },
   },
@@ -59,7 +77,10 @@ export const tests: HostTest[] = [
       assert.strictEqual(process.env.SKILLSMITH_TEST_HOOKS, undefined);
       assert.strictEqual(api.testHooks, undefined);
       assert.ok(Object.isFrozen(api) && Object.isFrozen(api.catalog));
-      assert.ok(!('setTrustWorkspaceSkills' in api.catalog) && !('replaceAll' in api.catalog), Object.keys(api.catalog).join(', '));
+      assert.ok(
+        !('setTrustWorkspaceSkills' in api.catalog) && !('replaceAll' in api.catalog),
+        Object.keys(api.catalog).join(', '),
+      );
     },
   },
   {
@@ -67,10 +88,16 @@ export const tests: HostTest[] = [
     timeoutMs: 40_000,
     fn: async () => {
       await activeApi();
-      await waitFor(() => hasSkillsContext(), { timeout: 20_000, message: "skillsmith.hasSkills (the tools' when clause)" });
+      await waitFor(() => hasSkillsContext(), {
+        timeout: 20_000,
+        message: "skillsmith.hasSkills (the tools' when clause)",
+      });
       const listed = await invoke('skillsmith_listSkills', {});
       assert.ok(listed.startsWith(`${USER_NOTES_LINE}\n`), listed);
-      assert.match(await invoke('skillsmith_loadSkill', { name: 'user-notes', args: 'the notes' }), /USER-MARKER-e51a: list the decisions and action items in the notes\./);
+      assert.match(
+        await invoke('skillsmith_loadSkill', { name: 'user-notes', args: 'the notes' }),
+        /USER-MARKER-e51a: list the decisions and action items in the notes\./,
+      );
     },
   },
   {
@@ -78,10 +105,17 @@ export const tests: HostTest[] = [
     timeoutMs: 30_000,
     fn: async () => {
       await activeApi();
-      const uri = await writeWorkspaceFile('docs/x/SKILL.md', '---\nname: Not_Kebab\ndescription: Lives in docs. Use when testing.\n---\nBody.\n');
+      const uri = await writeWorkspaceFile(
+        'docs/x/SKILL.md',
+        '---\nname: Not_Kebab\ndescription: Lives in docs. Use when testing.\n---\nBody.\n',
+      );
       await vscode.commands.executeCommand('vscode.open', uri);
       await waitForDiagnostics(uri, ['name-format@1:6-1:15', 'name-mismatch@1:6-1:15']);
-      assert.strictEqual((await activeApi()).catalog.entryForFile(workspaceUri('docs/x/SKILL.md').fsPath), undefined, 'not a catalog skill');
+      assert.strictEqual(
+        (await activeApi()).catalog.entryForFile(workspaceUri('docs/x/SKILL.md').fsPath),
+        undefined,
+        'not a catalog skill',
+      );
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     },
   },

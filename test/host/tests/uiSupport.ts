@@ -76,7 +76,10 @@ export function catalogNames(api: SkillsmithApi): string[] {
 /** `location: name(description)` lines of the Skills view, for compact assertions. */
 export function viewLines(api: SkillsmithApi): string[] {
   return (api.viewSnapshot?.() ?? []).flatMap((group) =>
-    group.skills.map((s) => `${group.location}${group.description ? ` (${group.description})` : ''}: ${s.name}${s.description ? ` [${s.description}]` : ''}`),
+    group.skills.map(
+      (s) =>
+        `${group.location}${group.description ? ` (${group.description})` : ''}: ${s.name}${s.description ? ` [${s.description}]` : ''}`,
+    ),
   );
 }
 

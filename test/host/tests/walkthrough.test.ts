@@ -61,12 +61,20 @@ export const tests: HostTest[] = [
       try {
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
         await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
-        await waitFor(() => activeTabLabel() === 'Welcome', { message: `the Welcome editor (active tab: ${activeTabLabel()})` });
+        await waitFor(() => activeTabLabel() === 'Welcome', {
+          message: `the Welcome editor (active tab: ${activeTabLabel()})`,
+        });
         assert.deepStrictEqual(await renderedWalkthrough(), { title: [TITLE], steps: STEPS.map(([, title]) => title) });
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
         // A step is named by its own id; the command prefixes the walkthrough's.
-        await vscode.commands.executeCommand('workbench.action.openWalkthrough', { category: WALKTHROUGH, step: 'showListing' }, false);
-        await waitFor(() => activeTabLabel() === 'Welcome', { message: `the Welcome editor on a step (active tab: ${activeTabLabel()})` });
+        await vscode.commands.executeCommand(
+          'workbench.action.openWalkthrough',
+          { category: WALKTHROUGH, step: 'showListing' },
+          false,
+        );
+        await waitFor(() => activeTabLabel() === 'Welcome', {
+          message: `the Welcome editor on a step (active tab: ${activeTabLabel()})`,
+        });
         assert.deepStrictEqual(await renderedWalkthrough(), { title: [TITLE], steps: STEPS.map(([, title]) => title) });
         const open = await workbenchTexts({ selector: 'button.getting-started-step.expanded [x-step-title-for]' });
         assert.deepStrictEqual(open, ['Check what the model sees']);

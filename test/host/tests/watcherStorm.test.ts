@@ -16,7 +16,10 @@ const DELETED = 500;
 const SETTLE_TIMEOUT_MS = 180_000;
 
 /** The storm fixture's one skill, as its file says. */
-const SEED = { name: 'seed-skill', description: 'The one skill the storm workspace starts with. Use when testing the watcher.' };
+const SEED = {
+  name: 'seed-skill',
+  description: 'The one skill the storm workspace starts with. Use when testing the watcher.',
+};
 
 function stormDescription(name: string): string {
   return `Storm skill ${name}. Use when testing event storms.`;
@@ -29,7 +32,10 @@ function expectedLine(skill: { name: string; description: string }): string {
 
 /** What the catalog must hold: the seed skill and the storm skills `names`, sorted by file. */
 function expectedLines(names: readonly string[]): string[] {
-  return [expectedLine(SEED), ...names.map((name) => expectedLine({ name, description: stormDescription(name) }))].sort();
+  return [
+    expectedLine(SEED),
+    ...names.map((name) => expectedLine({ name, description: stormDescription(name) })),
+  ].sort();
 }
 
 /** One line per entry (file, name, status, description), sorted by file. */
@@ -81,7 +87,9 @@ export const tests: HostTest[] = [
         seen.last = Date.now();
         seen.first ||= seen.last;
       };
-      const probe = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(workspaceFolder(), 'skills/**'));
+      const probe = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(workspaceFolder(), 'skills/**'),
+      );
       probe.onDidCreate(saw('created'));
       probe.onDidChange(saw('changed'));
       probe.onDidDelete(saw('deleted'));
@@ -118,8 +126,12 @@ export const tests: HostTest[] = [
 
       // The Skills view shows the same skills, under their location.
       const expectedView = [SEED.name, ...survivors].map((name) => `skills: ${name}`).sort();
-      const viewLines = () => (api.viewSnapshot?.() ?? []).flatMap((group) => group.skills.map((s) => `${group.location}: ${s.name}`)).sort();
-      await waitFor(() => viewLines().join('\n') === expectedView.join('\n'), { timeout: 15_000, message: `the view to show the ${expectedView.length} skills` });
+      const viewLines = () =>
+        (api.viewSnapshot?.() ?? []).flatMap((group) => group.skills.map((s) => `${group.location}: ${s.name}`)).sort();
+      await waitFor(() => viewLines().join('\n') === expectedView.join('\n'), {
+        timeout: 15_000,
+        message: `the view to show the ${expectedView.length} skills`,
+      });
       assert.ok(viewLines().includes('skills: storm-0000') && !viewLines().includes('skills: storm-0001'));
       await waitFor(() => api.statusBarSnapshot().text === '$(mortar-board) 501 skills', {
         timeout: 15_000,
