@@ -49,7 +49,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function timed(work: () => Promise<unknown> | unknown): Promise<number> {
+async function timed(work: () => unknown): Promise<number> {
   const start = process.hrtime.bigint();
   await work();
   return Number(process.hrtime.bigint() - start) / 1e6;
@@ -216,9 +216,15 @@ function heapUsedMb(): number {
   return process.memoryUsage().heapUsed / (1024 * 1024);
 }
 
-function bundleKb(name = 'extension.js'): number {
+/** KiB of dist/NAME; NaN when it is missing. */
+function bundleKb(name: string): number {
   const file = path.join(__dirname, '..', '..', 'dist', name);
   return fs.existsSync(file) ? fs.statSync(file).size / 1024 : NaN;
+}
+
+/** What activation loads: the main bundle and the chunk of the modules it shares (scripts/sharedChunks.mjs). */
+function activationKb(): number {
+  return bundleKb('extension.js') + bundleKb('shared.js');
 }
 
 function round(value: number, digits = 3): number {
@@ -336,7 +342,7 @@ async function main(): Promise<void> {
       ),
       lint_500_lines_ms: round(lint500Lines(options.runs), 3),
       heap_mb: round(heapMb, 1),
-      bundle_kb: round(bundleKb(), 1),
+      bundle_kb: round(activationKb(), 1),
       lazy_actions_kb: round(bundleKb('lazy/actions.js'), 1),
       lazy_chat_kb: round(bundleKb('lazy/chat.js'), 1),
       action_overhead_ms: round(action.executorMs - action.bareMs, 2),
@@ -377,7 +383,7 @@ async function main(): Promise<void> {
         `${figures.host_verdicts_one_change_ms} ms`,
       ],
       ['lint_500_lines_ms ≤ 2', figures.lint_500_lines_ms <= 2, `${figures.lint_500_lines_ms} ms`],
-      ['bundle_kb ≤ 200', figures.bundle_kb <= 200, `${figures.bundle_kb} KiB`],
+      ['bundle_kb ≤ 200 (extension.js + shared.js)', figures.bundle_kb <= 200, `${figures.bundle_kb} KiB`],
       [
         'action run ≤ 1.2 × bare spawn of the same script',
         figures.action_overhead_ratio <= 1.2,

@@ -1,10 +1,11 @@
 // Builds the extension and CLI bundles (default), or transpiles every TypeScript
 // file one-to-one into out/ for node --test and the host tests (--tests).
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync, rmSync, chmodSync } from 'node:fs';
+import { readdirSync, statSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildWithSharedChunks } from './sharedChunks.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const define = { SKILLSMITH_VERSION: JSON.stringify(version) };
@@ -15,6 +16,25 @@ const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
 // --outdir=DIR lets parallel runs transpile tests side by side (default: out).
 const outdir = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'out';
+
+// zod (the MCP SDK's) re-exports its 48 locales as z.locales (about 240 KB). Nothing here or in the
+// SDK reads them; zod's default, English, it imports by itself. So z.locales holds English only.
+const ZOD_LOCALES = fileURLToPath(new URL('../node_modules/zod/v4/locales/', import.meta.url));
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? { path: 'zod-locales', namespace: 'zod-english-only' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: ZOD_LOCALES,
+      loader: 'js',
+    }));
+  },
+};
 
 function tsFilesUnder(dir) {
   const found = [];
@@ -64,30 +84,35 @@ if (args.has('--tests')) {
       'jsonc-parser': fileURLToPath(new URL('../node_modules/jsonc-parser/lib/esm/main.js', import.meta.url)),
     },
     define: { ...define, SKILLSMITH_O200K: JSON.stringify('./o200k.js') },
+    plugins: [zodEnglishOnly],
     logLevel: 'warning',
   };
-  await esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' });
   // Features too heavy for activation (src/lazy/*.ts): one bundle each, dist/lazy/NAME.js,
   // required on first use through src/vscode/lazy.ts, so the main bundle stays small.
   const lazy = tsFilesUnder('src/lazy');
-  // From dist/lazy/, the tokenizer's bundle is one folder up.
-  if (lazy.length > 0) {
-    await esbuild.build({
-      ...common,
-      entryPoints: lazy,
-      outdir: 'dist/lazy',
-      define: { ...common.define, SKILLSMITH_O200K: JSON.stringify('../o200k.js') },
-      external: [...common.external, '../o200k.js'],
-    });
-  }
-  await esbuild.build({
-    ...common,
-    entryPoints: ['src/cli.ts'],
-    outfile: 'dist/cli.js',
-    banner: { js: '#!/usr/bin/env node' },
-  });
-  await esbuild.build({ ...common, entryPoints: [O200K_PACKAGE], outfile: 'dist/o200k.js' });
+  const bundles = [
+    { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' },
+    // From dist/lazy/, the tokenizer's bundle is one folder up.
+    ...(lazy.length > 0
+      ? [
+          {
+            ...common,
+            entryPoints: lazy,
+            outdir: 'dist/lazy',
+            define: { ...common.define, SKILLSMITH_O200K: JSON.stringify('../o200k.js') },
+            external: [...common.external, '../o200k.js'],
+          },
+        ]
+      : []),
+    { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+    // The ranks are strings of every script: written as UTF-8 rather than \u escapes, 2.0 MB instead of 2.8.
+    { ...common, entryPoints: [O200K_PACKAGE], outfile: 'dist/o200k.js', charset: 'utf8' },
+    // `skillsmith mcp` and the MCP SDK: required by the CLI only for that command.
+    { ...common, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js' },
+  ];
+  // What two bundles would both carry goes into dist/shared.js or dist/shared-lazy.js, once
+  // (scripts/sharedChunks.mjs). The metafile is what scripts/check-vsix.mjs checks that on.
+  const metafile = await buildWithSharedChunks(esbuild, bundles, common);
+  writeFileSync('dist/meta.json', JSON.stringify(metafile));
   chmodSync('dist/cli.js', 0o755);
-  // `skillsmith mcp` and the MCP SDK: required by the CLI only for that command.
-  await esbuild.build({ ...common, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js' });
 }

@@ -1,15 +1,21 @@
 // Lists the entries of the packaged .vsix and fails on anything outside the allowed set,
 // or when something the extension needs at run time is missing. `npm run package` runs
 // it after `vsce package`, so a stray file (a source map, a test fixture, a screenshot
-// nobody shows) never ships. Usage: node scripts/check-vsix.mjs [skillsmith.vsix]
+// nobody shows) never ships. It also fails when a module is bundled twice (the metafile the build
+// writes, dist/meta.json, names each output's input files) or when the unpacked size passes
+// MAX_UNPACKED_BYTES, and prints the largest parts. Usage: node scripts/check-vsix.mjs [skillsmith.vsix]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { inflateRawSync } from 'node:zlib';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { duplicatedModules } from './sharedChunks.mjs';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The most the installed extension may take on disk (the .vsix unpacked). */
+export const MAX_UNPACKED_BYTES = 4 * 1024 * 1024;
 
 // vsce's own files, then the extension's. README, CHANGELOG and LICENSE are renamed by
 // vsce (readme.md, changelog.md, LICENSE.txt).
@@ -20,7 +26,7 @@ const ALLOWED = [
   /^extension\/readme\.md$/i,
   /^extension\/changelog\.md$/i,
   /^extension\/license(\.txt|\.md)?$/i,
-  /^extension\/dist\/(extension|cli|mcp|o200k)\.js$/,
+  /^extension\/dist\/(extension|cli|mcp|o200k|shared|shared-lazy)\.js$/,
   /^extension\/dist\/lazy\/[a-zA-Z]+\.js$/,
   /^extension\/skills-templates\/[^/]+\/.+$/,
   /^extension\/schemas\/actions\.schema\.json$/,
@@ -35,6 +41,7 @@ const REQUIRED = [
   'extension/dist/cli.js',
   'extension/dist/mcp.js',
   'extension/dist/o200k.js',
+  'extension/dist/shared.js',
   'extension/schemas/actions.schema.json',
   'extension/media/icon.png',
   'extension/readme.md',
@@ -87,20 +94,21 @@ export function readZipEntry(buffer, entry) {
 }
 
 /**
- * What the README's CI snippet does: take dist/cli.js out of the .vsix and run `validate` with it
- * on examples/ (which holds a broken skill, so exit 1 and a JSON report are expected).
+ * What the README's CI snippet does: take dist/ out of the .vsix and run `validate` with its cli.js
+ * on examples/ (which holds a broken skill, so exit 1 and a JSON report are expected). The CLI needs
+ * its siblings: the shared chunks, and the tokenizer (body-too-many-tokens loads it).
  */
 export function checkBundledCli(buffer, entries) {
-  const entry = entries.find((e) => e.name === 'extension/dist/cli.js');
-  if (!entry) return ['the .vsix has no extension/dist/cli.js'];
+  if (!entries.some((e) => e.name === 'extension/dist/cli.js')) return ['the .vsix has no extension/dist/cli.js'];
+  if (!entries.some((e) => e.name === 'extension/dist/o200k.js')) return ['the .vsix has no extension/dist/o200k.js'];
   const dir = mkdtempSync(join(tmpdir(), 'skillsmith-vsix-cli-'));
   try {
-    const cli = join(dir, 'skillsmith.js');
-    writeFileSync(cli, readZipEntry(buffer, entry));
-    // The tokenizer's bundle goes beside the CLI, as in dist/ (body-too-many-tokens loads it).
-    const tokenizer = entries.find((e) => e.name === 'extension/dist/o200k.js');
-    if (!tokenizer) return ['the .vsix has no extension/dist/o200k.js'];
-    writeFileSync(join(dir, 'o200k.js'), readZipEntry(buffer, tokenizer));
+    for (const entry of entries.filter((e) => e.name.startsWith('extension/dist/'))) {
+      const file = join(dir, ...entry.name.slice('extension/'.length).split('/'));
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, readZipEntry(buffer, entry));
+    }
+    const cli = join(dir, 'dist', 'cli.js');
     const run = spawnSync(process.execPath, [cli, 'validate', '--json', join(REPO_ROOT, 'examples')], {
       encoding: 'utf8',
     });
@@ -115,7 +123,8 @@ export function checkBundledCli(buffer, entries) {
         `the CLI taken from the .vsix gave exit ${run.status} and ${report.files?.length} files, ${report.errors} errors on examples/`,
       ];
     }
-    return checkBundledMcp(buffer, entries, dir);
+    if (/o200k/.test(run.stderr)) return [`the CLI taken from the .vsix did not load its tokenizer: ${run.stderr}`];
+    return checkBundledMcp(cli);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -125,10 +134,8 @@ export function checkBundledCli(buffer, entries) {
  * What VS Code's MCP client does with the packaged files: `cli.js mcp` (which loads mcp.js beside
  * it) answers initialize and tools/list on stdio, with nothing but JSON-RPC on stdout.
  */
-function checkBundledMcp(buffer, entries, dir) {
-  const entry = entries.find((e) => e.name === 'extension/dist/mcp.js');
-  if (!entry) return ['the .vsix has no extension/dist/mcp.js'];
-  writeFileSync(join(dir, 'mcp.js'), readZipEntry(buffer, entry));
+function checkBundledMcp(cli) {
+  if (!existsSync(join(dirname(cli), 'mcp.js'))) return ['the .vsix has no extension/dist/mcp.js'];
   const input =
     [
       {
@@ -142,11 +149,11 @@ function checkBundledMcp(buffer, entries, dir) {
     ]
       .map((m) => JSON.stringify(m))
       .join('\n') + '\n';
-  const run = spawnSync(
-    process.execPath,
-    [join(dir, 'skillsmith.js'), 'mcp', '--root', join(REPO_ROOT, 'examples'), '--no-user'],
-    { input, encoding: 'utf8', timeout: 60_000 },
-  );
+  const run = spawnSync(process.execPath, [cli, 'mcp', '--root', join(REPO_ROOT, 'examples'), '--no-user'], {
+    input,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   let messages;
   try {
     messages = run.stdout
@@ -187,6 +194,71 @@ export function walkthroughFiles(manifest, readText = (rel) => readFileSync(join
   return [...files];
 }
 
+/**
+ * Problems with the bundles of a .vsix, by the build's metafile (dist/meta.json): a module bundled
+ * into two outputs, or a bundle in the .vsix that is not the one the metafile describes.
+ */
+export function checkBundles(entries, metafile) {
+  const problems = duplicatedModules(metafile).map(
+    ({ input, outputs }) => `bundled twice: ${input} is in ${outputs.join(' and ')}`,
+  );
+  const sizes = new Map(entries.map((e) => [e.name, e.size]));
+  const outputs = Object.entries(metafile.outputs).filter(([output]) => output.endsWith('.js'));
+  for (const [output, { bytes }] of outputs) {
+    const size = sizes.get(`extension/${output}`);
+    if (size === undefined) problems.push(`missing from the .vsix: extension/${output} (the build wrote it)`);
+    else if (size !== bytes) problems.push(`extension/${output} has ${size} bytes, the build wrote ${bytes}: stale`);
+  }
+  for (const { name } of entries) {
+    if (/^extension\/dist\/.+\.js$/.test(name) && !metafile.outputs[name.slice('extension/'.length)])
+      problems.push(`${name} is not in the build's metafile: a stale file`);
+  }
+  return problems;
+}
+
+/** Problems with the unpacked size of a .vsix: over MAX_UNPACKED_BYTES. */
+export function checkUnpackedSize(entries, max = MAX_UNPACKED_BYTES) {
+  const total = entries.reduce((sum, e) => sum + e.size, 0);
+  return total > max ? [`the .vsix unpacks to ${total} bytes, over the ${max} allowed`] : [];
+}
+
+/** The package or source folder an input file of a bundle belongs to: node_modules/yaml, src/core/lint. */
+function partOf(input) {
+  const parts = input.split('/');
+  if (parts[0] !== 'node_modules')
+    return parts.length <= 2 ? input : parts.slice(0, Math.min(3, parts.length - 1)).join('/');
+  return parts.slice(0, parts[1].startsWith('@') ? 3 : 2).join('/');
+}
+
+/** The largest parts of a .vsix: its biggest files, and the biggest packages and folders in its bundles. */
+export function largestParts(entries, metafile, count = 8) {
+  const files = [...entries].sort((a, b) => b.size - a.size).slice(0, count);
+  const bytes = new Map();
+  for (const { inputs } of Object.values(metafile?.outputs ?? {})) {
+    for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
+      const part = partOf(input);
+      bytes.set(part, (bytes.get(part) ?? 0) + bytesInOutput);
+    }
+  }
+  const parts = [...bytes].sort((a, b) => b[1] - a[1]).slice(0, count);
+  return { files: files.map((e) => [e.name, e.size]), parts };
+}
+
+/**
+ * Problems with the pictures of the packaged README: each one an https URL (the screenshots are
+ * linked from the repository, not packed) or a file in the .vsix, and as many as `expected`.
+ */
+export function checkReadmeImages(readme, names, expected) {
+  const present = new Set(names);
+  const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)].map((match) => match[1]);
+  const problems = images
+    .filter((src) => !/^https:\/\//.test(src) && !present.has(`extension/${posix.normalize(src)}`))
+    .map((src) => `the packaged README shows ${src}, which is neither an https URL nor in the .vsix`);
+  if (images.length !== expected)
+    problems.push(`the packaged README shows ${images.length} pictures, README.md ${expected}`);
+  return problems;
+}
+
 /** Problems with a .vsix's entry names: anything not allowed, anything required that is missing. */
 export function checkVsixEntries(names, manifest) {
   const problems = [];
@@ -203,25 +275,43 @@ export function checkVsixEntries(names, manifest) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const file = resolve(process.argv[2] ?? join(REPO_ROOT, 'skillsmith.vsix'));
-  let entries;
+  let buffer, entries;
   try {
-    entries = listZipEntries(readFileSync(file));
+    buffer = readFileSync(file);
+    entries = listZipEntries(buffer);
   } catch (error) {
     console.error(`check-vsix: cannot read ${file}: ${error.message}`);
     process.exit(2);
   }
   const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+  const metafilePath = join(REPO_ROOT, 'dist', 'meta.json');
+  const metafile = existsSync(metafilePath) ? JSON.parse(readFileSync(metafilePath, 'utf8')) : undefined;
   const total = entries.reduce((sum, e) => sum + e.size, 0);
   for (const entry of entries) console.log(`${String(entry.size).padStart(9)}  ${entry.name}`);
+  console.log(`${String(total).padStart(9)}  ${entries.length} files (uncompressed); ${buffer.length} bytes packed`);
+  const { files, parts } = largestParts(entries, metafile);
   console.log(
-    `${String(total).padStart(9)}  ${entries.length} files (uncompressed); ${readFileSync(file).length} bytes packed`,
+    `\nunpacked: ${(total / 1024 / 1024).toFixed(2)} MiB of ${MAX_UNPACKED_BYTES / 1024 / 1024} MiB allowed; packed: ${(buffer.length / 1024 / 1024).toFixed(2)} MiB`,
   );
-  const buffer = readFileSync(file);
+  console.log('largest files:');
+  for (const [name, size] of files) console.log(`${String(size).padStart(9)}  ${name}`);
+  console.log('largest parts of the bundles (bytes in the output, from dist/meta.json):');
+  for (const [part, size] of parts) console.log(`${String(size).padStart(9)}  ${part}`);
+  const readme = entries.find((e) => /^extension\/readme\.md$/i.test(e.name));
   const problems = [
     ...checkVsixEntries(
       entries.map((e) => e.name),
       manifest,
     ),
+    ...checkUnpackedSize(entries),
+    ...(readme
+      ? checkReadmeImages(
+          readZipEntry(buffer, readme).toString('utf8'),
+          entries.map((e) => e.name),
+          [...readFileSync(join(REPO_ROOT, 'README.md'), 'utf8').matchAll(/!\[[^\]]*\]\(/g)].length,
+        )
+      : []),
+    ...(metafile ? checkBundles(entries, metafile) : ['no dist/meta.json: build with node scripts/build.mjs']),
     ...checkBundledCli(buffer, entries),
   ];
   if (problems.length > 0) {
@@ -229,6 +319,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
   console.log(
-    '✔ the .vsix holds only the allowed files, its CLI validates examples/ on its own, and its MCP server lists its tools',
+    '✔ the .vsix holds only the allowed files, each module once, in under 4 MiB; its CLI validates examples/ on its own, and its MCP server lists its tools',
   );
 }

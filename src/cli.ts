@@ -11,11 +11,15 @@ import {
   hostsJson,
   hostsReport,
   hostsText,
+  readContextTokens,
   readHostOptions,
   requirementFailures,
 } from './cli/hostsCommand';
-import { DEFAULT_CONTEXT_TOKENS } from './core/hosts/profiles';
-import { add, update, verify } from './cli/installCommands';
+import { add, ask, update } from './cli/installCommands';
+import { verify } from './cli/verifyCommand';
+import { approveAction, approveUsage, listApprovals, revokeApprovals } from './cli/approveCommand';
+import { approvalsPath, FileApprovalStore, storeProblem } from './node/approvalStore';
+import { implicitInvocationOff as hostPolicyOff } from './core/hosts/invocationPolicy';
 import {
   compareWithBaseline,
   comparisonText,
@@ -33,12 +37,13 @@ import { listJson, listText, loadCatalog } from './cli/listCommand';
 import { writeErr, writeOut } from './cli/output';
 import { readInputOption, readTimeoutOption, runForCli, runText } from './cli/runCommand';
 import { collectReports, countSeverities, validateJson, validateText } from './cli/validateCommand';
+import { validateSarif } from './cli/sarifOutput';
 import { NodeFileSystem } from './node/nodeFileSystem';
 
 declare const SKILLSMITH_VERSION: string;
 
 const USAGE = `Usage:
-  skillsmith validate [PATH...] [--json] [--unicode-names]
+  skillsmith validate [PATH...] [--json | --format text|json|sarif] [--unicode-names]
   skillsmith list [ROOT] [--json] [--budget N] [--no-user] [--unicode-names]
   skillsmith expand NAME [ARGS] [--root ROOT] [--unicode-names]
   skillsmith run NAME [ACTION] [--input JSON|@FILE] [--root ROOT] [--json] [--timeout S]
@@ -46,7 +51,9 @@ const USAGE = `Usage:
   skillsmith eval FILE... [--root R] [--skill NAME] [--router lexical|openai] [--runs N] [--temperature T]
                   [--concurrency N] [--baseline FILE] [--min-top1 X] [--json] [--no-user]
   skillsmith hosts [ROOT] [--host H]... [--require H]... [--context-tokens N] [--json] [--no-user]
-  skillsmith mcp [--root ROOT]... [--no-user] [--actions ask|allow|off]
+  skillsmith approve SKILL [ACTION] [--root ROOT] [--yes] [--no-user]
+  skillsmith approve --list [--json] | --revoke SKILL [ACTION]
+  skillsmith mcp [--root ROOT]... [--no-user] [--actions ask|approved|allow|off]
   skillsmith add SOURCE [--skill NAME]... [--to LOCATION] [--ref REF] [--yes] [--accept-security-warnings] [--json]
   skillsmith verify [ROOT] [--json]
   skillsmith update [NAME] [--root ROOT] [--yes]
@@ -66,18 +73,25 @@ hosts     says, per skill, whether each agent host (vscode, claude-code, codex, 
 add       reviews the skills of SOURCE (a Git URL, owner/repo, or a local folder): their
           lint and security findings, actions and agents; adds the ones you confirm to
           LOCATION (default .agents/skills) and records them in skills-lock.json
-verify    reports every added skill whose files differ from skills-lock.json
+verify    reports every added skill whose files differ from skills-lock.json, checks
+          the skills npx skills and gh skill installed by their own records, and says
+          where two records disagree
 update    shows what changed upstream in added skills, and applies it when confirmed
+approve   approves an action ahead of time for agents that cannot ask: shows what runs,
+          records its declaration and the sha256 of every file of its skill in your own
+          approvals file (SKILLSMITH_APPROVALS, else your config folder); --list shows each
+          approval and whether it still matches, --revoke removes them
 mcp       serves the catalog and its actions to any agent over MCP (stdio): tools, prompts,
           skill:// resources, skills/list and skills/get; --actions ask (default) confirms
-          each run with the client, allow runs without asking, off refuses
+          each run with the client, approved runs what you approved (unchanged) and asks
+          for the rest, allow runs without asking, off refuses
 
 Exit codes: 0 success, 1 errors found (validate), unknown/invalid skill (expand), a run
 that did not succeed (run), top-1 below --min-top1, a case without a valid run or a
 run significantly worse than --baseline (eval), a skill that does not load or is
 dropped in a --require host (hosts), nothing added or a source that cannot be read
 (add), a skill that differs from its lock entry (verify), an update that failed
-(update), 2 bad usage.
+(update), nothing approved or nothing to revoke (approve), 2 bad usage.
 `;
 
 /** The working folder, in the core's canonical form. */
@@ -94,15 +108,28 @@ async function rootFolder(fs: NodeFileSystem, root: string): Promise<string> {
 }
 
 async function validate(argv: readonly string[]): Promise<number> {
-  const args = parseCommandArgs(argv, { booleans: ['json', 'unicode-names'] });
+  const args = parseCommandArgs(argv, { strings: ['format'], booleans: ['json', 'unicode-names'] });
+  const format = stringOption(args, 'format') ?? (flag(args, 'json') ? 'json' : 'text');
+  if (!['text', 'json', 'sarif'].includes(format))
+    throw new UsageError(`--format is text, json or sarif (got '${format}')`);
   const inputs = args.positionals.length > 0 ? args.positionals : ['.'];
-  const { reports, unreadable } = await collectReports(
+  const { reports, unreadable, mirrors } = await collectReports(
     new NodeFileSystem(),
     cwd(),
     inputs,
     flag(args, 'unicode-names'),
   );
-  await writeOut(flag(args, 'json') ? validateJson(reports) + '\n' : validateText(reports, cwd()));
+  await writeOut(
+    format === 'sarif'
+      ? validateSarif(reports, cwd(), SKILLSMITH_VERSION) + '\n'
+      : format === 'json'
+        ? validateJson(reports) + '\n'
+        : validateText(reports, cwd()),
+  );
+  for (const mirror of mirrors)
+    writeErr(
+      `skillsmith validate: ${toNativePath(mirror.path)} is a symbolic link to ${toNativePath(mirror.realPath)}: its skills are reported once, under their real paths`,
+    );
   for (const file of unreadable) writeErr(`skillsmith: ${toNativePath(file.path)}: ${file.reason}`);
   if (unreadable.length > 0) return 2;
   return countSeverities(reports).errors > 0 ? 1 : 0;
@@ -273,20 +300,26 @@ async function evaluate(argv: readonly string[]): Promise<number> {
 
 async function hosts(argv: readonly string[]): Promise<number> {
   const args = parseCommandArgs(argv, {
-    strings: ['context-tokens'],
-    repeated: ['host', 'require'],
+    repeated: ['host', 'require', 'context-tokens'],
     booleans: ['json', 'no-user', 'unicode-names'],
   });
   if (args.positionals.length > 1) throw new UsageError('hosts takes at most one ROOT');
   const required = readHostOptions(repeatedOption(args, 'require'), 'require');
   const chosen = chosenHosts(readHostOptions(repeatedOption(args, 'host'), 'host'), required);
-  const contextTokens = integerOption(args, 'context-tokens', DEFAULT_CONTEXT_TOKENS, { min: 1000 });
+  const contextTokens = readContextTokens(repeatedOption(args, 'context-tokens'), 1000);
   const fs = new NodeFileSystem();
   const root = await rootFolder(fs, args.positionals[0] ?? '.');
   const includeUser = !flag(args, 'no-user');
   const catalog = await loadCatalog(fs, { root, includeUser, unicodeNames: flag(args, 'unicode-names') });
   const context = { projectRoots: [root], home: includeUser ? normalizePath(os.homedir()) : undefined, contextTokens };
-  const report = hostsReport(await hostRecords(fs, catalog, chosen, context), chosen, context);
+  const records = await hostRecords(fs, catalog, chosen, context);
+  // The skills a host's own policy file keeps from its model (Codex's agents/openai.yaml).
+  const implicitInvocationOff = await hostPolicyOff(
+    fs,
+    records.map((record) => record.dir),
+    chosen,
+  );
+  const report = hostsReport(records, chosen, { ...context, implicitInvocationOff });
   await writeOut(flag(args, 'json') ? hostsJson(report) + '\n' : hostsText(report));
   const failures = requirementFailures(report, required);
   for (const failure of failures) writeErr(`skillsmith hosts: ${failure}`);
@@ -300,8 +333,51 @@ async function mcp(argv: readonly string[]): Promise<number> {
   return runMcp(argv);
 }
 
+async function approve(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, {
+    strings: ['root'],
+    booleans: ['list', 'revoke', 'yes', 'json', 'no-user', 'unicode-names'],
+  });
+  const list = flag(args, 'list');
+  const revoke = flag(args, 'revoke');
+  approveUsage(list, revoke, args.positionals);
+  const fs = new NodeFileSystem();
+  const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
+  const file = approvalsPath();
+  const problem = storeProblem(file, [root]);
+  if (problem) {
+    writeErr(`skillsmith approve: ${problem}`);
+    return 2;
+  }
+  const store = new FileApprovalStore(file);
+  const out = (text: string) => {
+    writeOut(text).catch(() => undefined);
+  };
+  const err = (text: string) => writeErr(text);
+  const [skill, action] = args.positionals;
+  try {
+    if (list) return await listApprovals({ fs, store, out }, flag(args, 'json'));
+    if (revoke) return await revokeApprovals({ store, out, err }, skill, action);
+    const catalog = await loadCatalog(fs, {
+      root,
+      includeUser: !flag(args, 'no-user'),
+      unicodeNames: flag(args, 'unicode-names'),
+    });
+    return await approveAction(
+      { fs, catalog, store, out, err, yes: flag(args, 'yes'), confirm: (q) => ask(q, /^y(es)?$/i) },
+      skill,
+      action,
+    );
+  } catch (error) {
+    // The approvals file cannot be read as approvals: it is left as it is.
+    err(`skillsmith approve: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
 const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = {
   validate,
+  approve,
   list,
   expand,
   run,
@@ -350,7 +426,16 @@ if (require.main === module) {
     if (error.code !== 'EPIPE') throw error;
     process.exit(process.exitCode ?? 0);
   });
-  void main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      // main() answers every expected failure itself; this is a defect, shown with its stack.
+      process.stderr.write(
+        `skillsmith: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exitCode = 2;
+    },
+  );
 }

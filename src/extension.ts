@@ -7,14 +7,16 @@ import { ActionLister } from './vscode/actions/actionLister';
 import { registerActions } from './vscode/actions/registerActions';
 import { createHostVerdicts } from './vscode/hosts/hostVerdictsService';
 import { registerHosts } from './vscode/hosts/registerHosts';
-import { readonlyCatalog, TEST_HOOKS_ENV, type SkillsmithApi } from './vscode/api';
+import { readonlyCatalog, TEST_FAIL_FEATURE_ENV, TEST_HOOKS_ENV, type SkillsmithApi } from './vscode/api';
 import { CatalogWatcher } from './vscode/catalog/catalogWatcher';
 import { registerSkillsParticipant } from './vscode/chat/participant';
 import { registerCodeActions } from './vscode/lint/codeActions';
 import { registerRouting } from './vscode/routing/registerRouting';
 import { createSkillDiagnostics } from './vscode/lint/diagnostics';
 import { registerScaffold } from './vscode/scaffold/registerScaffold';
+import { registerWalkthrough } from './vscode/walkthrough';
 import { registerInstall } from './vscode/install/registerInstall';
+import { ReadOnlyDocuments } from './vscode/readOnlyDocuments';
 import type { SkillsmithServices } from './vscode/services';
 import { affectsCatalog, readSettings } from './vscode/settings';
 import { createTestHooks } from './vscode/testHooks';
@@ -24,6 +26,8 @@ import { registerStatusBar } from './vscode/views/statusBar';
 import { registerSkillsView } from './vscode/views/skillsView';
 import { registerViewCommands } from './vscode/views/viewCommands';
 import { WorkspaceFileSystem } from './vscode/workspaceFileSystem';
+import { inBackground } from './vscode/background';
+import { FeatureStartup } from './vscode/featureStartup';
 
 /** Stops the actions still running; set by activate, awaited by deactivate. */
 let stopActionRuns: (() => Promise<void>) | undefined;
@@ -39,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
   const watcher = new CatalogWatcher(catalog, fs, log);
   const actions = new ActionLister(fs, catalog);
   const hostVerdicts = createHostVerdicts(catalog, fs);
+  const readOnly = new ReadOnlyDocuments();
   const services: SkillsmithServices = {
     catalog,
     fs,
@@ -48,16 +53,18 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
     actions,
     hostVerdicts: hostVerdicts.verdicts,
     nativeSkills: hostVerdicts.nativeSkills,
+    readOnly,
   };
 
   context.subscriptions.push(
     log,
     watcher,
     actions,
+    readOnly,
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (affectsCatalog(event)) void watcher.restart();
+      if (affectsCatalog(event)) inBackground(log, 'watcher.restart', watcher.restart());
     }),
-    vscode.workspace.onDidChangeWorkspaceFolders(() => void watcher.restart()),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => inBackground(log, 'watcher.restart', watcher.restart())),
     // Trust is granted once per window and never revoked without a reload.
     vscode.workspace.onDidGrantWorkspaceTrust(() => catalog.setTrustWorkspaceSkills(true)),
   );
@@ -69,37 +76,54 @@ export function activate(context: vscode.ExtensionContext): SkillsmithApi {
       }),
     );
   }
-  // Diagnostics are shared: the quick fixes read their problems, Validate All refreshes them.
-  const diagnostics = createSkillDiagnostics(services);
-  const skillsView = registerSkillsView(services);
-  const statusBar = registerStatusBar(services);
-  const actionsFeature = registerActions(services, context);
-  stopActionRuns = actionsFeature.stopRuns;
-  // Features: one register call each (a feature returns its disposables).
-  context.subscriptions.push(
-    ...diagnostics.disposables,
-    ...registerCodeActions(services, diagnostics),
-    ...registerSkillTools(services),
-    ...actionsFeature.disposables,
-    ...registerSkillsParticipant(services),
-    ...registerScaffold(services),
-    ...registerInstall(services),
-    ...registerViewCommands(services, () => diagnostics.validateAll()),
-    ...registerRouting(services),
-    ...registerHosts(services),
-    ...registerMcpServer(services, context),
-    ...skillsView.disposables,
-    ...statusBar.disposables,
+  // Each feature starts on its own: one that throws is logged and left out, and the rest still start.
+  const startup = new FeatureStartup(
+    log,
+    (disposables) => context.subscriptions.push(...disposables),
+    testHooks ? process.env[TEST_FAIL_FEATURE_ENV] : undefined,
   );
+  // Diagnostics are shared: the quick fixes read their problems, Validate All refreshes them.
+  const diagnostics = startup.start('diagnostics', () => createSkillDiagnostics(services));
+  const skillsView = startup.start('Skills view', () => registerSkillsView(services, diagnostics));
+  const statusBar = startup.start('status bar', () => registerStatusBar(services, diagnostics));
+  const actionsFeature = startup.start('actions', () => registerActions(services, context));
+  stopActionRuns = actionsFeature?.stopRuns;
+  context.subscriptions.push(
+    ...(diagnostics?.disposables ?? []),
+    ...(skillsView?.disposables ?? []),
+    ...(statusBar?.disposables ?? []),
+    ...(actionsFeature?.disposables ?? []),
+  );
+  // Features: one register call each (a feature returns its disposables).
+  if (diagnostics) startup.register('quick fixes', () => registerCodeActions(services, diagnostics));
+  startup.register('language model tools', () => registerSkillTools(services));
+  startup.register('@skills chat participant', () => registerSkillsParticipant(services));
+  startup.register('New Skill', () => registerScaffold(services));
+  startup.register('walkthrough', () => registerWalkthrough(log, context.extensionUri));
+  startup.register('Add Skill from Repository', () => registerInstall(services));
+  startup.register('Skills view commands', () =>
+    registerViewCommands(services, diagnostics && (() => diagnostics.validateAll())),
+  );
+  startup.register('routing evals', () => registerRouting(services));
+  startup.register('host verdicts', () => registerHosts(services, hostVerdicts.refreshPolicies));
+  startup.register('MCP server', () => registerMcpServer(services, context));
+  const failed = startup.failureMessage();
+  if (failed) {
+    inBackground(
+      log,
+      'the start-up failure message',
+      vscode.window.showErrorMessage(failed, 'Show Log').then((choice) => choice && log.show()),
+    );
+  }
 
   // Activation returns at once; the scan runs in the background with window progress.
-  void watcher.restart();
+  inBackground(log, 'watcher.restart', watcher.restart());
   testHooks?.activated();
   return Object.freeze({
     catalog: readonlyCatalog(catalog),
     whenIdle: () => watcher.whenIdle(),
-    viewSnapshot: skillsView.snapshot,
-    statusBarSnapshot: statusBar.snapshot,
+    viewSnapshot: () => skillsView?.snapshot() ?? [],
+    statusBarSnapshot: () => statusBar?.snapshot() ?? { visible: false, text: '', tooltip: '' },
     skipped: () => watcher.skipped(),
     ...(testHooks ? { testHooks: testHooks.hooks } : {}),
   });

@@ -5,11 +5,12 @@
 // without a look at the held-out ones). The lexical router's time per request is measured
 // with its index built once per catalog, as the lint and the CLI use it.
 import * as path from 'node:path';
+import { DEFAULT_LISTING_BUDGET } from '../../src/core/base/limits';
 import { LexicalRanker } from '../../src/core/routing/lexicalRanker';
-import { summarize, type CaseOutcome, type EvalSummary } from '../../src/core/routing/metrics';
-import type { RoutableSkill } from '../../src/core/routing/skillDocument';
+import type { EvalSummary } from '../../src/core/routing/metrics';
 import { PlainBm25 } from './bm25';
 import { collisionBench } from './collisionBench';
+import { runSet } from './runSet';
 import {
   bfclChoice,
   bfclIrrelevance,
@@ -19,39 +20,6 @@ import {
   metaTool,
   type BenchmarkSet,
 } from './sets';
-
-interface Router {
-  rank(query: string, candidates?: readonly string[]): { results: readonly { name: string }[]; pick: string | null };
-}
-
-function run(
-  set: BenchmarkSet,
-  build: (catalog: readonly RoutableSkill[]) => Router,
-  name: string,
-): EvalSummary & { rank1: number | null; msPerQuery: number } {
-  const outcomes: CaseOutcome[] = [];
-  const started = performance.now();
-  for (const group of set.groups) {
-    const router = build(group.catalog);
-    for (const c of group.cases) {
-      const ranking = router.rank(c.query, c.candidates);
-      outcomes.push({ case: c, picks: [ranking.pick], ranking: ranking.results.map((r) => r.name) });
-    }
-  }
-  // rank-1: the share of cases expecting a skill whose right skill ranks first, abstention aside.
-  const expecting = outcomes.filter((o) => o.case.expected.length > 0);
-  const msPerQuery = (performance.now() - started) / Math.max(1, outcomes.length);
-  const first = expecting.filter(
-    (o) =>
-      o.ranking?.[0] !== undefined &&
-      (o.case.expected.includes(o.ranking[0]) || o.case.acceptable.includes(o.ranking[0])),
-  ).length;
-  return {
-    ...summarize(name, outcomes),
-    rank1: expecting.length === 0 ? null : Math.round((first / expecting.length) * 1000) / 1000,
-    msPerQuery,
-  };
-}
 
 /** top-1 over the cases that expect a skill (the README's baseline figures are on those). */
 function positiveTop1(set: BenchmarkSet, summary: EvalSummary): number | null {
@@ -65,7 +33,7 @@ function fmt(value: number | null): string {
   return value === null ? '   -  ' : value.toFixed(3).padStart(6);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const json = argv.includes('--json');
   const at = argv.indexOf('--data');
@@ -83,11 +51,12 @@ function main(): void {
     bfclIrrelevance(root, 'live_irrelevance'),
     metaTool(root),
   ].filter((set) => only === undefined || set.name.toLowerCase().includes(only));
-  const rows = sets.map((set) => {
-    const lexical = run(set, (catalog) => new LexicalRanker(catalog), 'lexical');
-    const bm25 = run(set, (catalog) => new PlainBm25(catalog), 'bm25');
-    return { set, lexical, bm25 };
-  });
+  const rows = [];
+  for (const set of sets) {
+    const lexical = await runSet(set, (catalog) => new LexicalRanker(catalog), 'lexical');
+    const bm25 = await runSet(set, (catalog) => new PlainBm25(catalog), 'bm25');
+    rows.push({ set, lexical, bm25 });
+  }
   const collisions = only === undefined ? collisionBench(root) : undefined;
   if (json) {
     const figures = rows.map(({ set, lexical, bm25 }) => ({
@@ -102,6 +71,7 @@ function main(): void {
         abstain_fpr: lexical.abstain_fpr,
         ms_per_query: Math.round(lexical.msPerQuery * 1000) / 1000,
       },
+      unlisted: lexical.unlisted,
       bm25: {
         top1_expecting: positiveTop1(set, bm25),
         top1: bm25.top1,
@@ -115,12 +85,14 @@ function main(): void {
     return;
   }
   console.log('Routing benchmark: lexical router vs plain BM25 (name + description), per set\n');
-  console.log('set                          router   top1*   top1  rank1   hit@3    MRR  abst.FPR   cases   ms/query');
+  console.log(
+    'set                          router   top1*   top1  rank1   hit@3    MRR  abst.FPR   cases   unlisted  ms/query',
+  );
   for (const { set, lexical, bm25 } of rows) {
     for (const s of [lexical, bm25]) {
       const label = s === lexical ? `${set.name}${set.tuning ? '' : ' (held out)'}` : '';
       console.log(
-        `${label.padEnd(28).slice(0, 28)} ${s.router.padEnd(7)} ${fmt(positiveTop1(set, s))} ${fmt(s.top1)} ${fmt(s.rank1)} ${fmt(s.hit3)} ${fmt(s.mrr)} ${fmt(s.abstain_fpr)}   ${String(s.cases).padEnd(7)} ${s.msPerQuery.toFixed(3)}`,
+        `${label.padEnd(28).slice(0, 28)} ${s.router.padEnd(7)} ${fmt(positiveTop1(set, s))} ${fmt(s.top1)} ${fmt(s.rank1)} ${fmt(s.hit3)} ${fmt(s.mrr)} ${fmt(s.abstain_fpr)}   ${String(s.cases).padEnd(7)} ${String(s.unlisted).padEnd(9)} ${s.msPerQuery.toFixed(3)}`,
       );
     }
   }
@@ -128,7 +100,10 @@ function main(): void {
     '\ntop1* = top-1 over the cases that expect a skill; top1 counts every case (an abstention is right only when nothing is expected);',
   );
   console.log(
-    'rank1 = the share of cases expecting a skill whose right skill ranks first, as if the router never abstained.',
+    'rank1 = the share of cases expecting a skill whose right skill ranks first, as if the router never abstained;',
+  );
+  console.log(
+    `unlisted = cases whose right skill the listing (${DEFAULT_LISTING_BUDGET} characters, of the case's candidates when it names some) leaves out.`,
   );
   if (!collisions) return;
   console.log(`\nCollision pairs (SKILL.md Inspector, ${collisions.pairs} pairs, ${collisions.collide} COLLIDE):`);
@@ -139,4 +114,7 @@ function main(): void {
   }
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -66,6 +66,8 @@ export async function startCodeServer(layout, sandbox, { healthTimeoutMs = 60_00
     sandbox.extensionsDir,
     '--vscode-option',
     'enable-smoke-test-driver',
+    // For a look into the agent host and other server processes (their logs stay in the sandbox).
+    ...(process.env.SKILLSMITH_HOST_LOG_LEVEL ? ['--log', process.env.SKILLSMITH_HOST_LOG_LEVEL] : []),
     sandbox.workspace.path,
   ];
   const logFd = openSync(sandbox.serverLog, 'a');

@@ -41,6 +41,22 @@ export async function clickElement(page, request) {
   return { clicked: describe(request) };
 }
 
+/** Moves the mouse over the first visible element the request names, as a user does to see its tooltip or hover. */
+export async function hoverElement(page, request) {
+  const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const target = locate(page, request).first();
+  try {
+    // Away first, so that hovering the same element again shows its tooltip again.
+    await page.mouse.move(0, 0);
+    await target.hover({ timeout });
+  } catch (error) {
+    throw new Error(
+      `could not hover ${describe(request)}: ${String(error?.message ?? error).split('\n')[0]}${await whatThePageShows(page, request)}`,
+    );
+  }
+  return { hovered: describe(request) };
+}
+
 /** For a failed request: how many elements match, and what the scope shows, to tell a slow page from a wrong target. */
 async function whatThePageShows(page, request) {
   try {
@@ -93,4 +109,19 @@ export async function readAfterContents(page, request) {
   return {
     texts: await targets.evaluateAll((elements) => elements.map((e) => getComputedStyle(e, '::after').content)),
   };
+}
+
+/**
+ * The value of `attribute` on every element the request names, at once, without waiting for
+ * one to appear: an empty list says that nothing matches now (the icons of the activity bar,
+ * which show no text, by their aria-label).
+ */
+export async function readAttributes(page, request) {
+  if (typeof request.attribute !== 'string' || request.attribute === '')
+    throw new Error(`an attributes request needs an attribute: ${JSON.stringify(request)}`);
+  const values = await locate(page, request).evaluateAll(
+    (elements, name) => elements.map((e) => e.getAttribute(name) ?? ''),
+    request.attribute,
+  );
+  return { texts: values };
 }

@@ -8,7 +8,15 @@ import { startCodeServer } from './codeServer.mjs';
 import { openWorkbench, workbenchUrl } from './workbench.mjs';
 import { watchChannel } from './channel.mjs';
 import { captureScreenshot } from './capture.mjs';
-import { clickElement, pressKey, readAfterContents, readTexts, typeText } from './pageActions.mjs';
+import {
+  clickElement,
+  hoverElement,
+  pressKey,
+  readAfterContents,
+  readAttributes,
+  readTexts,
+  typeText,
+} from './pageActions.mjs';
 import { createTally } from './report.mjs';
 import { printSuiteLogs } from './diagnostics.mjs';
 
@@ -105,6 +113,8 @@ export async function runSuite(suite, ctx) {
           }
           case 'click':
             return clickElement(workbench.page, request);
+          case 'hover':
+            return hoverElement(workbench.page, request);
           case 'texts':
             return readTexts(workbench.page, request);
           case 'press':
@@ -113,6 +123,8 @@ export async function runSuite(suite, ctx) {
             return typeText(workbench.page, request);
           case 'after':
             return readAfterContents(workbench.page, request);
+          case 'attributes':
+            return readAttributes(workbench.page, request);
           default:
             throw new Error(`unknown request kind ${JSON.stringify(request.kind)}`);
         }

@@ -103,8 +103,8 @@ export function createSandbox(runRoot, suite, fixturesRoot) {
     workspaceRoot = join(dir, 'ws', suite.name);
     mkdirSync(workspaceRoot, { recursive: true });
   }
-  // A suite may write its workspace itself (a generated one, too large to keep as a fixture).
-  if (suite.prepare) suite.prepare(workspaceRoot);
+  // A suite's `prepare` (a workspace generated rather than copied) is run by runSuite, once, with
+  // its context: the sandbox only lays out the folders.
   const workspace = suite.workspaceFile
     ? { kind: 'workspace', path: join(workspaceRoot, suite.workspaceFile), root: workspaceRoot }
     : { kind: 'folder', path: workspaceRoot, root: workspaceRoot };

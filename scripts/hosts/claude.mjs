@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-// A model with a 200,000-token window (4 characters a token): its listing budget is 8,000 characters,
-// as Skillsmith's profile computes it for the same window.
+// A chosen model with a 200,000-token window (4 characters a token): its listing budget is 8,000
+// characters, as Skillsmith's profile computes it for the same window. Run as installed (no
+// --model), Claude Code uses its default model instead (the profile's `defaultModel`).
 export const CLAUDE_MODEL = 'claude-sonnet-4-6';
 export const CLAUDE_CONTEXT_TOKENS = 200_000;
 
@@ -22,8 +23,11 @@ function transcripts(dir) {
   return out;
 }
 
-/** Runs the oracle: { listing (text or null), slashCommands, skipped (paths), debug, stdout, code }. */
-export function claudeRun(bin, { home, cwd, logDir }) {
+/**
+ * Runs the oracle: { listing (text or null), slashCommands, skipped (paths), model, budget, code }.
+ * `model` undefined runs Claude Code as installed, with no --model.
+ */
+export function claudeRun(bin, { home, cwd, logDir, model }) {
   const log = path.join(logDir, 'claude-debug.log');
   fs.rmSync(log, { force: true });
   const projects = path.join(home, '.claude', 'projects');
@@ -34,8 +38,7 @@ export function claudeRun(bin, { home, cwd, logDir }) {
     'hi',
     '--debug-file',
     log,
-    '--model',
-    CLAUDE_MODEL,
+    ...(model === undefined ? [] : ['--model', model]),
     '--output-format',
     'stream-json',
     '--verbose',
@@ -70,7 +73,17 @@ export function claudeRun(bin, { home, cwd, logDir }) {
       `claude -p wrote no ${listing === null ? 'skill_listing attachment' : 'system/init event'} (exit ${r.status}): ${`${r.stdout}${r.stderr}`.slice(-500)}`,
     );
   }
-  return { listing, slashCommands: init.slash_commands ?? [], skills: init.skills ?? [], skipped, code: r.status };
+  // "Skill listing over budget: N skills, H chars > B budget" names the budget when the listing overflows it.
+  const over = debug.match(/Skill listing over budget: \d+ skills, \d+ chars > (\d+) budget/);
+  return {
+    listing,
+    slashCommands: init.slash_commands ?? [],
+    skills: init.skills ?? [],
+    skipped,
+    model: init.model,
+    budget: over ? Number(over[1]) : undefined,
+    code: r.status,
+  };
 }
 
 /** Entries of the listing text: [{ label, folder, description (null for name-only) }]. */

@@ -14,10 +14,10 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { HOSTS, cacheRoot, copilotXdgCache, provision } from './provision.mjs';
-import { buildWorkspace, CATALOG_DEPTH } from './workspace.mjs';
+import { buildLongListingWorkspace, buildWorkspace, CATALOG_DEPTH, LONG_LISTING } from './workspace.mjs';
 import { codexAnswers, codexListingText, codexSkillsList } from './codex.mjs';
 import { copilotAnswers, copilotListing, copilotSkillList } from './copilot.mjs';
-import { CLAUDE_CONTEXT_TOKENS, claudeAnswers, claudeRun } from './claude.mjs';
+import { CLAUDE_CONTEXT_TOKENS, CLAUDE_MODEL, claudeAnswers, claudeRun } from './claude.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SKILLSMITH_ID = { codex: 'codex', copilot: 'copilot-cli', 'claude-code': 'claude-code' };
@@ -98,7 +98,9 @@ const main = buildWorkspace(path.join(base, 'ws'));
 // The same workspace where the duplicate cases have names of their own: a duplicate a host leaves out
 // of the main run but finds here was found and set aside, not missed.
 const variant = buildWorkspace(path.join(base, 'ws-unique-names'), { uniqueDuplicates: true });
-const caseOf = new Map(main.cases.map((c) => [c.file, c]));
+// 400 skills with long descriptions, for Claude Code as installed (its default model's budget).
+const long = buildLongListingWorkspace(path.join(base, 'ws-long'));
+const caseOf = new Map([...main.cases, ...long.cases].map((c) => [c.file, c]));
 note(`workspace: ${main.root} (${main.cases.length} SKILL.md files; git repository; also ${variant.root})`);
 const freshHome = (label) => {
   const h = path.join(base, `home-${label}`);
@@ -107,7 +109,8 @@ const freshHome = (label) => {
 };
 const inVariant = (mainFile) => path.join(variant.root, path.relative(main.root, mainFile));
 
-// ---- 3. oracles: host -> [{ label, contextTokens, facts: ['found','loads','listing'], answers: Map file -> answer }]
+// ---- 3. oracles: [{ host, label, root, contextTokens (undefined: as installed, no window given to
+// either side), facts: ['found','loads','listing'], answers: Map file -> answer }]
 const runs = [];
 const variantFound = {};
 
@@ -115,7 +118,8 @@ if (bins.codex) {
   try {
     const home = freshHome('codex');
     const list = await codexSkillsList(bins.codex, { home, cwd: main.root });
-    const listings = options.codexWindows.map((w) => ({
+    // As installed (no model_context_window: its default model's), then at each chosen window.
+    const listings = [undefined, ...options.codexWindows].map((w) => ({
       window: w,
       text: codexListingText(bins.codex, { home, cwd: main.root, contextWindow: w }),
     }));
@@ -125,14 +129,15 @@ if (bins.codex) {
     results.forEach((r, i) =>
       runs.push({
         host: 'codex',
-        label: `codex@${r.window}`,
+        label: r.window === undefined ? 'codex as installed' : `codex@${r.window}`,
+        root: main.root,
         contextTokens: r.window,
         facts: i === 0 ? ['found', 'loads', 'listing'] : ['listing'],
         answers: r.answers,
       }),
     );
     note(
-      `${DISPLAY.codex}: skills/list ${list.skills.length} loaded, ${list.errors.length} errors; prompt-input at ${options.codexWindows.join(', ')} tokens (${elapsed()})`,
+      `${DISPLAY.codex}: skills/list ${list.skills.length} loaded, ${list.errors.length} errors; prompt-input as installed and at ${options.codexWindows.join(', ')} tokens (${elapsed()})`,
     );
   } catch (e) {
     oracleFailures.push({ host: 'codex', message: e.message });
@@ -155,7 +160,8 @@ if (bins.copilot) {
     runs.push({
       host: 'copilot',
       label: 'copilot',
-      contextTokens: CLAUDE_CONTEXT_TOKENS,
+      root: main.root,
+      contextTokens: undefined,
       facts: ['found', 'loads', 'listing'],
       answers,
     });
@@ -175,19 +181,49 @@ if (bins['claude-code']) {
       const d = c?.description ?? c?.text.match(/^description: (.*)$/m)?.[1];
       return d === undefined || d === null || d === '""' ? '' : d;
     };
-    const run = claudeRun(bins['claude-code'], { home: freshHome('claude'), cwd: main.root, logDir: base });
-    const { answers } = claudeAnswers({ run, root: main.root, writtenDescription: written });
     const vrun = claudeRun(bins['claude-code'], { home: freshHome('claude-variant'), cwd: variant.root, logDir: base });
     const vanswers = claudeAnswers({ run: vrun, root: variant.root, writtenDescription: () => '' }).answers;
     variantFound['claude-code'] = new Set(vanswers.keys());
-    runs.push({
-      host: 'claude-code',
-      label: 'claude-code',
-      contextTokens: CLAUDE_CONTEXT_TOKENS,
-      facts: ['found', 'loads', 'listing'],
-      answers,
+    // As installed (no --model: its default model and that model's budget), on the case workspace and
+    // on 400 long descriptions; then with a chosen model of a 200,000-token window.
+    const plan = [
+      { label: 'claude-code as installed', root: main.root, model: undefined, contextTokens: undefined },
+      {
+        label: `claude-code as installed, ${LONG_LISTING.count} long descriptions`,
+        root: long.root,
+        model: undefined,
+        contextTokens: undefined,
+        facts: ['listing'],
+      },
+      {
+        label: `claude-code --model ${CLAUDE_MODEL}`,
+        root: main.root,
+        model: CLAUDE_MODEL,
+        contextTokens: CLAUDE_CONTEXT_TOKENS,
+      },
+    ];
+    plan.forEach((step, i) => {
+      const run = claudeRun(bins['claude-code'], {
+        home: freshHome(`claude-${i}`),
+        cwd: step.root,
+        logDir: base,
+        model: step.model,
+      });
+      const { answers } = claudeAnswers({ run, root: step.root, writtenDescription: written });
+      runs.push({
+        host: 'claude-code',
+        label: step.label,
+        root: step.root,
+        contextTokens: step.contextTokens,
+        facts: step.facts ?? ['found', 'loads', 'listing'],
+        answers,
+      });
+      const forms = {};
+      for (const a of answers.values()) forms[a.listing ?? 'null'] = (forms[a.listing ?? 'null'] ?? 0) + 1;
+      note(
+        `${DISPLAY['claude-code']} ${step.label.replace(/^claude-code /, '')}: model ${run.model}, budget ${run.budget ?? '(fits)'} characters; ${answers.size} workspace skills found, listing ${JSON.stringify(forms)} (${elapsed()})`,
+      );
     });
-    note(`${DISPLAY['claude-code']}: skill_listing of ${answers.size} workspace skills found (${elapsed()})`);
   } catch (e) {
     oracleFailures.push({ host: 'claude-code', message: e.message });
   }
@@ -207,25 +243,34 @@ function hostAnswer(run, file) {
         }
       : { found: false, loads: false, listing: null };
   }
-  if (a.listing === 'dropped' && c?.disableModelInvocation)
+  if (a.listing === 'dropped' && c?.disableModelInvocation && run.host !== 'codex')
     a = { ...a, listing: null, detail: 'user-only: disable-model-invocation honoured' };
+  // Codex ignores disable-model-invocation and reads agents/openai.yaml: a skill it loaded (the user
+  // can invoke it) and left out of its listing because of that file is user-only.
+  if (a.listing === 'dropped' && c?.implicitInvocationOff && run.host === 'codex')
+    a = { ...a, listing: null, detail: 'user-only: agents/openai.yaml policy.allow_implicit_invocation: false' };
   return a;
 }
 
-// ---- 4. Skillsmith
-const skillsmith = new Map(); // contextTokens -> Map file -> { hostId -> verdict }
-const contexts = [...new Set(runs.map((r) => r.contextTokens))];
-for (const n of contexts) {
-  const hostIds = [...new Set(runs.filter((r) => r.contextTokens === n).map((r) => SKILLSMITH_ID[r.host]))];
+// ---- 4. Skillsmith: once per (workspace, window), with --context-tokens HOST=N for the hosts given
+// a window, and no window at all for those run as installed (each at its default model's).
+const skillsmith = new Map(); // `${root}|${contextTokens}` -> Map file -> { hostId -> verdict }
+const verdictKey = (run) => `${run.root}|${run.contextTokens ?? 'installed'}`;
+const contexts = new Map();
+for (const run of runs) {
+  const key = verdictKey(run);
+  if (!contexts.has(key)) contexts.set(key, { root: run.root, contextTokens: run.contextTokens, hosts: new Set() });
+  contexts.get(key).hosts.add(SKILLSMITH_ID[run.host]);
+}
+for (const [key, { root, contextTokens, hosts }] of contexts) {
   const args = [
     cli,
     'hosts',
-    main.root,
+    root,
     '--json',
     '--no-user',
-    ...hostIds.flatMap((h) => ['--host', h]),
-    '--context-tokens',
-    String(n),
+    ...[...hosts].flatMap((h) => ['--host', h]),
+    ...(contextTokens === undefined ? [] : [...hosts].flatMap((h) => ['--context-tokens', `${h}=${contextTokens}`])),
   ];
   const r = spawnSync(process.execPath, args, { cwd: REPO, encoding: 'utf8', maxBuffer: 1 << 28 });
   let json;
@@ -238,19 +283,21 @@ for (const n of contexts) {
     console.log(`0 passed, 1 failed`);
     process.exit(1);
   }
-  skillsmith.set(n, new Map(json.skills.map((s) => [path.resolve(s.path), s.hosts])));
+  skillsmith.set(key, new Map(json.skills.map((s) => [path.resolve(s.path), s.hosts])));
+  note(
+    `Skillsmith: node dist/cli.js ${args.slice(2).join(' ').replace(root, path.basename(root))}: windows ${JSON.stringify(json.contextTokens)} (${elapsed()})`,
+  );
 }
-note(`Skillsmith: node dist/cli.js hosts <ws> --json --no-user --context-tokens ${contexts.join('|')} (${elapsed()})`);
 
 // ---- 5. compare
-const rel = (file) => path.relative(main.root, file);
+const rel = (file) => path.relative(base, file);
 const show = (v) => (v === null || v === undefined ? 'null' : String(v));
 let passed = 0;
 let failed = 0;
 const groups = [];
 const report = { workspace: main.root, groups: [], outside: {}, oracleFailures };
 for (const run of runs) {
-  const verdicts = skillsmith.get(run.contextTokens);
+  const verdicts = skillsmith.get(verdictKey(run));
   const hostId = SKILLSMITH_ID[run.host];
   for (const fact of run.facts) {
     const group = { name: `${run.label} ${fact}`, agree: 0, disagreements: [] };

@@ -52,7 +52,19 @@ export function cases({ uniqueDuplicates = false } = {}) {
     location,
     caseName,
     folder,
-    { name, description, extra = '', body, raw, file = 'SKILL.md', depth = 1, dmi = false, duplicateOf } = {},
+    {
+      name,
+      description,
+      extra = '',
+      body,
+      raw,
+      file = 'SKILL.md',
+      depth = 1,
+      dmi = false,
+      duplicateOf,
+      policyOff = false,
+      besides = {},
+    } = {},
   ) => {
     const nest = Array.from({ length: depth - 1 }, (_, i) => `nest-${i + 1}`);
     const rel = path.posix.join(location.dir, ...nest, folder, file);
@@ -69,8 +81,13 @@ export function cases({ uniqueDuplicates = false } = {}) {
       description,
       disableModelInvocation: dmi,
       duplicateOf,
+      // agents/openai.yaml says policy.allow_implicit_invocation: false (Codex's own form).
+      implicitInvocationOff: policyOff,
+      // Other files of the skill folder, by path below it.
+      besides,
     });
   };
+  const POLICY_OFF = 'policy:\n  allow_implicit_invocation: false\n';
   for (const loc of LOCATIONS) {
     const t = loc.tag;
     for (let depth = 1; depth <= MAX_GENERATED_DEPTH; depth++) {
@@ -122,6 +139,25 @@ export function cases({ uniqueDuplicates = false } = {}) {
       extra: 'disable-model-invocation: true\n',
       dmi: true,
     });
+    // Invocation where hosts differ: Codex reads agents/openai.yaml, the others disable-model-invocation.
+    // Not in .claude/skills, which Codex does not read: there the two cases move Claude Code's
+    // as-installed listing by one skill at its margin, a difference of its own (test/hosts/README.md).
+    if (t !== 'claude')
+      add(loc, 'agents/openai.yaml: allow_implicit_invocation false', `policy-off-${t}`, {
+        name: `policy-off-${t}`,
+        description: `Kept from Codex's model by agents/openai.yaml in ${loc.dir}.`,
+        policyOff: true,
+        besides: { 'agents/openai.yaml': POLICY_OFF },
+      });
+    if (t !== 'claude')
+      add(loc, 'disable-model-invocation and agents/openai.yaml', `dmi-policy-off-${t}`, {
+        name: `dmi-policy-off-${t}`,
+        description: `User-only in every host in ${loc.dir}.`,
+        extra: 'disable-model-invocation: true\n',
+        dmi: true,
+        policyOff: true,
+        besides: { 'agents/openai.yaml': POLICY_OFF },
+      });
     add(loc, 'duplicate name across folders', `dup-${t}`, {
       name: uniqueDuplicates ? `dup-${t}` : 'dup-name',
       description: `Duplicate name, copy in ${loc.dir}.`,
@@ -160,6 +196,49 @@ export function buildWorkspace(root, options = {}) {
     c.file = path.join(real, c.rel);
     fs.mkdirSync(path.dirname(c.file), { recursive: true });
     fs.writeFileSync(c.file, c.text);
+    for (const [rel, text] of Object.entries(c.besides ?? {})) {
+      const file = path.join(path.dirname(c.file), rel);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, text);
+    }
+  }
+  return { root: real, cases: list };
+}
+
+/** The skills of the as-installed listing check: 400 in .claude/skills, each with a long description. */
+export const LONG_LISTING = { dir: '.claude/skills', count: 400, descriptionLength: 300 };
+
+/**
+ * A workspace of LONG_LISTING skills only (`long-NNN`), as a user with many skills has it: Claude Code,
+ * run as installed, lists some in full within its default model's budget and the rest by name.
+ */
+export function buildLongListingWorkspace(root) {
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.mkdirSync(root, { recursive: true });
+  const git = spawnSync('git', ['init', '-q'], { cwd: root, encoding: 'utf8' });
+  if (git.status !== 0) throw new Error(`git init failed in ${root}: ${git.stderr}`);
+  const real = fs.realpathSync(root);
+  const list = [];
+  for (let i = 1; i <= LONG_LISTING.count; i++) {
+    const name = `long-${String(i).padStart(3, '0')}`;
+    const description = textOfLength(
+      `Long skill ${name} with a description of its own.`,
+      LONG_LISTING.descriptionLength,
+    );
+    const rel = path.posix.join(LONG_LISTING.dir, name, 'SKILL.md');
+    const text = frontmatter({ name, description }) + `Body text of ${name}.\n`;
+    const file = path.join(real, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    list.push({
+      case: `long listing (${LONG_LISTING.count} x ${LONG_LISTING.descriptionLength} characters)`,
+      rel,
+      file,
+      folder: name,
+      text,
+      name,
+      description,
+    });
   }
   return { root: real, cases: list };
 }

@@ -10,7 +10,7 @@ import { DEFAULT_LISTING_BUDGET } from '../core/base/limits';
 import { resolvePath, toNativePath } from '../core/base/paths';
 import type { SkillCatalog } from '../core/catalog/catalog';
 import { hostListingNotes } from '../core/hosts/hostListingText';
-import { DEFAULT_CONTEXT_TOKENS, DEFAULT_HOSTS } from '../core/hosts/profiles';
+import { DEFAULT_HOSTS } from '../core/hosts/profiles';
 import type { CatalogVerdicts } from '../core/hosts/verdictCache';
 import { hostVerdicts } from '../core/hosts/verdicts';
 import { defaultTemperature, modelCaseRouter } from '../core/chat/modelCaseRouter';
@@ -30,12 +30,13 @@ import { runListSkills, runReadSkillFile, formatToolError } from '../core/loadin
 import { LIST_SKILLS_TOOL, READ_SKILL_FILE_TOOL } from '../core/loading/toolDefinitions';
 import type { RoutingCase } from '../core/routing/evalCases';
 import { lexicalCaseRouter, runEval, type CaseRouter } from '../core/routing/evalRun';
+import { offeredSkills } from '../core/routing/listedSkills';
 import { summarize, type EvalSummary } from '../core/routing/metrics';
 import { summaryMarkdown } from '../core/routing/report';
 import { OpenAiChatModel, openAiOptionsFromEnv } from '../node/openaiChatModel';
 import { UsageError } from './args';
 import { writeErr } from './output';
-import { listedSkills, loadEvalFile } from './routingCatalog';
+import { loadEvalFile } from './routingCatalog';
 
 export interface EvalCommandOptions {
   readonly files: readonly string[];
@@ -88,13 +89,15 @@ export async function evalFiles(
   }
   if (cases.length === 0) throw new UsageError('the files hold no valid case to run');
   if (options.router === 'lexical') {
-    const outcomes = await runEval(cases, lexicalCaseRouter(listedSkills(catalog)), { runs: options.runs ?? 1 });
+    const outcomes = await runEval(cases, lexicalCaseRouter(offeredSkills(catalog), DEFAULT_LISTING_BUDGET), {
+      runs: options.runs ?? 1,
+    });
     return summarize('lexical', outcomes);
   }
   const runs = options.runs ?? 3;
   const temperature = options.temperature ?? defaultTemperature(runs);
   const { router, model } = openAiRouter(fs, catalog, options.env, temperature);
-  const promptOf = routingPromptText({ skills: listedSkills(catalog), budget: DEFAULT_LISTING_BUDGET, mode: 'tools' });
+  const promptOf = routingPromptText({ skills: offeredSkills(catalog), budget: DEFAULT_LISTING_BUDGET, mode: 'tools' });
   const estimated = await estimateRunCost(cases, runs, promptOf, countO200kTokens);
   options.onEstimate?.(estimated);
   const outcomes = await runEval(cases, router, { runs, concurrency: options.concurrency ?? DEFAULT_EVAL_CONCURRENCY });
@@ -124,7 +127,7 @@ function openAiRouter(
   const model = new OpenAiChatModel({ ...options, gate: new RequestGate() });
   const router = modelCaseRouter({
     model,
-    skills: listedSkills(catalog),
+    skills: offeredSkills(catalog),
     budget: DEFAULT_LISTING_BUDGET,
     mode: 'tools',
     temperature,
@@ -221,7 +224,8 @@ export function evalText(output: EvalOutput, catalog?: SkillCatalog, root?: stri
 function summaryText(summary: EvalSummary, catalog?: SkillCatalog, root?: string): string {
   if (!catalog || root === undefined) return summaryMarkdown(summary);
   const records = catalog.records();
-  const context = { projectRoots: [root], home: undefined, contextTokens: DEFAULT_CONTEXT_TOKENS };
+  // Each host at its default model's window (contextWindow.ts).
+  const context = { projectRoots: [root], home: undefined };
   const byHost = new Map(DEFAULT_HOSTS.map((host) => [host, hostVerdicts(host, records, context)]));
   const verdicts: CatalogVerdicts = {
     hosts: DEFAULT_HOSTS,

@@ -1,4 +1,4 @@
-// `skillsmith hosts [ROOT] [--host H]... [--require H]... [--context-tokens N] [--json] [--no-user]`
+// `skillsmith hosts [ROOT] [--host H|all]... [--require H]... [--context-tokens [H=]N]... [--json] [--no-user]`
 // (docs/cli.md, docs/hosts.md): for every skill of the catalog, whether each host finds it,
 // loads it, lists it to its model and how, and who can invoke it, with the reasons. With
 // --require, the exit code is 1 when a skill does not load, or is dropped, in a required host:
@@ -8,22 +8,57 @@ import { joinPath, pathKey, toNativePath } from '../core/base/paths';
 import { discoverSkillFiles } from '../core/catalog/discovery';
 import { readSkillRecords } from '../core/catalog/skillRecord';
 import { DEFAULT_HOSTS, HOST_IDS, HOST_PROFILES, isHostId, type HostId } from '../core/hosts/profiles';
+import type { ContextTokens } from '../core/hosts/hostIds';
+import { contextWindowOf } from '../core/hosts/contextWindow';
+import { andList, hostsLeftOut } from '../core/hosts/hostsLeftOut';
 import { hostVerdicts, type HostContext, type HostVerdict } from '../core/hosts/verdicts';
 import type { SkillCatalog } from '../core/catalog/catalog';
 import type { SkillRecord } from '../core/catalog/skillRecord';
 import { UsageError } from './args';
 
-/** The host ids of --host (or --require) values; a bad one is a usage error that lists the known ones. */
+/** The host ids of --host (or --require) values (`all`: every host); a bad one is a usage error that lists the known ones. */
 export function readHostOptions(values: readonly string[], option: string): HostId[] {
+  const ids: HostId[] = [];
   for (const value of values) {
-    if (!isHostId(value)) throw new UsageError(`--${option} takes one of ${HOST_IDS.join(', ')}, not '${value}'`);
+    if (value === 'all' && option === 'host') ids.push(...HOST_IDS);
+    else if (isHostId(value)) ids.push(value);
+    else
+      throw new UsageError(
+        `--${option} takes one of ${HOST_IDS.join(', ')}${option === 'host' ? ' or all' : ''}, not '${value}'`,
+      );
   }
-  return [...new Set(values as HostId[])];
+  return [...new Set(ids)];
+}
+
+/**
+ * The windows of --context-tokens: `N` for every host (the old form), `HOST=N` for one; a later
+ * value wins. Undefined when none is given: each host is judged at its default model's window.
+ */
+export function readContextTokens(values: readonly string[], min: number): ContextTokens | undefined {
+  let every: number | undefined;
+  const perHost: Partial<Record<HostId, number>> = {};
+  for (const value of values) {
+    const match = /^(?:([a-z-]+)=)?(\d+)$/.exec(value);
+    const host = match?.[1];
+    if (!match || (host !== undefined && !isHostId(host)))
+      throw new UsageError(`--context-tokens takes N or HOST=N (HOST one of ${HOST_IDS.join(', ')}), not '${value}'`);
+    const tokens = Number(match[2]);
+    if (tokens < min) throw new UsageError(`--context-tokens must be at least ${min}, not ${tokens}`);
+    if (host === undefined) {
+      every = tokens;
+      for (const key of Object.keys(perHost)) delete perHost[key as HostId];
+    } else perHost[host] = tokens;
+  }
+  if (every === undefined) return Object.keys(perHost).length > 0 ? perHost : undefined;
+  return Object.keys(perHost).length > 0 ? Object.fromEntries(HOST_IDS.map((h) => [h, perHost[h] ?? every])) : every;
 }
 
 export interface HostsReport {
   readonly hosts: readonly HostId[];
-  readonly contextTokens: number;
+  /** The hosts it knows and did not judge (not asked for): the text says how to add them. */
+  readonly leftOut: readonly HostId[];
+  /** Per host, the window its listing budget was computed for; null where its budget is not a share of it. */
+  readonly contextTokens: Readonly<Partial<Record<HostId, number | null>>>;
   readonly skills: readonly { readonly record: SkillRecord; readonly verdicts: ReadonlyMap<HostId, HostVerdict> }[];
 }
 
@@ -89,12 +124,20 @@ export async function hostRecords(
 export function hostsReport(
   records: readonly SkillRecord[],
   hosts: readonly HostId[],
-  context: HostContext & { contextTokens: number },
+  context: HostContext,
 ): HostsReport {
   const byHost = new Map(hosts.map((host) => [host, hostVerdicts(host, records, context)]));
   return {
     hosts,
-    contextTokens: context.contextTokens,
+    leftOut: hostsLeftOut(hosts),
+    contextTokens: Object.fromEntries(
+      hosts.map((host) => {
+        const profile = HOST_PROFILES[host];
+        const kind = profile.listing.value.kind;
+        const shared = kind === 'upgrade-names-in-order' || kind === 'token-budget';
+        return [host, shared ? contextWindowOf(profile, context).tokens : null];
+      }),
+    ),
     skills: records.map((record) => ({
       record,
       verdicts: new Map(hosts.map((host) => [host, byHost.get(host)!.get(record)!])),
@@ -106,6 +149,7 @@ export function hostsReport(
 export function hostsJson(report: HostsReport): string {
   return JSON.stringify({
     hosts: report.hosts,
+    leftOut: report.leftOut,
     contextTokens: report.contextTokens,
     skills: report.skills.map(({ record, verdicts }) => ({
       name: record.name,
@@ -135,9 +179,16 @@ function verdictWord(verdict: HostVerdict): string {
   return verdict.listing?.form ?? 'listed';
 }
 
-/** A table of skills by host, then each problem with its reason. */
+/** The line that names the hosts left out, and how to add them; empty when none is. */
+export function leftOutText(leftOut: readonly HostId[]): string {
+  if (leftOut.length === 0) return '';
+  const names = andList(leftOut.map((host) => `${HOST_PROFILES[host].displayName} (${host})`));
+  return `Not shown: ${names}. Add one with --host ${leftOut[0]} (and --host for each host you want), or every host with --host all.\n`;
+}
+
+/** A table of skills by host, then each problem with its reason, then the hosts left out. */
 export function hostsText(report: HostsReport): string {
-  if (report.skills.length === 0) return 'No skills found.\n';
+  if (report.skills.length === 0) return `No skills found.\n${leftOutText(report.leftOut)}`;
   const header = ['SKILL', ...report.hosts];
   const rows = report.skills.map(({ record, verdicts }) => [
     record.name,
@@ -157,7 +208,8 @@ export function hostsText(report: HostsReport): string {
       return verdict.reasons.map((reason) => `- ${record.name} in ${HOST_PROFILES[host].displayName}: ${reason.text}`);
     }),
   );
-  return `${lines.join('\n')}\n${notes.length > 0 ? `\n${notes.join('\n')}\n` : ''}`;
+  const leftOut = leftOutText(report.leftOut);
+  return `${lines.join('\n')}\n${notes.length > 0 ? `\n${notes.join('\n')}\n` : ''}${leftOut ? `\n${leftOut}` : ''}`;
 }
 
 /** The skills that fail a required host: not loaded (when found by no host at all too), or dropped. */

@@ -9,27 +9,41 @@ import * as readline from 'node:readline';
 import { normalizePath, resolvePath, toNativePath } from '../core/base/paths';
 import { resolveLocations } from '../core/catalog/locations';
 import { differenceText, isUnchanged, lockPathFor } from '../core/install/lockFile';
-import { reviewMarkdown, reviewSource, type ReviewedSkill } from '../core/install/review';
+import {
+  needsSecondConfirmation,
+  reviewMarkdown,
+  reviewSource,
+  secondConfirmationReason,
+  type ReviewedSkill,
+} from '../core/install/review';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 import { countO200kTokensUpTo } from '../node/o200k';
 import {
   addSkills,
   applyUpdate,
+  finishInterruptedWrite,
   InstallError,
   planUpdate,
   readLock,
-  verifyLocation,
   type UpdatePlan,
 } from '../node/skillInstaller';
+import { recordedSource, sourceToFetch } from '../node/recordedSource';
 import { fetchSource, SourceError } from '../node/skillSource';
+import { updateDiffMarkdown } from '../node/updateDiff';
+import { historyNote, reviewUpstream } from '../node/updateReview';
 import { flag, parseCommandArgs, repeatedOption, stringOption, UsageError } from './args';
 import { writeErr, writeOut } from './output';
+import { escapeUnsafeCharacters } from '../core/base/text';
+
+/** What these commands print holds names, descriptions and command lines from the source: escaped. */
+export const out = (text: string) => writeOut(escapeUnsafeCharacters(text));
+export const err = (text: string) => writeErr(escapeUnsafeCharacters(text));
 
 /** Where `add` puts skills by default: the folder most agents read (docs/hosts.md). */
 export const DEFAULT_ADD_LOCATION = '.agents/skills';
 
 /** Asks a yes/no question on the terminal; false when there is none to ask on. */
-async function ask(question: string, answer: RegExp): Promise<boolean> {
+export async function ask(question: string, answer: RegExp): Promise<boolean> {
   if (!process.stdin.isTTY) return false;
   const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
   try {
@@ -39,8 +53,6 @@ async function ask(question: string, answer: RegExp): Promise<boolean> {
     rl.close();
   }
 }
-
-const hasWarnings = (skill: ReviewedSkill) => skill.security.some((p) => p.severity === 'warning');
 
 export async function add(argv: readonly string[]): Promise<number> {
   const args = parseCommandArgs(argv, {
@@ -59,12 +71,14 @@ export async function add(argv: readonly string[]): Promise<number> {
     fetched = await fetchSource(source, stringOption(args, 'ref'));
   } catch (error) {
     if (error instanceof SourceError) {
-      writeErr(`skillsmith add: ${error.message}`);
+      err(`skillsmith add: ${error.message}`);
       return 1;
     }
     throw error;
   }
   try {
+    const finished = await finishInterruptedWrite(location);
+    if (finished) err(`skillsmith add: ${toNativePath(location)}: ${finished}`);
     const reviewed = await reviewSource(new NodeFileSystem(), fetched.root, {
       location,
       projectRoot: cwd,
@@ -73,7 +87,7 @@ export async function add(argv: readonly string[]): Promise<number> {
     const names = repeatedOption(args, 'skill');
     for (const name of names) {
       if (!reviewed.some((s) => s.name === name)) {
-        writeErr(
+        err(
           `skillsmith add: no skill named '${name}' in ${source}${reviewed.length > 0 ? `; it holds ${reviewed.map((s) => s.name).join(', ')}` : ''}`,
         );
         return 1;
@@ -82,45 +96,52 @@ export async function add(argv: readonly string[]): Promise<number> {
     const chosen =
       names.length > 0 ? reviewed.filter((s) => names.includes(s.name)) : reviewed.filter((s) => !s.blocked);
     if (flag(args, 'json'))
-      await writeOut(
+      await out(
         `${JSON.stringify({ source: fetched.source, commit: fetched.commit, location, skills: reviewed.map(reviewJson) })}\n`,
       );
-    else await writeOut(`${reviewMarkdown(fetched.source, fetched.commit, reviewed)}\n`);
+    else await out(`${reviewMarkdown(fetched.source, fetched.commit, reviewed)}\n`);
     if (reviewed.length === 0) {
-      writeErr(`skillsmith add: ${source} holds no skill (no folder with a SKILL.md); nothing was added`);
+      err(`skillsmith add: ${source} holds no skill (no folder with a SKILL.md); nothing was added`);
       return 1;
     }
     const blocked = chosen.filter((s) => s.blocked);
     if (blocked.length > 0 || chosen.length === 0) {
-      for (const skill of blocked) writeErr(`skillsmith add: cannot add '${skill.name}': ${skill.blocked}`);
-      if (chosen.length === 0) writeErr('skillsmith add: no skill can be added as it is; nothing was added');
+      for (const skill of blocked) err(`skillsmith add: cannot add '${skill.name}': ${skill.blocked}`);
+      if (chosen.length === 0) err('skillsmith add: no skill can be added as it is; nothing was added');
       return 1;
     }
     const list = chosen.map((s) => s.name).join(', ');
     if (!flag(args, 'yes') && !(await ask(`Add ${list} to ${toNativePath(location)}? [y/N] `, /^y(es)?$/i))) {
-      writeErr(`skillsmith add: nothing was added. Review the skills above, then run again with --yes to add ${list}.`);
+      err(`skillsmith add: nothing was added. Review the skills above, then run again with --yes to add ${list}.`);
       return 1;
     }
-    const risky = chosen.filter(hasWarnings);
+    const risky = chosen.filter(needsSecondConfirmation);
     if (risky.length > 0 && !flag(args, 'accept-security-warnings')) {
-      const what = risky
-        .map((s) => `${s.name} (${s.security.filter((p) => p.severity === 'warning').length} security warnings)`)
-        .join(', ');
+      const what = risky.map((s) => `${s.name} (${secondConfirmationReason(s)})`).join(', ');
       if (!(await ask(`${what}: read the findings above. Type "add anyway" to add them: `, /^add anyway$/i))) {
-        writeErr(
+        err(
           `skillsmith add: nothing was added: ${what}. After reading the findings above, add --accept-security-warnings to add them anyway.`,
         );
         return 1;
       }
     }
-    const added = await addSkills({ location, source: fetched.source, commit: fetched.commit, skills: chosen });
-    writeErr(
+    const ref = stringOption(args, 'ref');
+    const recorded = recordedSource(fetched.source, location, cwd);
+    if (recorded.warning) err(`skillsmith add: warning: ${recorded.warning}`);
+    const added = await addSkills({
+      location,
+      source: recorded.source,
+      commit: fetched.commit,
+      ...(ref !== undefined ? { ref } : {}),
+      skills: chosen,
+    });
+    err(
       `skillsmith add: added ${added.join(', ')} to ${toNativePath(location)}; provenance in ${toNativePath(lockPathFor(location))}`,
     );
     return 0;
   } catch (error) {
     if (error instanceof InstallError) {
-      writeErr(`skillsmith add: ${error.message}`);
+      err(`skillsmith add: ${error.message}`);
       return 1;
     }
     throw error;
@@ -144,72 +165,19 @@ function reviewJson(skill: ReviewedSkill): object {
       line: p.range.start.line + 1,
       message: p.message,
     })),
+    quality: skill.quality.map((p) => ({ code: p.code, severity: p.severity, file: p.file, message: p.message })),
     actions: skill.actions,
+    notReviewed: skill.notReviewed,
     hosts: skill.hosts,
     ...(skill.blocked ? { blocked: skill.blocked } : {}),
   };
 }
 
 /** The workspace locations under ROOT that have a lock file. */
-function lockedLocations(root: string): string[] {
+export function lockedLocations(root: string): string[] {
   return resolveLocations({ workspaceFolders: [root], includeUser: false })
     .map((l) => l.path)
     .filter((location) => fs.existsSync(toNativePath(lockPathFor(location))));
-}
-
-export async function verify(argv: readonly string[]): Promise<number> {
-  const args = parseCommandArgs(argv, { booleans: ['json'] });
-  if (args.positionals.length > 1) throw new UsageError('verify takes at most one ROOT');
-  const root = resolvePath(normalizePath(process.cwd()), args.positionals[0] ?? '.');
-  const results: {
-    location: string;
-    name: string;
-    status: 'ok' | 'modified' | 'missing';
-    changed?: string[];
-    added?: string[];
-    missing?: string[];
-  }[] = [];
-  try {
-    for (const location of lockedLocations(root)) {
-      for (const skill of await verifyLocation(location)) {
-        if (!skill.difference) results.push({ location, name: skill.name, status: 'missing' });
-        else if (isUnchanged(skill.difference)) results.push({ location, name: skill.name, status: 'ok' });
-        else
-          results.push({
-            location,
-            name: skill.name,
-            status: 'modified',
-            changed: [...skill.difference.changed],
-            added: [...skill.difference.added],
-            missing: [...skill.difference.missing],
-          });
-      }
-    }
-  } catch (error) {
-    if (error instanceof InstallError) {
-      writeErr(`skillsmith verify: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
-  if (flag(args, 'json'))
-    await writeOut(
-      `${JSON.stringify({ skills: results.map((r) => ({ ...r, location: toNativePath(r.location) })) })}\n`,
-    );
-  else if (results.length === 0)
-    await writeOut(
-      `No ${'skills-lock.json'} under ${toNativePath(root)}: no skill there was added with skillsmith add.\n`,
-    );
-  else {
-    const lines = results.map((r) => {
-      const where = toNativePath(`${r.location}/${r.name}`);
-      if (r.status === 'ok') return `ok        ${where}`;
-      if (r.status === 'missing') return `missing   ${where}: its folder is gone (still in the lock file)`;
-      return `modified  ${where}: ${differenceText({ changed: r.changed ?? [], added: r.added ?? [], missing: r.missing ?? [] })} since it was added`;
-    });
-    await writeOut(`${lines.join('\n')}\n`);
-  }
-  return results.some((r) => r.status !== 'ok') ? 1 : 0;
 }
 
 function planText(location: string, plan: UpdatePlan): string {
@@ -224,24 +192,31 @@ function planText(location: string, plan: UpdatePlan): string {
   show('changed', plan.upstream.changed);
   show('new', plan.upstream.added);
   show('removed', plan.upstream.missing);
+  show('mode changed (the executable bit)', plan.upstream.modeChanged ?? []);
   if (isUnchanged(plan.upstream)) lines.push('  no file changed');
   if (!isUnchanged(plan.local)) lines.push(`  local changes that the update replaces: ${differenceText(plan.local)}`);
   return lines.join('\n');
 }
 
 export async function update(argv: readonly string[]): Promise<number> {
-  const args = parseCommandArgs(argv, { strings: ['root', 'ref'], booleans: ['yes'] });
+  const args = parseCommandArgs(argv, {
+    strings: ['root', 'ref'],
+    booleans: ['yes', 'accept-security-warnings'],
+  });
   if (args.positionals.length > 1) throw new UsageError('update takes at most one NAME');
   const only = args.positionals[0];
   const root = resolvePath(normalizePath(process.cwd()), stringOption(args, 'root') ?? '.');
+  const askedRef = stringOption(args, 'ref');
   let found = false;
   let failed = false;
   for (const location of lockedLocations(root)) {
     let lock;
     try {
+      const finished = await finishInterruptedWrite(location);
+      if (finished) err(`skillsmith update: ${toNativePath(location)}: ${finished}`);
       lock = readLock(location);
     } catch (error) {
-      writeErr(`skillsmith update: ${(error as Error).message}`);
+      err(`skillsmith update: ${(error as Error).message}`);
       return 1;
     }
     for (const [name, entry] of Object.entries(lock.skills)) {
@@ -249,25 +224,59 @@ export async function update(argv: readonly string[]): Promise<number> {
       found = true;
       let fetched;
       try {
-        fetched = await fetchSource(entry.source, stringOption(args, 'ref'));
+        // The ref add was given, unless --ref says otherwise (and then says so, and records it).
+        if (askedRef !== undefined && askedRef !== entry.ref)
+          await out(
+            `${name}: moving from ${entry.ref ?? 'the default branch'} to ${askedRef}; the lock will record ${askedRef}\n`,
+          );
+        fetched = await fetchSource(sourceToFetch(entry.source, location), askedRef ?? entry.ref);
       } catch (error) {
-        writeErr(`skillsmith update: ${name}: ${(error as Error).message}`);
+        const stay =
+          askedRef === undefined && entry.ref !== undefined
+            ? ` (update stays on the recorded ref ${entry.ref}; give --ref OTHER to move to another branch or tag)`
+            : '';
+        err(`skillsmith update: ${name}: ${(error as Error).message}${stay}`);
         failed = true;
         continue;
       }
       try {
-        const plan = await planUpdate(location, name, fetched.root, fetched.commit);
-        await writeOut(`${planText(location, plan)}\n`);
-        if (isUnchanged(plan.upstream)) continue;
-        if (!flag(args, 'yes') && !(await ask(`Update ${name}? [y/N] `, /^y(es)?$/i))) {
-          writeErr(`skillsmith update: ${name} was not updated: run again with --yes to apply the changes above`);
+        const plan = await planUpdate(location, name, fetched.root, fetched.commit, askedRef);
+        if (isUnchanged(plan.upstream) && plan.ref === entry.ref) {
+          await out(`${planText(location, plan)}\n`);
           continue;
         }
+        // The new version is reviewed as an add is, and its findings come before the diff.
+        const review = await reviewUpstream(location, root, plan, fetched.root);
+        const history = await historyNote(plan, fetched.root);
+        await out(`${reviewMarkdown(plan.entry.source, plan.commit, [review])}\n`);
+        if (history) await out(`${history}\n\n`);
+        await out(`${planText(location, plan)}\n\n${updateDiffMarkdown(location, plan)}\n`);
+        if (review.blocked) {
+          err(`skillsmith update: ${name} was not updated: ${review.blocked}`);
+          failed = true;
+          continue;
+        }
+        if (!flag(args, 'yes') && !(await ask(`Update ${name}? [y/N] `, /^y(es)?$/i))) {
+          err(`skillsmith update: ${name} was not updated: run again with --yes to apply the changes above`);
+          continue;
+        }
+        if (needsSecondConfirmation(review) && !flag(args, 'accept-security-warnings')) {
+          const what = `${name} (${secondConfirmationReason(review)} in the new version)`;
+          if (
+            !(await ask(`${what}: read the findings above. Type "update anyway" to update it: `, /^update anyway$/i))
+          ) {
+            err(
+              `skillsmith update: ${name} was not updated: ${what}. After reading the findings above, add --accept-security-warnings to update it anyway.`,
+            );
+            failed = true;
+            continue;
+          }
+        }
         await applyUpdate(location, plan);
-        writeErr(`skillsmith update: updated ${name}`);
+        err(`skillsmith update: updated ${name}`);
       } catch (error) {
         if (!(error instanceof InstallError)) throw error;
-        writeErr(`skillsmith update: ${name}: ${error.message}`);
+        err(`skillsmith update: ${name}: ${error.message}`);
         failed = true;
       } finally {
         fetched.dispose();
@@ -275,7 +284,7 @@ export async function update(argv: readonly string[]): Promise<number> {
     }
   }
   if (!found) {
-    writeErr(
+    err(
       only
         ? `skillsmith update: no skill named '${only}' in a skills-lock.json under ${toNativePath(root)}`
         : `skillsmith update: no skills-lock.json under ${toNativePath(root)}: nothing was added with skillsmith add`,

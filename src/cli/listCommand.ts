@@ -56,7 +56,7 @@ export function listJson(catalog: SkillCatalog, listing: Listing): string {
 export function listText(catalog: SkillCatalog, listing: Listing): string {
   const entries = catalog.entries();
   if (entries.length === 0)
-    return 'No skills found. Skills are folders with a SKILL.md under skills/, .agents/skills, .github/skills or .claude/skills.\n';
+    return 'No skills found. Skills are folders with a SKILL.md under .agents/skills, .github/skills or .claude/skills, where agents read skills (skills/ is searched too, but no agent reads it).\n';
   const rows = entries.map((e) => [
     e.record.name,
     OFFER_STATUS_LABEL[e.status],

@@ -58,7 +58,9 @@ function stopRunsOnSignals(executor: ActionExecutor): {
   const handlers = (Object.keys(STOPPING_SIGNALS) as StoppingSignal[]).map((signal) => {
     const handler = () => {
       received ??= signal;
-      void executor.stopAll();
+      executor
+        .stopAll()
+        .catch((error: unknown) => process.stderr.write(`skillsmith: stopping the runs failed: ${String(error)}\n`));
     };
     process.on(signal, handler);
     return () => process.off(signal, handler);
@@ -94,7 +96,7 @@ export async function runForCli(options: RunOptions): Promise<CliRun> {
     missingSecretHint: (name) => `Set the environment variable ${name} for skillsmith, then run it again.`,
     baseEnv: process.env,
     workspaceOf: () => options.root,
-    unicodeNames: options.unicodeNames,
+    unicodeNames: () => options.unicodeNames,
   });
   const signals = stopRunsOnSignals(executor);
   try {

@@ -67,10 +67,8 @@ async function targetsOf(fs: FileSystem, cwd: string, input: string): Promise<Va
   }
   if (targets.length > 0) return targets;
   const anywhere = locationFor(absolute, '.', 0);
-  const found = await discoverSkillFiles(fs, absolute, {
-    maxDepth: MAX_VALIDATE_SEARCH_DEPTH,
-    includeResourceFolders: true,
-  });
+  // Deeper than a location is searched, by the catalog's rule all the same (no resource folders).
+  const found = await discoverSkillFiles(fs, absolute, { maxDepth: MAX_VALIDATE_SEARCH_DEPTH });
   return found.length > 0 ? found.map((f) => ({ filePath: f.filePath, location: anywhere })) : 'none';
 }
 
@@ -94,6 +92,8 @@ export interface ValidateResult {
   readonly reports: FileReport[];
   /** Skill files that were found but could not be read, with the reason. */
   readonly unreadable: { readonly path: string; readonly reason: string }[];
+  /** Symbolic links that mirror skills found elsewhere: each mirrored skill is reported once, under its real path. */
+  readonly mirrors: { readonly path: string; readonly realPath: string }[];
 }
 
 /** Validates every PATH: one report per file, in the order found. */
@@ -105,6 +105,7 @@ export async function collectReports(
 ): Promise<ValidateResult> {
   const reports: FileReport[] = [];
   const unreadable: ValidateResult['unreadable'] = [];
+  const mirrors: { path: string; realPath: string }[] = [];
   const targets: ValidateTarget[] = [];
   const seen = new Set<string>();
   for (const input of inputs) {
@@ -113,10 +114,34 @@ export async function collectReports(
       reports.push(noSkillFileReport(resolvePath(cwd, input)));
       continue;
     }
+    // The PATH's own real path: a workspace that lies under a symbolic link is no mirror.
+    const base = resolvePath(cwd, input);
+    const baseDir = (await fs.stat(base).catch(() => undefined))?.kind === 'file' ? dirnamePath(base) : base;
+    const baseReal = await fs.realPath(baseDir).catch(() => baseDir);
+    /** A real path below the PATH, shown under the PATH as given. */
+    const shown = (real: string) => {
+      const inside = relativePath(baseReal, real);
+      return inside === undefined || inside.startsWith('..')
+        ? real
+        : inside === ''
+          ? baseDir
+          : joinPath(baseDir, inside);
+    };
     for (const target of found) {
-      if (seen.has(pathKey(target.filePath))) continue;
-      seen.add(pathKey(target.filePath));
-      targets.push(target);
+      // A mirror (a location or a skill folder that is a symbolic link to another) is read,
+      // scanned and reported once, under the real path; the output says the mirror exists.
+      const real = shown(await fs.realPath(target.filePath).catch(() => target.filePath));
+      if (real !== target.filePath) {
+        const location = shown(await fs.realPath(target.location.path).catch(() => target.location.path));
+        const link =
+          location !== target.location.path
+            ? { path: target.location.path, realPath: location }
+            : { path: dirnamePath(target.filePath), realPath: dirnamePath(real) };
+        if (!mirrors.some((m) => m.path === link.path)) mirrors.push(link);
+      }
+      if (seen.has(pathKey(real))) continue;
+      seen.add(pathKey(real));
+      targets.push({ ...target, filePath: real });
     }
   }
   const outcomes = await validateSkillFiles(fs, targets, {
@@ -147,7 +172,7 @@ export async function collectReports(
       unreadable.push({ path: outcome.filePath, reason: outcome.reason });
     }
   }
-  return { reports, unreadable };
+  return { reports, unreadable, mirrors };
 }
 
 /**

@@ -1,11 +1,7 @@
 // The host verdicts' engine (docs/hosts.md): the profiles' rules, each host's listing arithmetic,
-// the incremental judge, the host-compat findings and the Move fix's link rewriting. Built to
-// dist/lazy/hosts.js and required on first use (src/vscode/hosts/hostsModule.ts), which is after
-// the first scan: activation and the main bundle do not carry it.
-export { HostVerdictCache } from '../core/hosts/verdictCache';
-export { hostCompatFindings, shortenedScalar } from '../core/hosts/hostCompat';
-export { linkEditsForMove } from '../core/hosts/moveReferences';
-export { hostsReading } from '../core/hosts/verdicts';
-export { HOST_PROFILES } from '../core/hosts/profiles';
-export { hostListingNotes, hostListingSections } from '../core/hosts/hostListingText';
+// the incremental judge, the host-compat findings and the Move fix's link rewriting
+// (src/core/hosts/engine.ts, which any feature loads through src/vscode/hostsModule.ts), and the
+// hosts feature's host-compat problems (loaded by src/vscode/hosts/registerHosts.ts). Required
+// on first use, which is after the first scan: activation and the main bundle do not carry it.
+export * from '../core/hosts/engine';
 export { hostCompatFeature } from '../vscode/hosts/hostCompatFeature';

@@ -51,11 +51,12 @@ export class LineTransport implements Transport {
 
   private readonly onEnd = () => {
     this.inputEnded = true;
-    if (this.unanswered.size === 0) void this.close();
+    if (this.unanswered.size === 0) this.closeInBackground();
     // A request that waits on the gone client (an elicitation) must not keep the server alive.
-    else setTimeout(() => void this.close(), CLOSE_GRACE_MS).unref();
+    else setTimeout(() => this.closeInBackground(), CLOSE_GRACE_MS).unref();
   };
-  private readonly onError = (error: Error) => this.onerror?.(error);
+  private readonly onError = (error: unknown) =>
+    this.onerror?.(error instanceof Error ? error : new Error(String(error)));
 
   async start(): Promise<void> {
     this.input.setEncoding('utf8');
@@ -98,7 +99,13 @@ export class LineTransport implements Transport {
   }
 
   private reply(id: string | number | null, code: number, message: string): void {
-    this.write({ jsonrpc: '2.0', id, error: { code, message } });
+    // write() only resolves (a gone client is not an error here), so nothing is lost unawaited.
+    this.write({ jsonrpc: '2.0', id, error: { code, message } }).catch(this.onError);
+  }
+
+  /** Closes from an event handler: a failing onclose goes to onerror, as the SDK expects. */
+  private closeInBackground(): void {
+    this.close().catch(this.onError);
   }
 
   // Answers still go out after the client closed its end of stdin: what it asked before, it gets.
@@ -116,7 +123,7 @@ export class LineTransport implements Transport {
     if (answered.id !== undefined && answered.method === undefined) {
       this.unanswered.delete(answered.id);
       // The client closed stdin: close once the last of its requests is answered.
-      if (this.inputEnded && this.unanswered.size === 0) void this.close();
+      if (this.inputEnded && this.unanswered.size === 0) this.closeInBackground();
     }
   }
 

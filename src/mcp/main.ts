@@ -1,4 +1,4 @@
-// `skillsmith mcp [--root ROOT]... [--no-user] [--actions ask|allow|off]` (SPEC §11, docs/mcp.md).
+// `skillsmith mcp [--root ROOT]... [--no-user] [--actions ask|approved|allow|off]` (SPEC §11, docs/mcp.md).
 // Built as its own bundle (dist/mcp.js) that the CLI requires only for this command, so that the
 // SDK never loads for the other commands. The catalog stays live from a recursive watch of each
 // location; a change is announced to the client as list_changed. Logs go to stderr: stdout
@@ -14,7 +14,10 @@ import { CatalogUpdater } from '../core/catalog/catalogUpdater';
 import { resolveLocations } from '../core/catalog/locations';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 import { NodeProcessRunner } from '../node/nodeProcessRunner';
+import { approvalsPath, FileApprovalStore, storeProblem } from '../node/approvalStore';
+import { SCOPED_SECRETS_VARIABLE, secretFromEnvironment } from '../node/scopedSecrets';
 import { LineTransport } from './lineTransport';
+import { stopRunsWhenServerEnds } from './shutdown';
 import { createSkillsServer, type ActionsMode } from './skillsServer';
 
 declare const SKILLSMITH_VERSION: string;
@@ -46,8 +49,8 @@ export function parseMcpArgs(argv: readonly string[], cwd: string): McpOptions |
       roots.push(resolvePath(cwd, root));
     } else if (arg === '--actions' || arg.startsWith('--actions=')) {
       const mode = value('--actions');
-      if (mode !== 'ask' && mode !== 'allow' && mode !== 'off')
-        return `--actions takes ask, allow or off, not '${mode ?? ''}'`;
+      if (mode !== 'ask' && mode !== 'approved' && mode !== 'allow' && mode !== 'off')
+        return `--actions takes ask, approved, allow or off, not '${mode ?? ''}'`;
       actions = mode;
     } else return `unknown argument '${arg}'`;
   }
@@ -59,12 +62,21 @@ export async function runMcp(argv: readonly string[]): Promise<number> {
   const log = (line: string) => process.stderr.write(`skillsmith mcp: ${line}\n`);
   const options = parseMcpArgs(argv, normalizePath(process.cwd()));
   if (typeof options === 'string') {
-    log(`${options}\nUsage: skillsmith mcp [--root ROOT]... [--no-user] [--actions ask|allow|off]`);
+    log(`${options}\nUsage: skillsmith mcp [--root ROOT]... [--no-user] [--actions ask|approved|allow|off]`);
     return 2;
   }
   for (const root of options.roots) {
     if (!fs.statSync(toNativePath(root), { throwIfNoEntry: false })?.isDirectory()) {
       log(`cannot read '${root}': not a folder`);
+      return 2;
+    }
+  }
+  // Approvals live outside every workspace: a repository cannot approve its own actions.
+  const approvalsFile = approvalsPath();
+  if (options.actions === 'approved') {
+    const problem = storeProblem(approvalsFile, options.roots);
+    if (problem) {
+      log(problem);
       return 2;
     }
   }
@@ -76,14 +88,19 @@ export async function runMcp(argv: readonly string[]): Promise<number> {
     includeUser: options.includeUser,
   });
   const updater = new CatalogUpdater(catalog, nodeFs, locations);
+  const readSecret = secretFromEnvironment(process.env);
+  const runner = new NodeProcessRunner({ nodeFallback: { path: process.execPath } });
   const executor = new ActionExecutor({
     catalog,
     fs: nodeFs,
-    runner: new NodeProcessRunner({ nodeFallback: { path: process.execPath } }),
-    // Secrets come from the server's environment only (VS Code puts the SecretStorage ones there).
-    secret: async (name) => process.env[name],
+    runner,
+    // Secrets come from the server's environment only, per skill (src/node/scopedSecrets.ts):
+    // VS Code puts each SecretStorage value there under its own skill's variable.
+    secret: async (name, dir) => readSecret(name, dir),
     missingSecretHint: (name) =>
-      `Set the environment variable ${name} for the skillsmith mcp server (in the client's server configuration), then start it again.`,
+      process.env[SCOPED_SECRETS_VARIABLE] === '1'
+        ? `Set it in VS Code with the Skills: Set Action Secret… command, for this skill.`
+        : `Set the environment variable ${name} for the skillsmith mcp server (in the client's server configuration), then start it again.`,
     baseEnv: process.env,
     workspaceOf: (dir) => options.roots.find((root) => isInside(dir, root)),
     log: (line) => log(line),
@@ -98,9 +115,13 @@ export async function runMcp(argv: readonly string[]): Promise<number> {
     budget: DEFAULT_LISTING_BUDGET,
     log,
     ready: scanned,
+    approvals: options.actions === 'approved' ? new FileApprovalStore(approvalsFile) : undefined,
   });
 
-  const announce = coalesced(() => notifyChanged(), ANNOUNCE_DELAY_MS);
+  // Any change on disk is looked at; only a list that differs is announced (src/mcp/listChanges.ts).
+  const announce = coalesced(() => {
+    notifyChanged().catch(() => undefined);
+  }, ANNOUNCE_DELAY_MS);
   catalog.onDidChange(() => announce.schedule());
   // The client may speak at once: requests wait for the first scan (createSkillsServer's `ready`).
   const transport = new LineTransport();
@@ -108,6 +129,8 @@ export async function runMcp(argv: readonly string[]): Promise<number> {
     transport.onclose = () => resolve();
   });
   server.onerror = (error) => log(`protocol error: ${error.message}`);
+  // Runs die with the server: stdin closing, a stopping signal, EPIPE (src/mcp/shutdown.ts).
+  stopRunsWhenServerEnds(executor, runner, process.stdin, log);
   await server.connect(transport);
   await scanned;
   // One recursive watch per location that exists (a location created later is not watched),
@@ -120,11 +143,17 @@ export async function runMcp(argv: readonly string[]): Promise<number> {
       watchers.push(
         fs.watch(toNativePath(location.path), { recursive: true }, (_event, file) => {
           invalidate();
+          // actions.json and bundled files change no catalog record, but they change the lists.
+          announce.schedule();
           const changed = file ? joinPath(location.path, String(file).split(/[\\/]/).join('/')) : location.path;
-          void (fs.existsSync(toNativePath(changed)) ? updater.pathChanged(changed) : updater.pathDeleted(changed));
+          (fs.existsSync(toNativePath(changed)) ? updater.pathChanged(changed) : updater.pathDeleted(changed)).catch(
+            (error: unknown) => log(`updating the catalog for ${changed} failed: ${String(error)}`),
+          );
         }),
       );
-      void updater.pathChanged(location.path);
+      updater
+        .pathChanged(location.path)
+        .catch((error: unknown) => log(`updating the catalog for ${location.path} failed: ${String(error)}`));
     } catch {
       // Not there (yet): nothing to watch.
     }
@@ -134,6 +163,6 @@ export async function runMcp(argv: readonly string[]): Promise<number> {
   for (const watcher of watchers) watcher.close();
   announce.dispose();
   updater.stop();
-  await executor.stopAll();
+  await executor.close();
   return 0;
 }

@@ -11,6 +11,7 @@ import {
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
@@ -19,10 +20,11 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { readActionsFile, type ActionDeclaration } from '../core/actions/declaration';
-import { RUN_ACTION_TOOL } from '../core/actions/actionTools';
+import { RUN_ACTION_TOOL, runActionDescription } from '../core/actions/actionTools';
+import { consentMessage } from '../core/actions/consentText';
 import type { ActionExecutor } from '../core/actions/executor';
 import type { ExecutionResult } from '../core/actions/result';
-import { NEVER_CANCELLED } from '../core/base/cancellation';
+import { tokenOfAbortSignal } from '../core/base/cancellation';
 import type { FileSystem } from '../core/base/fileSystem';
 import { joinPath } from '../core/base/paths';
 import type { SkillCatalog } from '../core/catalog/catalog';
@@ -30,6 +32,7 @@ import { perSkillActionToolName } from '../core/chat/perSkillTools';
 import { LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from '../core/loading/toolDefinitions';
 import {
   formatToolError,
+  offeredNestedSkills,
   runListSkills,
   runLoadSkill,
   runReadSkillFile,
@@ -38,9 +41,22 @@ import {
 } from '../core/loading/tools';
 import { listBundledFiles, readFileInSkill } from '../core/loading/skillFolder';
 import { sha256Digest } from '../node/sha256';
+import { listChangeAnnouncer, type ListSignatures } from './listChanges';
+import {
+  actionToolDescription,
+  askRefusal,
+  readToolAnnotations,
+  runConsentOf,
+  runToolAnnotations,
+  serverInstructions,
+  type ActionsMode,
+  type RunRefusal,
+} from './toolText';
+import { decideModelRun, type ApprovalStanding } from '../core/access/policy';
+import { actionManifest, approvalDifferences, type ApprovalStore } from '../core/actions/approvals';
+import type { PreparedRun } from '../core/actions/executor';
 
-/** Who decides whether an action runs: the client's user, each time (ask), or the person who started the server. */
-export type ActionsMode = 'ask' | 'allow' | 'off';
+export type { ActionsMode } from './toolText';
 
 export interface SkillsServerOptions {
   readonly catalog: SkillCatalog;
@@ -54,6 +70,8 @@ export interface SkillsServerOptions {
   readonly log: (line: string) => void;
   /** Resolves when the catalog is first scanned: requests wait for it. */
   readonly ready?: Promise<void>;
+  /** The user's approvals, for `approved` mode (docs/actions.md, "Approvals"). */
+  readonly approvals?: ApprovalStore;
 }
 
 /** The Skills extension's identifier (SEP-2640). */
@@ -66,6 +84,12 @@ export const MCP_TOOLS = {
   read: 'read_skill_file',
   run: 'run_action',
 } as const;
+
+/** The JSON-RPC code for an unknown resource in resources/read (MCP 2025-11-25, server/resources). */
+export const RESOURCE_NOT_FOUND = -32002;
+
+/** What the SDK hands a request handler (the request's abort signal among it). */
+type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
 
 /** How long a client may keep a skills/list or skills/get answer (a hint; digests decide). */
 const SKILLS_TTL_MS = 60_000;
@@ -109,7 +133,8 @@ function actionResult(result: ExecutionResult): CallToolResult {
 /** The MCP server over one catalog. `notifyChanged` tells the client that the lists changed. */
 export function createSkillsServer(options: SkillsServerOptions): {
   server: Server;
-  notifyChanged: () => void;
+  /** Compares what the lists hold with the last announcement, and announces the ones that changed. */
+  notifyChanged: () => Promise<void>;
   invalidate: () => void;
 } {
   const { catalog, fs, executor } = options;
@@ -123,15 +148,25 @@ export function createSkillsServer(options: SkillsServerOptions): {
         // The Skills extension (SEP-2640); no optional features (no directory reads).
         extensions: { [SKILLS_EXTENSION]: {} },
       },
-      instructions: `Agent Skills from this workspace. ${MCP_TOOLS.list} lists them; ${MCP_TOOLS.load} loads one's instructions when a task needs it; ${MCP_TOOLS.read} reads a file it bundles; ${MCP_TOOLS.run} runs an action it declares (the user confirms).`,
+      instructions: serverInstructions(options.actions, MCP_TOOLS),
     },
   );
-  // Every request waits for the first scan: the catalog is empty before it.
-  const handle: typeof server.setRequestHandler = (schema, handler) =>
-    server.setRequestHandler(schema, async (request, extra) => {
+  // Every request waits for the first scan: the catalog is empty before it. A request whose
+  // params do not fit the method's schema is Invalid params (-32602), as the spec names it,
+  // rather than the SDK's Internal error (docs/mcp.md, "Errors").
+  const handle = <S extends z.ZodObject<{ method: z.ZodLiteral<string> }>>(
+    schema: S,
+    handler: (request: z.infer<S>, extra: RequestExtra) => Promise<Record<string, unknown>>,
+  ): void => {
+    const method = schema.shape.method.value;
+    server.setRequestHandler(z.object({ method: z.literal(method) }).passthrough(), async (request, extra) => {
+      const parsed = schema.safeParse(request);
+      if (!parsed.success)
+        throw new McpError(ErrorCode.InvalidParams, `Invalid ${method} request: ${z.prettifyError(parsed.error)}`);
       await options.ready;
-      return handler(request, extra);
+      return handler(parsed.data, extra);
     });
+  };
   const context: ToolContext = {
     catalog,
     fs,
@@ -140,6 +175,7 @@ export function createSkillsServer(options: SkillsServerOptions): {
     unicodeNames: options.unicodeNames,
     actionsEnabled: options.actions !== 'off',
     runActionTool: MCP_TOOLS.run,
+    runConsent: runConsentOf(options.actions),
   };
 
   // Each skill's declared actions, read once and forgotten on any change (invalidate).
@@ -172,47 +208,71 @@ export function createSkillsServer(options: SkillsServerOptions): {
     );
   };
 
-  /** Runs an action as the model asked, with the consent the mode requires. */
-  const runAction = async (skill: string, action: string | undefined, input: unknown): Promise<CallToolResult> => {
-    if (options.actions === 'off') {
-      return {
-        content: [
-          {
-            type: 'text',
-            text: formatToolError({
-              type: 'not_allowed',
-              message: 'Actions are turned off for this server.',
-              suggestion:
-                'Whoever starts the server can allow them: skillsmith mcp --actions ask (confirm each run) or --actions allow.',
-            }),
-          },
-        ],
-        isError: true,
-      };
+  /** Where the user's approval of this run's action stands: none, unchanged, or what changed. */
+  const approvalOf = async (run: PreparedRun): Promise<ApprovalStanding> => {
+    if (!options.approvals) return { kind: 'none' };
+    try {
+      const approval = await options.approvals.find(run.entry.record.dir, run.action.name);
+      if (!approval) return { kind: 'none' };
+      const now = await actionManifest(fs, sha256Digest, run.entry.record.dir, run.action);
+      if (!now.ok) return { kind: 'changed', differences: [now.message] };
+      const differences = approvalDifferences(approval, now.manifest);
+      return differences.length === 0 ? { kind: 'matches' } : { kind: 'changed', differences };
+    } catch (error) {
+      return { kind: 'unreadable', message: error instanceof Error ? error.message : String(error) };
     }
+  };
+
+  /** Runs an action as the model asked, with the consent the mode requires. */
+  const runAction = async (
+    skill: string,
+    action: string | undefined,
+    input: unknown,
+    // notifications/cancelled for this request stops the run with its process tree.
+    signal: AbortSignal,
+  ): Promise<CallToolResult> => {
+    const off = (): CallToolResult => ({
+      content: [
+        {
+          type: 'text',
+          text: formatToolError({
+            type: 'not_allowed',
+            message: 'Actions are turned off for this server.',
+            suggestion:
+              'Whoever starts the server can allow them: skillsmith mcp --actions ask (confirm each run), --actions approved (what the user approved with skillsmith approve) or --actions allow.',
+          }),
+        },
+      ],
+      isError: true,
+    });
+    if (options.actions === 'off') return off();
     const prepared = await executor.prepare({ skill, action, input, asker: 'model' });
     if (!prepared.ok) return actionResult(prepared.result);
     const run = prepared.run;
-    if (options.actions === 'ask') {
-      if (!server.getClientCapabilities()?.elicitation) {
-        return {
-          content: [
-            {
-              type: 'text',
-              text: formatToolError({
-                type: 'not_allowed',
-                message: `Running '${run.entry.record.name}/${run.action.name}' needs your confirmation, and this MCP client cannot ask for it (it does not support elicitation).`,
-                suggestion:
-                  'Run it yourself with skillsmith run, use a client that supports elicitation, or start the server with --actions allow.',
-              }),
-            },
-          ],
-          isError: true,
-        };
-      }
-      const shown = `Run the action '${run.action.name}' of the skill '${run.entry.record.name}'?\n\nCommand line: ${run.commandLine}\nInput: ${JSON.stringify(run.input)}\nTimeout: ${run.timeoutSeconds} s${run.action.secrets.length ? `\nSecrets: ${run.action.secrets.join(', ')}` : ''}`;
+    const refuse = (why: RunRefusal, detail?: readonly string[]): CallToolResult => ({
+      content: [
+        {
+          type: 'text',
+          text: formatToolError({
+            type: 'not_allowed',
+            ...askRefusal(why, run.entry.record.name, run.action.name, run.input, { mode: options.actions, detail }),
+          }),
+        },
+      ],
+      isError: true,
+    });
+    const decision = decideModelRun(
+      options.actions,
+      options.actions === 'approved' ? await approvalOf(run) : { kind: 'none' },
+      !!server.getClientCapabilities()?.elicitation,
+    );
+    if (decision.kind === 'refuse') {
+      if (decision.why === 'off') return off();
+      return refuse(decision.why, decision.detail);
+    }
+    if (decision.kind === 'ask') {
       const answer = await server.elicitInput({
-        message: shown,
+        message: consentMessage(run),
         requestedSchema: {
           type: 'object',
           properties: {
@@ -221,23 +281,11 @@ export function createSkillsServer(options: SkillsServerOptions): {
           required: ['run'],
         },
       });
-      if (answer.action !== 'accept' || answer.content?.run !== true) {
-        return {
-          content: [
-            {
-              type: 'text',
-              text: formatToolError({
-                type: 'not_allowed',
-                message: `The user did not confirm the run of '${run.entry.record.name}/${run.action.name}'; nothing ran.`,
-              }),
-            },
-          ],
-          isError: true,
-        };
-      }
+      if (answer.action !== 'accept' || answer.content?.run !== true)
+        return refuse(answer.action === 'cancel' ? 'cancel' : 'decline');
     }
     // Exactly the run that was shown: the prepared command line and input.
-    return actionResult(await executor.execute(run, NEVER_CANCELLED));
+    return actionResult(await executor.execute(run, tokenOfAbortSignal(signal)));
   };
 
   handle(ListToolsRequestSchema, async () => {
@@ -246,36 +294,41 @@ export function createSkillsServer(options: SkillsServerOptions): {
         name: MCP_TOOLS.list,
         description: LIST_SKILLS_TOOL.description,
         inputSchema: LIST_SKILLS_TOOL.inputSchema as Tool['inputSchema'],
+        annotations: readToolAnnotations('List the skills'),
       },
       {
         name: MCP_TOOLS.load,
         description: LOAD_SKILL_TOOL.description,
         inputSchema: LOAD_SKILL_TOOL.inputSchema as Tool['inputSchema'],
+        annotations: readToolAnnotations("Load a skill's instructions"),
       },
       {
         name: MCP_TOOLS.read,
         description: READ_SKILL_FILE_TOOL.description,
         inputSchema: READ_SKILL_FILE_TOOL.inputSchema as Tool['inputSchema'],
+        annotations: readToolAnnotations('Read a file of a skill'),
       },
     ];
     if (options.actions !== 'off') {
       tools.push({
         name: MCP_TOOLS.run,
-        description: RUN_ACTION_TOOL.description,
+        description: runActionDescription(runConsentOf(options.actions)),
         inputSchema: RUN_ACTION_TOOL.inputSchema as unknown as Tool['inputSchema'],
+        annotations: runToolAnnotations("Run a skill's action"),
       });
       for (const { skill, action, tool } of await offeredActions()) {
         tools.push({
           name: tool,
-          description: `${action.description} (the action '${action.name}' of the skill '${skill}'; the user confirms each run)`,
+          description: actionToolDescription(skill, action, options.actions),
           inputSchema: (action.input ?? { type: 'object' }) as Tool['inputSchema'],
+          annotations: runToolAnnotations(`${skill}: ${action.name}`),
         });
       }
     }
     return { tools };
   });
 
-  handle(CallToolRequestSchema, async (request) => {
+  handle(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args = {} } = request.params;
     switch (name) {
       case MCP_TOOLS.list:
@@ -295,19 +348,13 @@ export function createSkillsServer(options: SkillsServerOptions): {
             },
           });
         }
-        return runAction(skill, action, input);
+        return runAction(skill, action, input, extra.signal);
       }
       default: {
         const found = (await offeredActions()).find((a) => a.tool === name);
-        if (found) return runAction(found.skill, found.action.name, args);
-        return toolResult({
-          ok: false,
-          error: {
-            type: 'not_found',
-            message: `No tool named '${name}'.`,
-            suggestion: `Call ${MCP_TOOLS.list} to see the skills.`,
-          },
-        });
+        if (found) return runAction(found.skill, found.action.name, args, extra.signal);
+        // An unknown tool is a protocol error, Invalid params (the spec's tools, "Error Handling").
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
       }
     }
   });
@@ -331,7 +378,10 @@ export function createSkillsServer(options: SkillsServerOptions): {
   });
 
   /** Every file of an offered skill, SKILL.md first, as paths relative to its folder. */
-  const filesOf = async (dir: string): Promise<string[]> => ['SKILL.md', ...(await listBundledFiles(fs, dir))];
+  const filesOf = async (dir: string): Promise<string[]> => [
+    'SKILL.md',
+    ...(await listBundledFiles(fs, dir, offeredNestedSkills(catalog))),
+  ];
 
   handle(ListResourcesRequestSchema, async () => {
     const resources = [
@@ -356,6 +406,17 @@ export function createSkillsServer(options: SkillsServerOptions): {
     return { resources };
   });
 
+  // Every file of an offered skill, by name and path (RFC 6570: `+` keeps the path's slashes).
+  handle(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: [
+      {
+        uriTemplate: 'skill://{name}/{+path}',
+        name: 'skill-file',
+        description: "A file of an offered skill: SKILL.md, or a path inside the skill's folder.",
+      },
+    ],
+  }));
+
   handle(ReadResourceRequestSchema, async (request) => {
     const uri = request.params.uri;
     if (uri === 'skill://index') {
@@ -366,10 +427,18 @@ export function createSkillsServer(options: SkillsServerOptions): {
         ],
       };
     }
+    // Resource not found is -32002 with the URI in `data` (the spec's resources, "Error Handling",
+    // up to 2025-11-25, the newest revision this SDK speaks); a file that exists but is not
+    // served as text (a folder, too large) is Invalid params.
+    const notFound = (message: string) => new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${message}`, { uri });
     const parsed = parseSkillUri(uri);
-    if (!parsed) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri}`);
+    if (!parsed) throw notFound(`${uri} is not a skill:// URI of this server.`);
     const result = await runReadSkillFile(context, { name: parsed.name, path: parsed.path });
-    if (!result.ok) throw new McpError(ErrorCode.InvalidParams, formatToolError(result.error));
+    if (!result.ok) {
+      if (result.error.type === 'too_large' || result.error.type === 'invalid_input')
+        throw new McpError(ErrorCode.InvalidParams, formatToolError(result.error), { uri });
+      throw notFound(formatToolError(result.error));
+    }
     return {
       contents: [{ uri, mimeType: parsed.path.endsWith('.md') ? 'text/markdown' : 'text/plain', text: result.text }],
     };
@@ -381,7 +450,7 @@ export function createSkillsServer(options: SkillsServerOptions): {
     if (!entry) return undefined;
     const resources: { uri: string; digest: string; size: number }[] = [];
     for (const path of await filesOf(entry.record.dir)) {
-      const guarded = await readFileInSkill(fs, entry.record.dir, path);
+      const guarded = await readFileInSkill(fs, entry.record.dir, path, offeredNestedSkills(catalog));
       // Binary files are read raw: the digest covers the bytes on disk.
       const bytes =
         guarded.ok || guarded.error.type === 'invalid_input'
@@ -422,10 +491,36 @@ export function createSkillsServer(options: SkillsServerOptions): {
     return { resultType: 'complete', skill, ttlMs: SKILLS_TTL_MS, cacheScope: 'private' };
   });
 
-  const notifyChanged = () => {
-    void server.sendToolListChanged().catch(() => undefined);
-    void server.sendPromptListChanged().catch(() => undefined);
-    void server.sendResourceListChanged().catch(() => undefined);
+  /**
+   * Every file served, with its size and mtime: a new or deleted file changes resources/list, and
+   * an edit changes the file's digest in skills/list, so both are announced. (A stat, not a hash:
+   * this runs after every burst of changes, over every skill.)
+   */
+  const servedFiles = async (dir: string) => {
+    const paths = await filesOf(dir).catch(() => []);
+    const stats = await Promise.all(paths.map((p) => fs.stat(joinPath(dir, p)).catch(() => undefined)));
+    return paths.map((p, i) => [p, stats[i]?.size, stats[i]?.mtime]);
   };
+  /** What each list holds now: the action tools as declared, the prompts, every file served. */
+  const signatures = async (): Promise<ListSignatures> => {
+    await options.ready;
+    const offered = catalog.offered();
+    const actions = await offeredActions();
+    const files = await Promise.all(offered.map((entry) => servedFiles(entry.record.dir)));
+    return {
+      tools: JSON.stringify(actions.map(({ tool, skill, action }) => [tool, skill, action])),
+      prompts: JSON.stringify(offered.map((entry) => [entry.record.name, entry.record.description])),
+      resources: JSON.stringify(offered.map((entry, i) => [entry.record.name, files[i]])),
+    };
+  };
+  const notifyChanged = listChangeAnnouncer(
+    signatures,
+    {
+      tools: () => server.sendToolListChanged(),
+      prompts: () => server.sendPromptListChanged(),
+      resources: () => server.sendResourceListChanged(),
+    },
+    options.ready,
+  );
   return { server, notifyChanged, invalidate: () => (actionsByDir = new Map()) };
 }

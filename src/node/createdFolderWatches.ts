@@ -28,6 +28,8 @@ export interface CreatedFolderWatchesOptions {
   /** Called once when the limit is reached. */
   readonly onLimit?: (limit: number) => void;
   readonly limit?: number;
+  /** Called when handling a reported change fails (the report callback threw, a stat failed). */
+  readonly onError?: (error: unknown) => void;
 }
 
 export class CreatedFolderWatches {
@@ -82,7 +84,8 @@ export class CreatedFolderWatches {
     let watcher: fs.FSWatcher;
     try {
       watcher = fs.watch(toNativePath(folder), { persistent: false }, (event, name) => {
-        if (name) void this.changed(folder, name.toString(), event, depth);
+        if (name)
+          this.changed(folder, name.toString(), event, depth).catch((error: unknown) => this.options.onError?.(error));
       });
     } catch {
       return false; // gone already, or not a folder any more

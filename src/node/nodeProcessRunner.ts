@@ -3,13 +3,15 @@
 // 8 KiB of stderr, and at the timeout or on cancellation kills the whole process tree. On
 // POSIX the child leads its own process group: TERM reaches its children too, then KILL after
 // the grace period, and whatever is left of the group when the run ends is stopped the same
-// way. On Windows `taskkill /T /F` stops the tree while its root lives (see killWindowsTree;
-// docs/actions.md says what a process that leaves its group or tree can still do).
+// way. On Windows `taskkill /T /F` stops the tree while its root lives (src/node/processTree.ts;
+// docs/actions.md says what a process that leaves its group or tree can still do). `killAllNow`
+// kills every tree still running, synchronously, for a process about to exit.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { isAbsolutePath, joinPath, normalizePath, toNativePath } from '../core/base/paths';
 import type { ProcessOutcome, ProcessRunner, ProcessSpec } from '../core/actions/processRunner';
 import type { CancellationToken } from '../core/base/cancellation';
+import { killTreeNow, stopTree, treeAlive } from './processTree';
 
 export interface NodeProcessRunnerOptions {
   /**
@@ -48,42 +50,6 @@ export function findOnPath(name: string, env: Readonly<Record<string, string>>):
   return undefined;
 }
 
-/** The group of a POSIX child still has members (false once every one has ended). */
-function groupExists(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Signals the process group that `pgid` leads; errors (already gone) are ignored. */
-function signalGroup(pgid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // Every member has ended.
-  }
-}
-
-/**
- * Stops a Windows process tree at once: `taskkill /T /F` while the root is alive. Windows has
- * no TERM that a console program receives, so there is no grace. Once the root has exited,
- * `taskkill /T` cannot find its tree any more, and its id may already belong to another
- * process: it is never used then.
- */
-function killWindowsTree(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const killer = spawn('taskkill', ['/PID', String(child.pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
-  // The root itself, through its process handle (never its id), should taskkill have missed it.
-  const killRoot = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  };
-  killer.on('error', killRoot);
-  killer.on('exit', killRoot);
-}
-
 /** The longest prefix of `bytes`, at most `max` long, that does not cut a UTF-8 character in two. */
 export function utf8Prefix(bytes: Buffer, max: number): Buffer {
   if (bytes.length <= max) return bytes;
@@ -102,7 +68,16 @@ export function utf8Suffix(bytes: Buffer, max: number): Buffer {
 }
 
 export class NodeProcessRunner implements ProcessRunner {
+  /** Every child whose tree may still run: its run is going, or its group is within the grace. */
+  private readonly trees = new Set<ChildProcess>();
+
   constructor(private readonly options: NodeProcessRunnerOptions = {}) {}
+
+  /** Kills every tree still running at once (SIGKILL to each group; taskkill on Windows). */
+  killAllNow(): void {
+    for (const child of this.trees) killTreeNow(child);
+    this.trees.clear();
+  }
 
   run(spec: ProcessSpec, token: CancellationToken): Promise<ProcessOutcome> {
     let program: string;
@@ -135,7 +110,7 @@ export class NodeProcessRunner implements ProcessRunner {
         resolve(notStarted(error instanceof Error ? error.message : String(error)));
         return;
       }
-      const pgid = child.pid;
+      this.trees.add(child);
       const stdout: Buffer[] = [];
       let stdoutBytes = 0;
       let stdoutTruncated = false;
@@ -146,17 +121,6 @@ export class NodeProcessRunner implements ProcessRunner {
       let settled = false;
       const timers: NodeJS.Timeout[] = [];
 
-      /** POSIX: TERM to the group now, KILL to whatever of it is left when the grace ends. */
-      const stopGroup = () => {
-        if (pgid === undefined || !groupExists(pgid)) return;
-        signalGroup(pgid, 'SIGTERM');
-        // Not cleared when the run settles: a member that ignores TERM must still be killed. The
-        // group is probed first; its id cannot be reused while it has members.
-        const force = setTimeout(() => {
-          if (groupExists(pgid)) signalGroup(pgid, 'SIGKILL');
-        }, spec.killGraceMs);
-        force.unref();
-      };
       const finish = (outcome: ProcessOutcome) => {
         if (settled) return;
         settled = true;
@@ -169,14 +133,16 @@ export class NodeProcessRunner implements ProcessRunner {
         child.stderr?.destroy();
         child.unref();
         // What is left of the run's group ends with it: a run leaves nothing behind.
-        if (!WINDOWS) stopGroup();
+        if (!WINDOWS) stopTree(child, spec.killGraceMs);
+        // Forgotten once nothing of it can be left (past the KILL), so that its id is never reused.
+        if (!treeAlive(child)) this.trees.delete(child);
+        else setTimeout(() => this.trees.delete(child), spec.killGraceMs + 100).unref();
         resolve(outcome);
       };
       const stop = (why: 'timeout' | 'cancelled') => {
         if (ended || settled) return;
         ended = why;
-        if (WINDOWS) killWindowsTree(child);
-        else stopGroup();
+        stopTree(child, spec.killGraceMs);
       };
       child.stdout!.on('data', (chunk: Buffer) => {
         const room = spec.maxStdoutBytes - stdoutBytes;

@@ -1,66 +1,117 @@
-// Adding, verifying and updating skills from elsewhere on disk (docs/install.md). Writes are
-// staged so that nothing is half-written: the chosen skills are copied into a hidden folder
-// beside the location (in its parent, where the lock file is: on the same disk, so that a
-// rename is atomic, and outside any skill location, so that no agent reads a half copy), then
-// each is renamed into place, then the lock file is replaced (written
-// beside and renamed); a failure at any step undoes the renames done and removes the staging,
-// so the location is as it was. A staging folder left by a killed process is removed by the
-// next add or update.
+// Adding, verifying and updating skills from elsewhere on disk (docs/install.md). What is
+// written goes through installTransaction.ts (staged, journaled, renamed into place), under the
+// location's run lock, so that nothing is half-written even when the process is killed.
 import * as fs from 'node:fs';
-import { basenamePath, dirnamePath, joinPath, normalizePath, toNativePath } from '../core/base/paths';
+import { dirnamePath, joinPath, toNativePath } from '../core/base/paths';
 import {
   compareWithLock,
   EMPTY_LOCK,
   lockPathFor,
   parseLockFile,
-  serializeLockFile,
   type LockDifference,
   type LockEntry,
   type LockFile,
 } from '../core/install/lockFile';
 import type { ReviewedSkill } from '../core/install/review';
-import { digestSkillFolder, listSkillFolder } from '../core/install/skillFolder';
+import { digestSkillFolder, listSkillFolder, wayFromRootProblem } from '../core/install/skillFolder';
+import { isNpxSkillsLock } from '../core/lint/foreignLocks';
+import { recoverInterrupted, TransactionError, workFolderOf, writeSkillsAtomically } from './installTransaction';
 import { NodeFileSystem } from './nodeFileSystem';
 import { sha256Digest } from './sha256';
 
 export class InstallError extends Error {}
 
-const STAGING_PREFIX = '.skillsmith-staging-';
+const native = toNativePath;
 
-/** The location's lock file, or the empty lock when there is none; a damaged one is an error. */
-export function readLock(location: string): LockFile {
+/** Beside the location, held (created with O_EXCL) while an add or update writes there. */
+const RUN_LOCK_NAME = '.skillsmith-install.lock';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `write` holding the location's run lock, so that two adds, or an add during an update,
+ * never write the same lock file or skill at once (nor remove each other's staging folder). A
+ * lock left by a process that is gone is taken over; one held by a live process is a refusal.
+ */
+async function withRunLock<T>(location: string, write: () => Promise<T>): Promise<T> {
+  const parent = dirnamePath(location);
+  fs.mkdirSync(native(parent), { recursive: true });
+  const file = native(joinPath(parent, RUN_LOCK_NAME));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+      const pid = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+      if (Number.isInteger(pid) && pid > 0 && isRunning(pid))
+        throw new InstallError(
+          `another skillsmith add or update is running on ${toNativePath(location)} (process ${pid}); wait for it to finish, or remove ${file} if that process is not skillsmith`,
+        );
+      fs.rmSync(file, { force: true });
+    }
+  }
+  try {
+    return await write();
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/**
+ * Finishes, or undoes, what an add or update killed beside `location` left (installTransaction.ts),
+ * holding the run lock; says what it did. Called before anything reads the location.
+ */
+export async function finishInterruptedWrite(location: string): Promise<string | undefined> {
+  if (!fs.existsSync(native(workFolderOf(location)))) return undefined;
+  try {
+    return await withRunLock(location, () => Promise.resolve(recoverInterrupted(location)));
+  } catch (error) {
+    if (error instanceof TransactionError) throw new InstallError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * The location's lock file, or the empty lock when there is none; a damaged one is an error.
+ * Beside a root-level `skills` location, skills-lock.json may be npx skills' own lock: it holds
+ * no Skillsmith entry, and is never Skillsmith's to write (`forWriting` refuses).
+ */
+export function readLock(location: string, forWriting = false): LockFile {
   const file = toNativePath(lockPathFor(location));
   if (!fs.existsSync(file)) return EMPTY_LOCK;
-  const parsed = parseLockFile(fs.readFileSync(file, 'utf8'));
+  const text = fs.readFileSync(file, 'utf8');
+  if (isNpxSkillsLock(text)) {
+    if (!forWriting) return EMPTY_LOCK;
+    throw new InstallError(
+      `${file} is the lock file of npx skills, which Skillsmith never rewrites: add to another location (--to .agents/skills)`,
+    );
+  }
+  const parsed = parseLockFile(text);
   if ('error' in parsed) throw new InstallError(`${file}: ${parsed.error} Fix it, or remove it to start a new one.`);
   return parsed.lock;
 }
 
-/** Replaces the lock file whole: written beside, then renamed over. */
-function writeLock(location: string, lock: LockFile): void {
-  const file = toNativePath(lockPathFor(location));
-  const temp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, serializeLockFile(lock));
-  fs.renameSync(temp, file);
-}
-
-const native = toNativePath;
-
-/** A new staging folder beside the location (canonical paths in and out), after removing any that a killed process left. */
-function stagingFor(location: string): string {
-  const parent = dirnamePath(location);
-  fs.mkdirSync(native(parent), { recursive: true });
-  for (const entry of fs.readdirSync(native(parent)))
-    if (entry.startsWith(STAGING_PREFIX)) fs.rmSync(native(joinPath(parent, entry)), { recursive: true, force: true });
-  return joinPath(parent, basenamePath(normalizePath(fs.mkdtempSync(native(joinPath(parent, STAGING_PREFIX))))));
-}
-
-/** Copies a skill folder's files (no symbolic links) to `target`, and returns their digests. */
-async function copySkill(from: string, target: string): Promise<Record<string, string>> {
+/** Copies a skill folder's files (no symbolic links) to `target`: their digests, and which are executable. */
+async function copySkill(
+  from: string,
+  target: string,
+): Promise<{ readonly files: Record<string, string>; readonly executable?: string[] }> {
   const listing = await listSkillFolder(new NodeFileSystem(), from);
   if (listing.links.length > 0)
     throw new InstallError(
       `${toNativePath(from)} holds symbolic links (${listing.links.join(', ')}), which are never copied`,
+    );
+  if (listing.embeddedRepositories.length > 0)
+    throw new InstallError(
+      `${toNativePath(from)} holds an embedded Git repository (${listing.embeddedRepositories.join(', ')}), which is never copied`,
     );
   if (listing.tooLarge) throw new InstallError(`${toNativePath(from)} holds ${listing.tooLarge}`);
   const digests: Record<string, string> = {};
@@ -69,56 +120,71 @@ async function copySkill(from: string, target: string): Promise<Record<string, s
     const out = joinPath(target, file);
     fs.mkdirSync(native(dirnamePath(out)), { recursive: true });
     fs.writeFileSync(native(out), bytes);
+    // The executable bit is copied (a script the skill runs stays runnable), nothing else.
+    if (HAS_MODES && isExecutable(joinPath(from, file))) fs.chmodSync(native(out), 0o755);
     digests[file] = sha256Digest(bytes);
   }
-  return digests;
+  return { files: digests, ...(HAS_MODES ? { executable: executableFiles(target, listing.files) } : {}) };
+}
+
+/** Windows has no executable bit: modes are neither recorded nor compared there. */
+const HAS_MODES = process.platform !== 'win32';
+
+function isExecutable(file: string): boolean {
+  return (fs.statSync(native(file)).mode & 0o111) !== 0;
+}
+
+/** The files of `dir` (from its listing) that have the executable bit; undefined on Windows. */
+export function executableFiles(dir: string, files: readonly string[]): string[] | undefined {
+  return HAS_MODES ? files.filter((f) => isExecutable(joinPath(dir, f))).sort() : undefined;
 }
 
 export interface AddRequest {
   readonly location: string;
   readonly source: string;
   readonly commit: string | null;
+  /** The `--ref` the source was fetched at, recorded so that update stays on it. */
+  readonly ref?: string;
   readonly skills: readonly ReviewedSkill[];
   readonly now?: Date;
 }
 
 /** Adds the skills to the location and records them in its lock file; all or nothing. */
 export async function addSkills(request: AddRequest): Promise<string[]> {
+  return withRunLock(request.location, () => addSkillsLocked(request));
+}
+
+async function addSkillsLocked(request: AddRequest): Promise<string[]> {
   const location = request.location;
+  recoverInterrupted(location);
   for (const skill of request.skills) {
     if (skill.blocked) throw new InstallError(`cannot add '${skill.name}': ${skill.blocked}`);
     if (fs.existsSync(native(joinPath(location, skill.name))))
       throw new InstallError(`cannot add '${skill.name}': ${native(joinPath(location, skill.name))} already exists`);
   }
-  const lock = readLock(location);
-  const staging = stagingFor(location);
-  const moved: string[] = [];
+  const lock = readLock(location, true);
+  const names = request.skills.map((s) => s.name);
   try {
-    const entries: Record<string, LockEntry> = {};
-    for (const skill of request.skills) {
-      const files = await copySkill(skill.dir, joinPath(staging, skill.name));
-      entries[skill.name] = {
-        source: request.source,
-        commit: request.commit,
-        path: skill.path,
-        files,
-        added: (request.now ?? new Date()).toISOString(),
-      };
-    }
-    fs.mkdirSync(native(location), { recursive: true });
-    for (const skill of request.skills) {
-      fs.renameSync(native(joinPath(staging, skill.name)), native(joinPath(location, skill.name)));
-      moved.push(joinPath(location, skill.name));
-    }
-    writeLock(request.location, { version: lock.version, skills: { ...lock.skills, ...entries } });
-    return request.skills.map((s) => s.name);
+    await writeSkillsAtomically(location, 'add', names, async (staging) => {
+      const entries: Record<string, LockEntry> = {};
+      for (const skill of request.skills) {
+        const copied = await copySkill(skill.dir, joinPath(staging, skill.name));
+        entries[skill.name] = {
+          source: request.source,
+          commit: request.commit,
+          ...(request.ref !== undefined ? { ref: request.ref } : {}),
+          path: skill.path,
+          ...copied,
+          added: (request.now ?? new Date()).toISOString(),
+        };
+      }
+      return { version: lock.version, skills: { ...lock.skills, ...entries } };
+    });
+    return names;
   } catch (error) {
-    for (const dir of moved) fs.rmSync(native(dir), { recursive: true, force: true });
     throw error instanceof InstallError
       ? error
       : new InstallError(`nothing was added: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    fs.rmSync(native(staging), { recursive: true, force: true });
   }
 }
 
@@ -138,13 +204,17 @@ export async function verifyLocation(location: string): Promise<VerifiedSkill[]>
       results.push({ name, entry });
       continue;
     }
+    const dir = joinPath(location, name);
+    const nodeFs = new NodeFileSystem();
+    const digests = await digestSkillFolder(nodeFs, dir, sha256Digest);
+    const difference = compareWithLock(entry, digests, executableFiles(dir, Object.keys(digests)));
+    // What is never copied nor digested is still a change: a link, a `.git` file or folder.
+    const listing = await listSkillFolder(nodeFs, dir);
+    const extra = [...listing.links, ...listing.gitEntries];
     results.push({
       name,
       entry,
-      difference: compareWithLock(
-        entry,
-        await digestSkillFolder(new NodeFileSystem(), joinPath(location, name), sha256Digest),
-      ),
+      difference: extra.length === 0 ? difference : { ...difference, added: [...difference.added, ...extra].sort() },
     });
   }
   return results;
@@ -156,6 +226,8 @@ export interface UpdatePlan {
   /** The skill's folder in the fetched source. */
   readonly upstreamDir: string;
   readonly commit: string | null;
+  /** The ref the source was fetched at (the entry's, or the `--ref` that moves it), recorded by the update. */
+  readonly ref?: string;
   /** Upstream against the lock: what the update brings. */
   readonly upstream: LockDifference;
   /** The folder against the lock: local changes the update would overwrite. */
@@ -179,6 +251,7 @@ export async function planUpdate(
   name: string,
   fetchedRoot: string,
   commit: string | null,
+  ref?: string,
 ): Promise<UpdatePlan> {
   const lock = readLock(location);
   const entry = lock.skills[name];
@@ -187,23 +260,31 @@ export async function planUpdate(
       `'${name}' is not in ${toNativePath(lockPathFor(location))}: only skills added with skillsmith add can be updated`,
     );
   const upstreamDir = entry.path === '.' ? fetchedRoot : joinPath(fetchedRoot, entry.path);
-  if (!fs.existsSync(native(upstreamDir)))
-    throw new InstallError(`the source no longer has ${entry.path}: the skill was moved or removed upstream`);
   const nodeFs = new NodeFileSystem();
-  const upstream = compareWithLock(entry, await digestSkillFolder(nodeFs, upstreamDir, sha256Digest));
+  // parseLockFile has refused a path with `..` or a root; a link on the way would still lead out.
+  const way = await wayFromRootProblem(nodeFs, fetchedRoot, upstreamDir);
+  if (way && !fs.existsSync(native(upstreamDir)))
+    throw new InstallError(`the source no longer has ${entry.path}: the skill was moved or removed upstream`);
+  if (way) throw new InstallError(`the skill's folder in the source cannot be read: ${way}`);
+  const upstreamDigests = await digestSkillFolder(nodeFs, upstreamDir, sha256Digest);
+  const upstream = compareWithLock(entry, upstreamDigests, executableFiles(upstreamDir, Object.keys(upstreamDigests)));
   const localDir = joinPath(location, name);
   const local = fs.existsSync(native(localDir))
-    ? compareWithLock(entry, await digestSkillFolder(nodeFs, localDir, sha256Digest))
+    ? await digestSkillFolder(nodeFs, localDir, sha256Digest).then((d) =>
+        compareWithLock(entry, d, executableFiles(localDir, Object.keys(d))),
+      )
     : { changed: [], added: [], missing: Object.keys(entry.files) };
   return {
     name,
     entry,
     upstreamDir,
     commit,
+    ...(ref !== undefined ? { ref } : entry.ref !== undefined ? { ref: entry.ref } : {}),
     upstream: {
       changed: runsFirst(upstream.changed),
       added: runsFirst(upstream.added),
       missing: runsFirst(upstream.missing),
+      ...(upstream.modeChanged ? { modeChanged: runsFirst(upstream.modeChanged) } : {}),
     },
     local,
   };
@@ -211,29 +292,33 @@ export async function planUpdate(
 
 /** Replaces the skill's folder with the upstream one and updates its lock entry; all or nothing. */
 export async function applyUpdate(location: string, plan: UpdatePlan, now = new Date()): Promise<void> {
-  const lock = readLock(location);
-  const staging = stagingFor(location);
-  const target = native(joinPath(location, plan.name));
-  const old = native(joinPath(staging, 'old'));
-  let swapped = false;
+  return withRunLock(location, () => applyUpdateLocked(location, plan, now));
+}
+
+async function applyUpdateLocked(location: string, plan: UpdatePlan, now: Date): Promise<void> {
+  recoverInterrupted(location);
+  const lock = readLock(location, true);
   try {
-    const files = await copySkill(plan.upstreamDir, joinPath(staging, 'new'));
-    if (fs.existsSync(target)) fs.renameSync(target, old);
-    swapped = true;
-    fs.renameSync(native(joinPath(staging, 'new')), target);
-    writeLock(location, {
-      version: lock.version,
-      skills: { ...lock.skills, [plan.name]: { ...plan.entry, commit: plan.commit, files, added: now.toISOString() } },
+    await writeSkillsAtomically(location, 'update', [plan.name], async (staging) => {
+      const copied = await copySkill(plan.upstreamDir, joinPath(staging, plan.name));
+      const { executable: _previous, ref: _was, ...entry } = plan.entry;
+      return {
+        version: lock.version,
+        skills: {
+          ...lock.skills,
+          [plan.name]: {
+            ...entry,
+            commit: plan.commit,
+            ...(plan.ref !== undefined ? { ref: plan.ref } : {}),
+            ...copied,
+            added: now.toISOString(),
+          },
+        },
+      };
     });
   } catch (error) {
-    if (swapped) {
-      fs.rmSync(target, { recursive: true, force: true });
-      if (fs.existsSync(old)) fs.renameSync(old, target);
-    }
     throw error instanceof InstallError
       ? error
       : new InstallError(`nothing was updated: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    fs.rmSync(native(staging), { recursive: true, force: true });
   }
 }

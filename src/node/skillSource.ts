@@ -137,3 +137,30 @@ export async function fetchSource(source: string, ref?: string): Promise<Fetched
     throw error;
   }
 }
+
+/**
+ * Whether `commit` descends from `pinned` in the clone at `root`: true, false, or 'missing'
+ * when `pinned` is not in the upstream at all (history rewritten and the old commit gone). A
+ * shallow temporary clone (`mayDeepen`; never the user's own) is deepened first, so that the
+ * answer is about the whole history.
+ */
+export async function descendsFrom(
+  root: string,
+  pinned: string,
+  commit: string,
+  mayDeepen: boolean,
+): Promise<boolean | 'missing'> {
+  const native = toNativePath(root);
+  const shallow = await runGit(['-C', native, 'rev-parse', '--is-shallow-repository']).catch(() => 'false');
+  if (mayDeepen && shallow === 'true')
+    await runGit(['-C', native, 'fetch', '--quiet', '--unshallow']).catch(() => undefined);
+  const known = await runGit(['-C', native, 'cat-file', '-e', `${pinned}^{commit}`]).then(
+    () => true,
+    () => false,
+  );
+  if (!known) return 'missing';
+  return runGit(['-C', native, 'merge-base', '--is-ancestor', pinned, commit]).then(
+    () => true,
+    () => false,
+  );
+}

@@ -4,11 +4,11 @@
 // extension host with SKILLSMITH_TEST_HOOKS set.
 import type { CatalogChange, CatalogEntry, Disposable, SkillCatalog } from '../core/catalog/catalog';
 import type { Listing } from '../core/catalog/listing';
-import type { StatusBarSnapshot } from './views/statusBar';
-import type { SkillsViewSnapshot } from './views/skillsView';
 
 /** The environment variable that turns the test hooks on. */
 export const TEST_HOOKS_ENV = 'SKILLSMITH_TEST_HOOKS';
+/** With the test hooks on: the name of a feature to make throw at start (test/host/tests/startupFailure.test.ts). */
+export const TEST_FAIL_FEATURE_ENV = 'SKILLSMITH_TEST_FAIL_FEATURE';
 
 /** The catalog's read methods. */
 export interface ReadonlySkillCatalog {
@@ -22,6 +22,27 @@ export interface ReadonlySkillCatalog {
   names(): string[];
   listing(budget: number): Listing;
   onDidChange(listener: (change: CatalogChange) => void): Disposable;
+}
+
+/** What the status-bar item shows (views/statusBar.ts), for the host tests. */
+export interface StatusBarSnapshot {
+  readonly visible: boolean;
+  readonly text: string;
+  readonly tooltip: string;
+}
+
+/** What the Skills view shows (views/skillsView.ts), for the host tests. */
+export interface SkillsViewSnapshot {
+  readonly location: string;
+  readonly description?: string;
+  readonly skills: readonly {
+    readonly name: string;
+    readonly description?: string;
+    readonly icon: string;
+    /** The item's tooltip (markdown). */
+    readonly tooltip: string;
+    readonly actions?: readonly string[];
+  }[];
 }
 
 /** Counts kept by the extension host for the host tests only. */

@@ -9,11 +9,13 @@ export const COMMANDS = {
   refresh: 'skillsmith.refresh',
   validateAll: 'skillsmith.validateAll',
   showListing: 'skillsmith.showListing',
+  showSkill: 'skillsmith.showSkill',
   openSkill: 'skillsmith.openSkill',
   removeBom: 'skillsmith.removeBom',
   runAction: 'skillsmith.runAction',
   setSecret: 'skillsmith.setSecret',
   deleteSecret: 'skillsmith.deleteSecret',
+  copyCiJob: 'skillsmith.copyCiJob',
 } as const;
 
 /** The Skills view (package.json `views`). */
@@ -26,10 +28,17 @@ export const HAS_SKILLS_CONTEXT = 'skillsmith.hasSkills';
 export const PARTICIPANT_ID = 'skillsmith.skills';
 /** The Skills view's context value of an action item (its inline Run button). */
 export const ACTION_ITEM_CONTEXT = 'skillsmith.action';
-/** The setting that turns actions off entirely. */
-export const ACTIONS_ENABLED_SETTING = 'skillsmith.actions.enabled';
+/** The context keys that tick the walkthrough's steps once done (package.json completionEvents `onContext:`). */
+export const WALKTHROUGH_DONE = {
+  skillCreated: 'skillsmith.walkthrough.skillCreated',
+  skillLinted: 'skillsmith.walkthrough.skillLinted',
+  chatAnswered: 'skillsmith.walkthrough.chatAnswered',
+} as const;
+
 /** The read-only listing document's URI scheme. */
 export const LISTING_SCHEME = 'skillsmith-listing';
+/** The read-only document of a skill's expansion (Show Skill Expansion). */
+export const EXPANSION_SCHEME = 'skillsmith-expansion';
 
 /** Routing evals (docs/routing.md): the commands, the Test Explorer controller and the report's URI scheme. */
 export const ROUTING_COMMANDS = {

@@ -10,6 +10,7 @@ export function lazyModule<T>(name: string): () => T {
     // A computed path, so that esbuild leaves the require to run time. This code also runs from
     // inside a lazy bundle (dist/lazy/routing.js loads dist/lazy/hosts.js): then it is a sibling.
     const folder = /[\\/]lazy$/.test(__dirname) ? __dirname : `${__dirname}/lazy`;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time path: import() would be async, and esbuild would bundle it
     loaded ??= require(`${folder}/${name}.js`) as T;
     return loaded;
   };

@@ -2,7 +2,32 @@
 import * as vscode from 'vscode';
 import { DEFAULT_LISTING_BUDGET, DEFAULT_MAX_ROUNDS, MAX_MAX_ROUNDS, MIN_LISTING_BUDGET } from '../core/base/limits';
 import { DEFAULT_LOCATIONS } from '../core/catalog/locations';
-import { DEFAULT_CONTEXT_TOKENS, DEFAULT_HOSTS, isHostId, type HostId } from '../core/hosts/hostIds';
+import { DEFAULT_HOSTS, isHostId, type ContextTokens, type HostId } from '../core/hosts/hostIds';
+
+/** Every setting the extension reads, by its full key: the one place that spells them (package.json contributes them). */
+export const SETTINGS = {
+  locations: 'skillsmith.locations',
+  hosts: 'skillsmith.hosts',
+  hostContextTokens: 'skillsmith.hostContextTokens',
+  listingBudget: 'skillsmith.listing.budget',
+  unicodeNames: 'skillsmith.validation.unicodeNames',
+  toolMode: 'skillsmith.chat.toolMode',
+  includeOtherTools: 'skillsmith.chat.includeOtherTools',
+  maxRounds: 'skillsmith.chat.maxRounds',
+  actionsEnabled: 'skillsmith.actions.enabled',
+  routingModels: 'skillsmith.routing.models',
+  routingRuns: 'skillsmith.routing.runs',
+  routingTemperature: 'skillsmith.routing.temperature',
+  routingConcurrency: 'skillsmith.routing.concurrency',
+  mcpEnabled: 'skillsmith.mcp.enabled',
+  /** VS Code's own: whether its agent reads skills itself. */
+  vscodeAgentSkills: 'chat.useAgentSkills',
+} as const;
+
+/** A setting's current value, by its full key. */
+function setting<T>(key: string): T | undefined {
+  return vscode.workspace.getConfiguration().get<T>(key);
+}
 
 export interface SkillsmithSettings {
   readonly locations: readonly string[];
@@ -15,8 +40,15 @@ export interface SkillsmithSettings {
   readonly actionsEnabled: boolean;
   /** `skillsmith.hosts`: the agents whose verdicts the editor shows (docs/hosts.md). */
   readonly hosts: readonly HostId[];
-  /** `skillsmith.hostContextTokens`: the context window where a host's budget is a share of it. */
-  readonly hostContextTokens: number;
+  /**
+   * `skillsmith.hostContextTokens`: the context window where a host's budget is a share of it, for
+   * every host (a number) or per host (an object by host id); undefined: each host's default model's.
+   */
+  readonly hostContextTokens: ContextTokens | undefined;
+  /** `skillsmith.mcp.enabled`: whether the extension offers its MCP server to VS Code (docs/mcp.md; off by default). */
+  readonly mcpEnabled: boolean;
+  /** VS Code's `chat.useAgentSkills`: false when its agent reads no skills itself. */
+  readonly vscodeAgentSkills: boolean;
 }
 
 /**
@@ -30,20 +62,21 @@ export function boundedSetting(value: unknown, fallback: number, min: number, ma
 
 /** Reads the current settings, falling back to the defaults on nonsense values. */
 export function readSettings(): SkillsmithSettings {
-  const config = vscode.workspace.getConfiguration('skillsmith');
-  const locations = config.get<unknown>('locations');
+  const locations = setting<unknown>(SETTINGS.locations);
   return {
     locations: Array.isArray(locations)
       ? locations.filter((l): l is string => typeof l === 'string' && l.trim() !== '')
       : DEFAULT_LOCATIONS,
-    listingBudget: boundedSetting(config.get('listing.budget'), DEFAULT_LISTING_BUDGET, MIN_LISTING_BUDGET),
-    unicodeNames: config.get<boolean>('validation.unicodeNames', false),
-    toolMode: config.get<string>('chat.toolMode') === 'perSkill' ? 'perSkill' : 'tools',
-    includeOtherTools: config.get<boolean>('chat.includeOtherTools', false),
-    maxRounds: boundedSetting(config.get('chat.maxRounds'), DEFAULT_MAX_ROUNDS, 1, MAX_MAX_ROUNDS),
-    actionsEnabled: config.get<boolean>('actions.enabled', true) !== false,
-    hosts: readHosts(config.get<unknown>('hosts')),
-    hostContextTokens: boundedSetting(config.get('hostContextTokens'), DEFAULT_CONTEXT_TOKENS, 1000),
+    listingBudget: boundedSetting(setting(SETTINGS.listingBudget), DEFAULT_LISTING_BUDGET, MIN_LISTING_BUDGET),
+    unicodeNames: setting<boolean>(SETTINGS.unicodeNames) === true,
+    toolMode: setting<string>(SETTINGS.toolMode) === 'perSkill' ? 'perSkill' : 'tools',
+    includeOtherTools: setting<boolean>(SETTINGS.includeOtherTools) === true,
+    maxRounds: boundedSetting(setting(SETTINGS.maxRounds), DEFAULT_MAX_ROUNDS, 1, MAX_MAX_ROUNDS),
+    actionsEnabled: setting<boolean>(SETTINGS.actionsEnabled) !== false,
+    hosts: readHosts(setting<unknown>(SETTINGS.hosts)),
+    hostContextTokens: readContextTokens(setting<unknown>(SETTINGS.hostContextTokens)),
+    mcpEnabled: setting<boolean>(SETTINGS.mcpEnabled) === true,
+    vscodeAgentSkills: setting<boolean>(SETTINGS.vscodeAgentSkills) !== false,
   };
 }
 
@@ -53,12 +86,26 @@ function readHosts(value: unknown): readonly HostId[] {
   return [...new Set(value.filter((v): v is HostId => typeof v === 'string' && isHostId(v)))];
 }
 
+/** The smallest context window the setting takes, as the manifest declares. */
+const MIN_CONTEXT_TOKENS = 1000;
+
+/**
+ * `skillsmith.hostContextTokens`: a number for every host (the setting's first form), or an object
+ * of windows by host id; unknown ids and values that are not numbers are left out.
+ */
+export function readContextTokens(value: unknown): ContextTokens | undefined {
+  if (typeof value === 'number') return boundedSetting(value, MIN_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const perHost: Partial<Record<HostId, number>> = {};
+  for (const [host, tokens] of Object.entries(value as Record<string, unknown>))
+    if (isHostId(host) && typeof tokens === 'number' && Number.isFinite(tokens))
+      perHost[host] = boundedSetting(tokens, MIN_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS);
+  return Object.keys(perHost).length > 0 ? perHost : undefined;
+}
+
 /** True when a configuration change touches settings that change what the catalog holds. */
 export function affectsCatalog(event: vscode.ConfigurationChangeEvent): boolean {
-  return (
-    event.affectsConfiguration('skillsmith.locations') ||
-    event.affectsConfiguration('skillsmith.validation.unicodeNames')
-  );
+  return event.affectsConfiguration(SETTINGS.locations) || event.affectsConfiguration(SETTINGS.unicodeNames);
 }
 
 /** The routing eval settings (docs/routing.md), read by the routing feature only. */
@@ -72,15 +119,14 @@ export interface RoutingSettings {
 }
 
 export function readRoutingSettings(): RoutingSettings {
-  const config = vscode.workspace.getConfiguration('skillsmith.routing');
-  const models = config.get<unknown>('models');
-  const temperature = config.get<unknown>('temperature');
+  const models = setting<unknown>(SETTINGS.routingModels);
+  const temperature = setting<unknown>(SETTINGS.routingTemperature);
   return {
     models: Array.isArray(models) ? models.filter((m): m is string => typeof m === 'string' && m.trim() !== '') : [],
-    runs: boundedSetting(config.get('runs'), 3, 1, 20),
+    runs: boundedSetting(setting(SETTINGS.routingRuns), 3, 1, 20),
     ...(typeof temperature === 'number' && Number.isFinite(temperature)
       ? { temperature: Math.min(2, Math.max(0, temperature)) }
       : {}),
-    concurrency: boundedSetting(config.get('concurrency'), 4, 1, 16),
+    concurrency: boundedSetting(setting(SETTINGS.routingConcurrency), 4, 1, 16),
   };
 }

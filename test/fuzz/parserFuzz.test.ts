@@ -73,6 +73,7 @@ const CODES: Record<ProblemCode, true> = {
   'unreferenced-file': true,
   'nested-reference': true,
   'unmentioned-binary': true,
+  'not-fully-reviewed': true,
   'modified-since-added': true,
   'description-overlap': true,
 };
@@ -535,7 +536,7 @@ function exercise(r: Random, text: string, label: string, full: boolean): SkillF
         checkSpan(f.value.span, length, `value of ${f.key}`),
       ]),
     ].filter((p) => p !== undefined);
-    if (spanProblems.length > 0) fail('bad parse', label, text, spanProblems[0]!);
+    if (spanProblems.length > 0) fail('bad parse', label, text, spanProblems[0]);
     const body = analysis.bodyOffset !== undefined ? lines.text.slice(analysis.bodyOffset) : text;
     const args = r.chance(0.5)
       ? text.slice(r.int(text.length + 1)).slice(0, 200)

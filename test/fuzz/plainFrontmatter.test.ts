@@ -1,4 +1,4 @@
-// The fast path for plain `key: value` frontmatter (lint/plainFrontmatter.ts) against the
+// The fast path for plain `key: value` frontmatter (core/lint/plainFrontmatter.ts) against the
 // `yaml` path: on every SKILL.md of the real corpora and on 100,000 generated frontmatters,
 // both must give the same fields, values, spans and data, and the same analysis (name,
 // description, hidden flag, problems with their ranges and fixes).

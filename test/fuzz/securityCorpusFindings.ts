@@ -1122,4 +1122,25 @@ export const SECURITY_CORPUS_FINDINGS: readonly CorpusFinding[] = [
     'download-exec',
     "true: the vendor's installer, piped from curl into a shell",
   ],
+  [
+    'corpus',
+    'wshobson__agents/plugins/cicd-automation/skills/secrets-management/SKILL.md',
+    111,
+    'credential-access',
+    "true: the skill's GitLab job reads the database password with vault kv get (benign for a secrets skill, but it reads the store)",
+  ],
+  [
+    'corpus',
+    'wshobson__agents/plugins/cicd-automation/skills/secrets-management/SKILL.md',
+    112,
+    'credential-access',
+    'true: the same job reads an API key with vault kv get',
+  ],
+  [
+    'corpus',
+    'wshobson__agents/plugins/cicd-automation/skills/secrets-management/SKILL.md',
+    141,
+    'credential-access',
+    "true: the skill's GitHub step reads a production password with aws secretsmanager get-secret-value",
+  ],
 ];

@@ -9,6 +9,8 @@
 //   screenshots   true: only run by scripts/host/screenshot.mjs, which saves PNGs
 //   timeoutMs     overrides the per-suite timeout (default 5 min)
 //   untrusted     true: workspace trust is enabled and the workspace is not trusted (Restricted Mode)
+//   prepare       optional (workspaceRoot, ctx) => void | Promise: writes the workspace before VS Code
+//                 opens it (ctx as in scripts/host/runSuite.mjs: repoRoot, outDir, ...); run once, by runSuite
 import { buildWorkspace } from '../../scripts/hosts/workspace.mjs';
 
 export const suites = [
@@ -16,6 +18,12 @@ export const suites = [
     name: 'workspace',
     fixture: 'workspace',
     tests: ['test/host/tests/activation.test.ts', 'test/host/tests/fakeModel.test.ts'],
+  },
+  {
+    name: 'startup-failure',
+    fixture: 'workspace',
+    tests: ['test/host/tests/startupFailure.test.ts'],
+    env: { SKILLSMITH_TEST_HOOKS: '1', SKILLSMITH_TEST_FAIL_FEATURE: 'routing evals' },
   },
   {
     name: 'multi-root',
@@ -32,6 +40,8 @@ export const suites = [
       'test/host/tests/listingCommands.test.ts',
       'test/host/tests/newSkill.test.ts',
       'test/host/tests/walkthrough.test.ts',
+      'test/host/tests/testingView.test.ts',
+      'test/host/tests/noModelCommands.test.ts',
     ],
   },
   {
@@ -56,6 +66,19 @@ export const suites = [
     ],
   },
   {
+    // VS Code's own checks of SKILL.md beside ours, with the default agents (the sandbox's default is []).
+    name: 'vscode-checks',
+    fixture: 'vscode-checks',
+    tests: ['test/host/tests/vscodeChecks.test.ts'],
+    settings: { 'skillsmith.hosts': ['vscode', 'claude-code', 'codex'] },
+  },
+  {
+    // A fresh profile: VS Code keeps a walkthrough's ticks for good.
+    name: 'walkthrough-progress',
+    fixture: 'vscode-checks',
+    tests: ['test/host/tests/walkthroughProgress.test.ts'],
+  },
+  {
     name: 'install',
     fixture: 'workspace',
     tests: ['test/host/tests/addFromRepository.test.ts'],
@@ -74,6 +97,11 @@ export const suites = [
     tests: ['test/host/tests/startupActivation.test.ts'],
   },
   {
+    // An empty folder and no user-level skill: what a newcomer sees first (the Skills view's welcome).
+    name: 'empty',
+    tests: ['test/host/tests/emptySkillsView.test.ts'],
+  },
+  {
     // The test hooks count whole-file reads: Refresh must read each file once, 16 at a time.
     name: 'refresh',
     tests: ['test/host/tests/refreshReads.test.ts'],
@@ -90,6 +118,8 @@ export const suites = [
     name: 'hosts',
     fixture: 'hosts',
     tests: ['test/host/tests/hostCompat.test.ts'],
+    // Its tests hover, wait for tooltips and VS Code's own skill list: more than the default 5 minutes on a busy machine.
+    timeoutMs: 10 * 60_000,
     // chat.useAgentSkills on: VS Code's own agent lists the skills of its folders itself.
     settings: { 'skillsmith.hosts': ['vscode', 'claude-code', 'codex'], 'chat.useAgentSkills': true },
   },
@@ -102,11 +132,29 @@ export const suites = [
     settings: { 'skillsmith.hosts': ['vscode'], 'chat.useAgentSkills': true },
   },
   {
-    // skillsmith mcp, started by VS Code's own MCP client from the extension's provider.
+    // VS Code's Copilot harness (the Copilot SDK runtime in the agent host), on the case workspace of
+    // the host oracles. unsafeTestToken (read only with the smoke-test driver) stands in for a GitHub
+    // sign-in, so the turn reaches the runtime instead of stopping at the sign-in dialog.
+    name: 'copilot-harness',
+    prepare: (root) => buildWorkspace(root),
+    tests: ['test/host/tests/copilotHarness.test.ts'],
+    settings: {
+      'skillsmith.hosts': ['vscode-copilot'],
+      'skillsmith.mcp.enabled': true,
+      'chat.useAgentSkills': true,
+      'chat.defaultToCopilotHarness': true,
+      'chat.agentHost.byokModels.enabled': true,
+      'chat.agentHost.allowSignedOutWhenUsable': true,
+      'chat.agentHost.unsafeTestToken': 'offline-test-token',
+    },
+    timeoutMs: 10 * 60_000,
+  },
+  {
+    // One set of tools for VS Code's agent: the language-model tools by default; skillsmith mcp,
+    // started by VS Code's own MCP client from the extension's provider, once the setting is on.
     name: 'mcp',
     fixture: 'hosts',
     tests: ['test/host/tests/mcpServer.test.ts'],
-    settings: { 'skillsmith.mcp.enabled': true },
   },
   {
     name: 'actions',
@@ -130,9 +178,11 @@ export const suites = [
     tests: ['test/host/tests/chatTools.test.ts', 'test/host/tests/chatParticipant.test.ts'],
   },
   {
+    // The README's chat picture, of examples/ (what `npm start` opens), with the model named as a user's picker names one.
     name: 'chat-screenshots',
-    fixture: 'chat',
+    fixture: '../../../examples',
     tests: ['test/host/screenshots/chat.shots.ts'],
+    env: { SKILLSMITH_FAKE_MODEL_NAME: 'GPT-5 mini' },
     screenshots: true,
   },
   {

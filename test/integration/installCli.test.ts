@@ -88,7 +88,7 @@ test('add reviews the source, adds only with --yes, and records the provenance o
     refused.stdout,
     /## pdf-tool[\s\S]*From `skills\/pdf-tool`, 2 files\.[\s\S]*## risky[\s\S]*download-exec[\s\S]*Action `go` runs `sh scripts\/go\.sh`/,
   );
-  assert.match(refused.stdout, /Agents that load it: vscode, codex; not: claude-code/);
+  assert.match(refused.stdout, /- Loaded by VS Code's agent and Codex; not by Claude Code\./);
   assert.match(refused.stderr, /nothing was added[\s\S]*--yes/);
   assert.equal(fs.existsSync(path.join(ws, '.agents')), false, 'nothing written without a choice');
 
@@ -116,7 +116,7 @@ test('a skill with security warnings needs a second confirmation', { skip: NO_GI
   const ws = workspace('ws-risky');
   const once = run(['add', repo, '--skill', 'risky', '--yes'], ws);
   assert.equal(once.status, 1);
-  assert.match(once.stderr, /nothing was added: risky \(1 security warnings\)[\s\S]*--accept-security-warnings/);
+  assert.match(once.stderr, /nothing was added: risky \(download-exec\)[\s\S]*--accept-security-warnings/);
   assert.equal(fs.existsSync(path.join(ws, '.agents', 'skills', 'risky')), false);
   const twice = run(['add', repo, '--skill', 'risky', '--yes', '--accept-security-warnings'], ws);
   assert.equal(twice.status, 0, twice.stderr);
@@ -208,7 +208,8 @@ test(
       '#!/bin/sh\necho fill\n',
     );
 
-    const applied = run(['update', 'pdf-tool', '--yes'], ws);
+    // The new reference is linked from nowhere: a security warning, so the update needs the second confirmation.
+    const applied = run(['update', 'pdf-tool', '--yes', '--accept-security-warnings'], ws);
     assert.equal(applied.status, 0, applied.stderr);
     assert.equal(
       fs.readFileSync(path.join(ws, '.agents', 'skills', 'pdf-tool', 'scripts', 'fill.sh'), 'utf8'),
@@ -221,5 +222,97 @@ test(
     assert.equal(run(['verify'], ws).status, 0);
     assert.match(run(['update'], ws).stdout, /pdf-tool: up to date/);
     assert.match(run(['update', 'nope'], ws).stderr, /no skill named 'nope' in a skills-lock\.json/);
+  },
+);
+
+test('update says plainly when the upstream history was rewritten', { skip: NO_GIT }, () => {
+  const upstream = path.join(tmp, 'rewritten');
+  writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Run `scripts/fill.sh`.\n'));
+  writeFile(path.join(upstream, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho fill\n');
+  git(upstream, 'init', '-q');
+  git(upstream, 'add', '-A');
+  git(upstream, 'commit', '-qm', 'first');
+  const url = `file://${upstream.split(path.sep).join('/')}`;
+  const local = workspace('ws-rewritten-local');
+  const cloned = workspace('ws-rewritten-url');
+  assert.equal(run(['add', upstream, '--yes'], local).status, 0);
+  assert.equal(run(['add', url, '--yes'], cloned).status, 0);
+  writeFile(path.join(upstream, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho other\n');
+  git(upstream, 'add', '-A');
+  git(upstream, 'commit', '-q', '--amend', '-m', 'first, rewritten');
+  const fromClone = run(['update', 'pdf-tool'], local);
+  assert.match(fromClone.stdout, /History was rewritten upstream:\*\* .* does not descend from the pinned/);
+  assert.ok(fromClone.stdout.indexOf('rewritten upstream') < fromClone.stdout.indexOf('changed: scripts/fill.sh'));
+  const fromUrl = run(['update', 'pdf-tool'], cloned);
+  assert.match(fromUrl.stdout, /is no longer in the upstream's history:\*\* it was rewritten/);
+  // An ordinary new commit says nothing of the kind.
+  writeFile(path.join(upstream, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho third\n');
+  git(upstream, 'commit', '-qam', 'third');
+  assert.equal(run(['update', 'pdf-tool', '--yes'], cloned).status, 0);
+  writeFile(path.join(upstream, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho fourth\n');
+  git(upstream, 'commit', '-qam', 'fourth');
+  const ordinary = run(['update', 'pdf-tool'], cloned);
+  assert.match(ordinary.stdout, /changed: scripts\/fill\.sh/);
+  assert.doesNotMatch(ordinary.stdout, /History was rewritten|no longer in the upstream/);
+});
+
+test('add --ref is recorded, and update stays on that ref', { skip: NO_GIT }, () => {
+  const upstream = path.join(tmp, 'with-ref');
+  writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Stable.\n'));
+  git(upstream, 'init', '-q');
+  git(upstream, 'add', '-A');
+  git(upstream, 'commit', '-qm', 'first');
+  git(upstream, 'branch', 'stable');
+  writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Main moves on.\n'));
+  git(upstream, 'commit', '-qam', 'main');
+  const url = `file://${upstream.split(path.sep).join('/')}`;
+  const ws = workspace('ws-ref');
+  assert.equal(run(['add', url, '--ref', 'stable', '--yes'], ws).status, 0);
+  const lockFile = path.join(ws, '.agents', 'skills-lock.json');
+  assert.equal(JSON.parse(fs.readFileSync(lockFile, 'utf8')).skills['pdf-tool'].ref, 'stable');
+  const shown = run(['update', 'pdf-tool', '--yes'], ws);
+  assert.equal(shown.status, 0, shown.stderr);
+  assert.match(shown.stdout, /pdf-tool: up to date/, 'stable has not moved; main has');
+  assert.match(fs.readFileSync(path.join(ws, '.agents', 'skills', 'pdf-tool', 'SKILL.md'), 'utf8'), /Stable/);
+});
+
+test(
+  'update --ref OTHER says it moves away, and records OTHER; the next update stays on OTHER',
+  { skip: NO_GIT },
+  () => {
+    const upstream = path.join(tmp, 'move-ref');
+    writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Stable.\n'));
+    git(upstream, 'init', '-q');
+    git(upstream, 'add', '-A');
+    git(upstream, 'commit', '-qm', 'first');
+    git(upstream, 'branch', 'stable');
+    git(upstream, 'checkout', '-qb', 'next');
+    writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Next one.\n'));
+    git(upstream, 'commit', '-qam', 'next');
+    const url = `file://${upstream.split(path.sep).join('/')}`;
+    const ws = workspace('ws-move-ref');
+    assert.equal(run(['add', url, '--ref', 'stable', '--yes'], ws).status, 0);
+    const lockFile = path.join(ws, '.agents', 'skills-lock.json');
+    const skillFile = path.join(ws, '.agents', 'skills', 'pdf-tool', 'SKILL.md');
+
+    const asked = run(['update', 'pdf-tool', '--ref', 'next'], ws);
+    assert.equal(asked.status, 0, asked.stderr);
+    assert.match(asked.stdout, /pdf-tool: moving from stable to next/);
+    assert.equal(JSON.parse(fs.readFileSync(lockFile, 'utf8')).skills['pdf-tool'].ref, 'stable', 'not without --yes');
+
+    const moved = run(['update', 'pdf-tool', '--ref', 'next', '--yes'], ws);
+    assert.equal(moved.status, 0, moved.stderr);
+    assert.equal(JSON.parse(fs.readFileSync(lockFile, 'utf8')).skills['pdf-tool'].ref, 'next');
+    assert.match(fs.readFileSync(skillFile, 'utf8'), /Next one/);
+
+    // `stable` moves on too: the next update, not told otherwise, stays on `next`.
+    git(upstream, 'checkout', '-q', 'stable');
+    writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Stable two.\n'));
+    git(upstream, 'commit', '-qam', 'stable two');
+    const stays = run(['update', 'pdf-tool', '--yes'], ws);
+    assert.equal(stays.status, 0, stays.stderr);
+    assert.match(stays.stdout, /pdf-tool: up to date/);
+    assert.doesNotMatch(stays.stdout, /moving/);
+    assert.match(fs.readFileSync(skillFile, 'utf8'), /Next one/);
   },
 );

@@ -4,11 +4,10 @@
 // The Git sources are tested in installCli.test.ts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { builtCli, makeTempDir, removeDir, writeFile } from '../unit/engineTestUtils';
+import { builtCli, makeTempDir, removeDir, writeFile, runCliWithoutGit } from '../unit/engineTestUtils';
 import { reviewSource } from '../../src/core/install/review';
 import { normalizePath } from '../../src/core/base/paths';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
@@ -19,14 +18,8 @@ let tmp: string;
 let source: string;
 
 function run(args: string[], cwd: string) {
-  // An empty PATH: these tests must pass whether or not git can be found.
-  return spawnSync(process.execPath, [cli, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, HOME: tmp, USERPROFILE: tmp, PATH: path.join(tmp, 'no-bin') },
-    input: '',
-    timeout: 60_000,
-  });
+  // No git on PATH: these tests must pass whether or not git can be found.
+  return runCliWithoutGit(cli, args, cwd, tmp);
 }
 
 const sha = (file: string) => `sha256:${createHash('sha256').update(fs.readFileSync(file)).digest('hex')}`;
@@ -104,7 +97,8 @@ test('update from a plain folder: the changed script first, applied only with --
   const script = path.join(ws, '.agents', 'skills', 'form-filler', 'scripts', 'fill.sh');
   assert.equal(fs.readFileSync(script, 'utf8'), '#!/bin/sh\necho fill\n', 'not applied without --yes');
 
-  assert.equal(run(['update', 'form-filler', '--yes'], ws).status, 0);
+  // The new reference is linked from nowhere: a security warning, so the update needs the second confirmation.
+  assert.equal(run(['update', 'form-filler', '--yes', '--accept-security-warnings'], ws).status, 0);
   assert.equal(fs.readFileSync(script, 'utf8'), '#!/bin/sh\necho fill v2\n');
   assert.ok(fs.existsSync(path.join(ws, '.agents', 'skills', 'form-filler', 'references', 'more.md')));
   assert.equal(run(['verify'], ws).status, 0);
@@ -113,21 +107,61 @@ test('update from a plain folder: the changed script first, applied only with --
 test('an add that fails after its renames leaves the location as it was', async () => {
   const ws = workspace('ws-interrupted');
   const location = normalizePath(path.join(ws, '.agents', 'skills'));
-  // A lock file that cannot be replaced: its temporary file's name is taken by a folder.
-  fs.mkdirSync(path.join(ws, '.agents', `skills-lock.json.${process.pid}.tmp`), { recursive: true });
+  // A failure after both skills are renamed into place, before the lock file is (the test-only
+  // hook of src/node/installTransaction.ts).
+  process.env.SKILLSMITH_TEST_INTERRUPT = 'fail:moved:note-taker';
   const skills = await reviewSource(new NodeFileSystem(), normalizePath(source), {
     location,
     projectRoot: normalizePath(ws),
   });
   assert.deepEqual(skills.map((s) => s.name).sort(), ['form-filler', 'note-taker']);
-  await assert.rejects(
-    addSkills({ location, source, commit: null, skills }),
-    (error: Error) => error instanceof InstallError && /nothing was added: /.test(error.message),
-  );
+  try {
+    await assert.rejects(
+      addSkills({ location, source, commit: null, skills }),
+      (error: Error) => error instanceof InstallError && /nothing was added: .*test interruption/.test(error.message),
+    );
+  } finally {
+    delete process.env.SKILLSMITH_TEST_INTERRUPT;
+  }
   assert.deepEqual(fs.readdirSync(path.join(ws, '.agents', 'skills')), [], 'both renamed skills were moved back out');
   assert.equal(fs.existsSync(path.join(ws, '.agents', 'skills-lock.json')), false);
   assert.deepEqual(
-    fs.readdirSync(path.join(ws, '.agents')).filter((e) => e.startsWith('.skillsmith-staging-')),
+    fs.readdirSync(path.join(ws, '.agents')).filter((e) => e.startsWith('.skillsmith-')),
     [],
   );
+});
+
+test('a local source inside the project is recorded relative to the lock file; one outside is absolute, with a warning', () => {
+  const ws = workspace('ws-relative');
+  const vendored = path.join(ws, 'vendor', 'team skills');
+  writeFile(
+    path.join(vendored, 'helper', 'SKILL.md'),
+    '---\nname: helper\ndescription: Helps. Use when asked for help.\n---\nHelp.\n',
+  );
+  const added = run(['add', path.join('vendor', 'team skills'), '--yes'], ws);
+  assert.equal(added.status, 0, added.stderr);
+  assert.doesNotMatch(added.stderr, /warning/);
+  const lockFile = path.join(ws, '.agents', 'skills-lock.json');
+  assert.equal(JSON.parse(fs.readFileSync(lockFile, 'utf8')).skills.helper.source, '../vendor/team skills');
+
+  // A teammate's clone, elsewhere on disk: the lock still leads to the source.
+  const clone = path.join(tmp, 'teammate', 'ws-relative');
+  fs.cpSync(ws, clone, { recursive: true });
+  writeFile(
+    path.join(clone, 'vendor', 'team skills', 'helper', 'SKILL.md'),
+    '---\nname: helper\ndescription: Helps. Use when asked for help.\n---\nHelp, version two.\n',
+  );
+  const updated = run(['update', 'helper', '--yes'], clone);
+  assert.equal(updated.status, 0, updated.stderr);
+  assert.match(fs.readFileSync(path.join(clone, '.agents', 'skills', 'helper', 'SKILL.md'), 'utf8'), /version two/);
+  assert.equal(
+    fs.readFileSync(path.join(ws, '.agents', 'skills', 'helper', 'SKILL.md'), 'utf8').includes('version two'),
+    false,
+    'the first workspace is untouched',
+  );
+
+  const outside = run(['add', source, '--skill', 'note-taker', '--yes'], ws);
+  assert.equal(outside.status, 0, outside.stderr);
+  assert.match(outside.stderr, /warning: .* is outside the project .* records its absolute path/);
+  assert.equal(JSON.parse(fs.readFileSync(lockFile, 'utf8')).skills['note-taker'].source, normalizePath(source));
 });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { countTokens } from 'gpt-tokenizer/cjs/encoding/o200k_base';
 import { builtCli, makeTempDir, removeDir, writeFile, writeSkill } from '../unit/engineTestUtils';
 import { completion, startFakeOpenAi } from '../unit/fakeOpenAiServer';
 
@@ -320,7 +321,6 @@ test(
   'eval --router openai: the cost before and after, the temperature, cases in parallel',
   { timeout: 120_000 },
   async () => {
-    const { countTokens } = require('gpt-tokenizer/cjs/encoding/o200k_base') as { countTokens(text: string): number };
     const queries = [
       'how big is folder a',
       'how big is folder b',

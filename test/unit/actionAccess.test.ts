@@ -105,18 +105,18 @@ test('a refused model run says why; unknown skills and actions suggest the close
   const trustedExecutor = makeExecutor(trustedCatalog, ws).executor;
   const skill = await trustedExecutor.run({ skill: 'offerd', asker: 'model' }, NEVER_CANCELLED);
   assert.equal(skill.error?.type, 'not_found');
-  assert.match(skill.error!.suggestion!, /'offered'/);
+  assert.match(skill.error.suggestion!, /'offered'/);
   const hiddenForModel = await trustedExecutor.run({ skill: 'hiden', asker: 'model' }, NEVER_CANCELLED);
   assert.doesNotMatch(JSON.stringify(hiddenForModel), /'hidden'/, 'the model is never pointed at a hidden skill');
   const action = await trustedExecutor.run({ skill: 'two', action: 'alpah', asker: 'model' }, NEVER_CANCELLED);
   assert.equal(action.error?.type, 'not_found');
-  assert.match(action.error!.suggestion!, /'alpha'/);
+  assert.match(action.error.suggestion!, /'alpha'/);
   const noDefault = await trustedExecutor.run({ skill: 'two', asker: 'model' }, NEVER_CANCELLED);
   assert.equal(noDefault.error?.type, 'invalid_input');
-  assert.match(noDefault.error!.suggestion!, /alpha, beta/);
+  assert.match(noDefault.error.suggestion!, /alpha, beta/);
   const badFile = await trustedExecutor.run({ skill: 'bad-json', asker: 'user' }, NEVER_CANCELLED);
   assert.equal(badFile.error?.type, 'invalid_skill');
-  assert.match(badFile.error!.message, /kebab-case/);
+  assert.match(badFile.error.message, /kebab-case/);
 });
 
 test('a run path that leaves the skill folder is refused before anything starts', async () => {
@@ -125,7 +125,7 @@ test('a run path that leaves the skill folder is refused before anything starts'
   for (const action of ['dotdot', 'absolute', 'abs-arg', 'backslash', 'program-dotdot']) {
     const result = await executor.run({ skill: 'escapes', action, asker: 'user' }, NEVER_CANCELLED);
     assert.equal(result.error?.type, 'invalid_skill', `${action}: ${JSON.stringify(result)}`);
-    assert.match(result.error!.suggestion!, /inside the skill's folder/, action);
+    assert.match(result.error.suggestion!, /inside the skill's folder/, action);
   }
 });
 
@@ -145,5 +145,5 @@ test('a run path through a symlink that points outside is refused', async (t) =>
   const { executor } = makeExecutor(catalog, ws);
   const result = await executor.run({ skill: 'escapes', action: 'linked', asker: 'user' }, NEVER_CANCELLED);
   assert.equal(result.error?.type, 'invalid_skill', JSON.stringify(result));
-  assert.match(result.error!.message, /outside the skill's folder/);
+  assert.match(result.error.message, /outside the skill's folder/);
 });

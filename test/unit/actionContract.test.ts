@@ -169,6 +169,36 @@ test('a schema that cannot be used is reported as such, not as an input problem'
   assert.ok(!result.ok && 'schemaError' in result, JSON.stringify(result));
 });
 
+test('the input summary shows a bound or a type list that is not a plain value as written', () => {
+  // actions.json is read without validating the schema's keywords, and the load tool shows this
+  // line to the model: a bound such as Ajv's {"$data": ...} was "[object Object]", and a list of
+  // types ran together with the commas that separate the fields.
+  const read = parseActionsText(
+    JSON.stringify({
+      actions: [
+        {
+          name: 'a',
+          description: 'A.',
+          run: ['node', 'a.js'],
+          input: {
+            type: 'object',
+            properties: {
+              low: { type: 'integer' },
+              high: { type: 'integer', minimum: { $data: '1/low' }, maximum: 9 },
+              note: { type: ['string', 'null'] },
+            },
+          },
+        },
+      ],
+    }),
+  );
+  assert.ok(read.ok);
+  assert.equal(
+    summarizeInput(read.actions[0].input),
+    'low: integer, high: integer {"$data":"1/low"}..9, note: string|null',
+  );
+});
+
 test('actions.json is read strictly; the input summary is one line', () => {
   const good = parseActionsText(
     JSON.stringify({

@@ -180,16 +180,16 @@ test('a failing program gives action_failed with its exit code and the end of st
   const { executor } = makeExecutor(catalog, ws);
   const result = await executor.run({ skill: 'outputs', action: 'crash', asker: 'user' }, NEVER_CANCELLED);
   assert.equal(result.error?.type, 'action_failed');
-  assert.match(result.error!.message, /exited with code 7/);
-  assert.match(result.error!.message, /the real reason$/);
-  assert.ok(result.error!.message.length < 2000, 'only the end of stderr is quoted');
+  assert.match(result.error.message, /exited with code 7/);
+  assert.match(result.error.message, /the real reason$/);
+  assert.ok(result.error.message.length < 2000, 'only the end of stderr is quoted');
 });
 
 test('a result that does not match the output schema is invalid_output', async () => {
   const { executor } = makeExecutor(catalog, ws);
   const result = await executor.run({ skill: 'outputs', action: 'typed', asker: 'user' }, NEVER_CANCELLED);
   assert.equal(result.error?.type, 'invalid_output');
-  assert.match(result.error!.message, /\/count: must be a whole number, got "many"/);
+  assert.match(result.error.message, /\/count: must be a whole number, got "many"/);
 });
 
 test('stdout over 1 MiB is cut, and what reaches the model is capped at 64 KiB with a note', async () => {
@@ -225,7 +225,8 @@ test('cancellation kills the process tree and reports cancelled', { timeout: 30_
   const token = manualToken();
   const pidsFile = path.join(ws, 'skills', 'slow', 'pids-cancel.json');
   const running = executor.run({ skill: 'slow', action: 'cancellable', asker: 'user' }, token);
-  await eventually(() => readIfExists(pidsFile) !== undefined, 'the script to start');
+  // The script writes the file in place: under load it can be seen empty before its JSON lands.
+  await eventually(() => readIfExists(pidsFile)?.trim().endsWith('}') === true, 'the script to write its pids');
   const pids = JSON.parse(readIfExists(pidsFile)!) as { child: number; grandchild: number };
   token.cancel();
   const result = await running;
@@ -245,7 +246,7 @@ test('a run over maxConcurrent gets busy, and the slot frees when the run ends',
   await eventually(() => readIfExists(started) !== undefined, 'the first run to start');
   const second = await executor.run({ skill: 'slow', action: 'single', asker: 'model' }, NEVER_CANCELLED);
   assert.equal(second.error?.type, 'busy');
-  assert.match(second.error!.suggestion!, /Wait/);
+  assert.match(second.error.suggestion!, /Wait/);
   token.cancel();
   assert.equal((await first).status, 'cancelled');
   const third = manualToken();

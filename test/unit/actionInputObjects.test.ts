@@ -61,7 +61,7 @@ test('properties named toString, constructor and valueOf run, with their default
     NEVER_CANCELLED,
   );
   assert.equal(missing.error?.type, 'invalid_input');
-  assert.match(missing.error!.message, /\/constructor: is required, got nothing/);
+  assert.match(missing.error.message, /\/constructor: is required, got nothing/);
 });
 
 test('a nested default under __proto__ becomes a key, not the prototype', async () => {

@@ -49,7 +49,7 @@ test('Run on a shadowed copy (by its folder) is refused with the reason, and the
   const result = await executor.run({ skill: 'dup', skillDir: shadowedDir, asker: 'user' }, NEVER_CANCELLED);
   assert.equal(result.error?.type, 'not_allowed', JSON.stringify(result));
   assert.match(
-    result.error!.message,
+    result.error.message,
     /is shadowed by the copy in .*skills[\\/]dup: a name runs only the copy that wins it/,
   );
   assert.equal(ran(ws, 'dup'), undefined, 'the winning copy did not run in its place');
@@ -97,7 +97,7 @@ test('the stdin cap counts UTF-8 bytes and is checked at preparation, before any
   assert.equal(prepared.ok, false, 'refused before it could be shown for confirmation');
   assert.ok(!prepared.ok && prepared.result.error?.type === 'invalid_input');
   assert.ok(
-    !prepared.ok && /The input is too large \(2\d{5} bytes.*at most 262144\)/.test(prepared.result.error!.message),
-    !prepared.ok ? prepared.result.error!.message : '',
+    !prepared.ok && /The input is too large \(2\d{5} bytes.*at most 262144\)/.test(prepared.result.error.message),
+    !prepared.ok ? prepared.result.error.message : '',
   );
 });

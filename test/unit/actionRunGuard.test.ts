@@ -122,6 +122,6 @@ test('on disk: run ["node", "lx.js"] with lx.js linking outside is refused befor
   const { executor } = makeExecutor(catalog, ws);
   const result = await executor.run({ skill: 'linker', asker: 'user' }, NEVER_CANCELLED);
   assert.equal(result.error?.type, 'invalid_skill', JSON.stringify(result));
-  assert.match(result.error!.message, /'lx\.js' resolves to a place outside the skill's folder/);
+  assert.match(result.error.message, /'lx\.js' resolves to a place outside the skill's folder/);
   assert.equal(fs.existsSync(path.join(dir, 'marker.txt')), false, 'the outside program did not run');
 });

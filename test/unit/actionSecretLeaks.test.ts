@@ -127,7 +127,7 @@ test('a secret shorter than 8 characters is refused before the program starts, a
   for (const short of ['e', '"', '{', '1', 'abcdefg']) {
     const { result, everything } = await run('run', short);
     assert.equal(result.error?.type, 'missing_secret', JSON.stringify(result));
-    assert.match(result.error!.message, /TOK has only \d characters?; an action's secret needs at least 8/);
+    assert.match(result.error.message, /TOK has only \d characters?; an action's secret needs at least 8/);
     assert.equal(readIfExists(path.join(ws, 'skills', 'short', 'ran.txt')), undefined, 'the program did not start');
     assert.ok(JSON.parse(resultText(result)), 'the result is still JSON');
     assert.ok(everything.length > 0);

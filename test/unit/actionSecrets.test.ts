@@ -3,6 +3,7 @@
 // masked as ***; a missing one fails before anything starts, with a hint that names the command.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { resultText } from '../../src/core/actions/result';
 import { NEVER_CANCELLED } from '../../src/core/base/cancellation';
@@ -73,13 +74,13 @@ test('the secret is masked in stderr that reaches an error message', async () =>
   const { executor, logs } = makeExecutor(catalog, ws, { secret: secrets });
   const result = await executor.run({ skill: 'api', action: 'call-fails', asker: 'user' }, NEVER_CANCELLED);
   assert.equal(result.error?.type, 'action_failed');
-  assert.match(result.error!.message, /debug: token=\*\*\*/);
+  assert.match(result.error.message, /debug: token=\*\*\*/);
   assert.ok(!(JSON.stringify(result) + logs.join('\n')).includes(SECRET));
 });
 
 test('a missing secret fails with missing_secret before anything runs, naming the command', async () => {
   const seenFile = path.join(ws, 'skills', 'api', 'seen.json');
-  require('node:fs').rmSync(seenFile, { force: true });
+  fs.rmSync(seenFile, { force: true });
   const { executor } = makeExecutor(catalog, ws, {
     secret: async () => undefined,
     missingSecretHint: (name) => `Run 'Skills: Set Action Secret' and enter ${name}.`,
@@ -87,8 +88,8 @@ test('a missing secret fails with missing_secret before anything runs, naming th
   const result = await executor.run({ skill: 'api', asker: 'model' }, NEVER_CANCELLED);
   assert.equal(result.status, 'error');
   assert.equal(result.error?.type, 'missing_secret');
-  assert.match(result.error!.message, /API_TOKEN/);
-  assert.equal(result.error!.suggestion, "Run 'Skills: Set Action Secret' and enter API_TOKEN.");
+  assert.match(result.error.message, /API_TOKEN/);
+  assert.equal(result.error.suggestion, "Run 'Skills: Set Action Secret' and enter API_TOKEN.");
   assert.equal(readIfExists(seenFile), undefined, 'the program did not start');
 });
 

@@ -347,7 +347,7 @@ test('a model that throws ends the turn with an error value', async () => {
   const outcome = await runAgentLoop(request({ model }));
   assert.equal(outcome.status, 'error');
   assert.equal(outcome.error?.kind, 'model');
-  assert.match(outcome.error!.message, /rate limited/);
+  assert.match(outcome.error.message, /rate limited/);
 });
 
 test('a stream that fails mid-way keeps the completed rounds and the text', async () => {
@@ -384,8 +384,8 @@ test('a model that refuses tools is told apart', async () => {
   const outcome = await runAgentLoop(request({ model }));
   assert.equal(outcome.status, 'error');
   assert.equal(outcome.error?.kind, 'tools-unsupported');
-  assert.match(outcome.error!.message, /'fake'/);
-  assert.match(outcome.error!.message, /supports tool calling/);
+  assert.match(outcome.error.message, /'fake'/);
+  assert.match(outcome.error.message, /supports tool calling/);
 });
 
 test('LanguageModelError codes get their own kinds', async () => {
@@ -415,7 +415,7 @@ test('a sink that throws ends the turn with an internal error', async () => {
   );
   assert.equal(outcome.status, 'error');
   assert.equal(outcome.error?.kind, 'internal');
-  assert.match(outcome.error!.message, /stream closed/);
+  assert.match(outcome.error.message, /stream closed/);
 });
 
 test('text is streamed to the sink in order, across rounds', async () => {

@@ -15,7 +15,8 @@ export interface ExpectedErrors {
 /** Paths relative to the corpus folder, with forward slashes. */
 export const WIDE_EXPECTED_ERRORS: Readonly<Record<string, ExpectedErrors>> = {
   // UiPath's skill-flavors/studioweb files are sparse overrides, not skills: marked blocks with no
-  // frontmatter that scripts/compose-skill-flavor.mjs merges into skills/<name>/SKILL.md at build time.
+  // frontmatter that that repository's compose-skill-flavor.mjs script merges into
+  // skills/<name>/SKILL.md at build time.
   'UiPath__skills/skill-flavors/studioweb/uipath-api-workflow/SKILL.md': { codes: ['no-frontmatter'] },
   'UiPath__skills/skill-flavors/studioweb/uipath-feedback/SKILL.md': { codes: ['no-frontmatter'] },
   'UiPath__skills/skill-flavors/studioweb/uipath-human-in-the-loop/SKILL.md': { codes: ['no-frontmatter'] },

@@ -28,7 +28,7 @@ function fixAll(text: string): string {
     const problem = analyze(text).problems.find((p) => p.code === 'dollar-argument');
     if (!problem) return text;
     assert.equal(problem.fixes?.length, 1);
-    text = applyFix(text, problem.fixes![0]);
+    text = applyFix(text, problem.fixes[0]);
   }
 }
 
@@ -101,8 +101,8 @@ test('dollar-argument: the quick fix writes \\$, and the expansion then keeps th
   const first = analyze(text).problems.find((p) => p.code === 'dollar-argument')!;
   assert.equal(first.fixes?.[0].title, 'Escape the dollar sign: \\$1');
   assert.equal(first.fixes?.[0].isPreferred, true);
-  assert.deepEqual(rangeTuple(first.fixes![0].edits[0].range), [4, 24, 4, 25]);
-  assert.equal(applyFix(text, first.fixes![0]), text.replace("'{print $1}'", "'{print \\$1}'"));
+  assert.deepEqual(rangeTuple(first.fixes[0].edits[0].range), [4, 24, 4, 25]);
+  assert.equal(applyFix(text, first.fixes[0]), text.replace("'{print $1}'", "'{print \\$1}'"));
 
   const fixed = fixAll(text);
   assert.equal(

@@ -1,5 +1,5 @@
 // Helpers shared by the engine and CLI tests: temp trees, skill files, synthetic records.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
@@ -139,4 +139,18 @@ export function builtCli(repo: string = findRepoRoot()): string {
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repo, stdio: 'inherit' });
   }
   return cli;
+}
+
+/**
+ * Runs the built CLI in `cwd` as a user with no git: `home` is HOME (and USERPROFILE), and PATH
+ * holds nothing, so the result does not depend on what the machine has installed.
+ */
+export function runCliWithoutGit(cli: string, args: string[], cwd: string, home: string): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [cli, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, HOME: home, USERPROFILE: home, PATH: path.join(home, 'no-bin') },
+    input: '',
+    timeout: 60_000,
+  });
 }

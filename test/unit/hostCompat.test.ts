@@ -59,23 +59,64 @@ test('a skill in skills/ is found by no chosen host: one warning each, with a mo
 });
 
 test('a skill that loads somewhere gets information, not a warning, for the hosts that miss it', async () => {
-  const found = await findings('.claude/skills/review/SKILL.md', skill('review', 'Reviews code. Use when asked.'));
+  // .github/skills is read by VS Code's agent alone, where .agents/skills would reach Codex too.
+  const found = await findings('.github/skills/review/SKILL.md', skill('review', 'Reviews code. Use when asked.'));
   assert.deepEqual(
     found.map((f) => [f.host, f.severity]),
-    [['codex', 'info']],
+    [
+      ['claude-code', 'info'],
+      ['codex', 'info'],
+    ],
+  );
+  assert.equal(
+    found[1].message,
+    'Codex will not find this skill: Codex does not read .github/skills/; it reads .agents/skills, .codex/skills.',
   );
 });
 
-test("VS Code's agent: a name that differs from its folder, which it replaces by the folder's, with the rename fix at the name", async () => {
-  const [finding] = await findings('.github/skills/folder/SKILL.md', skill('other', 'Does it. Use when asked.'), [
+test('no problem for the folder where no one folder reaches more of the chosen hosts: .agents/skills and .claude/skills, by default', async () => {
+  const text = skill('review', 'Reviews code. Use when asked.');
+  // Where New Skill puts a skill: VS Code's agent and Codex read it; Claude Code reads .claude/skills, which Codex does not.
+  assert.deepEqual(await findings('.agents/skills/review/SKILL.md', text), []);
+  assert.deepEqual(await findings('.claude/skills/review/SKILL.md', text), []);
+  // With Copilot CLI chosen instead of Claude Code, .agents/skills reaches all three: nothing to say there either...
+  assert.deepEqual(await findings('.agents/skills/review/SKILL.md', text, ['vscode', 'copilot-cli', 'codex']), []);
+  // ...and .claude/skills misses Codex where one folder would not.
+  assert.deepEqual(
+    (await findings('.claude/skills/review/SKILL.md', text, ['vscode', 'copilot-cli', 'codex'])).map((f) => f.host),
+    ['codex'],
+  );
+});
+
+test('a well-placed skill still gets the problems that are not about its folder', async () => {
+  const found = await findings('.agents/skills/review/SKILL.md', skill('review', 'x'.repeat(1100)));
+  // Both cut a description over 1,024 characters; Claude Code (1,536), which does not read the folder, is not named.
+  assert.deepEqual(
+    found.map((f) => [f.host, f.severity]),
+    [
+      ['vscode', 'info'],
+      ['codex', 'info'],
+    ],
+  );
+  assert.match(found[0].message, /^VS Code's agent /);
+  assert.match(found[1].message, /^Codex /);
+});
+
+test("a name that differs from its folder: the lint's name-mismatch says it, with its rename, so no host repeats it", async () => {
+  // VS Code's agent calls such a skill by its folder, and Claude Code too: both only because of the name.
+  assert.deepEqual(
+    await findings('.github/skills/folder/SKILL.md', skill('other', 'Does it. Use when asked.'), ['vscode']),
+    [],
+  );
+  // A host that misses the skill for another reason still says so, without the name's part or its rename.
+  const [codex] = await findings('.claude/skills/folder/SKILL.md', skill('other', 'Does it. Use when asked.'), [
     'vscode',
+    'codex',
   ]);
-  assert.equal(finding.about, 'name');
-  assert.equal(finding.severity, 'info');
-  assert.match(finding.message, /^VS Code's agent calls this skill by its folder: VS Code's agent calls it 'folder'/);
-  assert.deepEqual(finding.fixes, [
-    { kind: 'rename-to-folder', title: "Rename to 'folder', the folder's name", name: 'folder' },
-  ]);
+  assert.equal(codex.host, 'codex');
+  assert.equal(codex.about, 'file');
+  assert.doesNotMatch(codex.message, /folder's name/);
+  assert.ok(codex.fixes.every((fix) => fix.kind !== 'rename-to-folder'));
 });
 
 test('a description over 1,024 characters: shorten to the cap where it is refused', async () => {

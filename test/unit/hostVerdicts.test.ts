@@ -7,6 +7,7 @@ import { MemoryFileSystem } from '../../src/core/base/memoryFileSystem';
 import { basenamePath, dirnamePath, joinPath, normalizePath } from '../../src/core/base/paths';
 import type { SkillLocation } from '../../src/core/catalog/locations';
 import { readSkillRecord, type SkillRecord } from '../../src/core/catalog/skillRecord';
+import type { ContextTokens } from '../../src/core/hosts/hostIds';
 import { HOST_IDS, HOST_PROFILES, type HostId } from '../../src/core/hosts/profiles';
 import { hostVerdicts, type HostVerdict } from '../../src/core/hosts/verdicts';
 
@@ -27,7 +28,7 @@ const skillText = (name: string, description: string, extra = '') =>
 async function verdicts(
   host: HostId,
   skills: readonly Skill[],
-  contextTokens?: number,
+  contextTokens?: ContextTokens,
 ): Promise<Map<string, HostVerdict>> {
   const fs = new MemoryFileSystem(ROOT);
   const records: SkillRecord[] = [];
@@ -254,18 +255,18 @@ test('descriptionFromBody: Copilot shows the body without headings, joined; Clau
   // One character more: 15,001, and the last is a name.
   const over = await verdicts('copilot-cli', [quiet('t'.repeat(26)), ...skills]);
   assert.equal(over.get(skills[98].file)!.listing?.form, 'name-only');
-  // Claude Code: `- a000: <N>` (8 + N) with the heading's `#` left out, beside `- b: <1,000>` (1,005);
-  // 6,200 + 8 + N + 1,005 + 14 newlines ≤ 8,000 while N ≤ 773.
+  // Claude Code at 200,000 tokens (8,000 characters): `- a000: <N>` (8 + N) with the heading's `#` left
+  // out, beside `- b: <1,000>` (1,005). Names only: 6 + 3, its 11 own skills 6,039, `- init` and
+  // `- security-review` 23, 14 newlines: 6,085, 1,915 left. a000 takes N + 2 and b 1,002 while N ≤ 911.
   const claude = (n: number) => [
     { file: '.claude/skills/a000/SKILL.md', text: `---\nname: a000\n---\n\n# ${'T'.repeat(n)}\nMore.\n` },
     { file: '.claude/skills/b/SKILL.md', text: skillText('b', 'd'.repeat(1000)) },
   ];
-  assert.equal((await verdicts('claude-code', claude(773))).get('.claude/skills/b/SKILL.md')!.listing?.form, 'full');
-  // 774: every skill starts as a name (1,777 left); a000 takes 776, and b's 1,002 no longer fits.
-  assert.equal(
-    (await verdicts('claude-code', claude(774))).get('.claude/skills/b/SKILL.md')!.listing?.form,
-    'name-only',
-  );
+  const claudeAt200k = async (n: number) =>
+    (await verdicts('claude-code', claude(n), 200_000)).get('.claude/skills/b/SKILL.md')!;
+  assert.equal((await claudeAt200k(911)).listing?.form, 'full');
+  // 912: a000 takes 914, and b's 1,002 no longer fits in the 1,001 left.
+  assert.equal((await claudeAt200k(912)).listing?.form, 'name-only');
 });
 
 test('missingDescription: refused by codex; Claude Code and Copilot take it from the body', async () => {
@@ -390,26 +391,50 @@ test('listing (Copilot): from the first entry that does not fit, every later one
   assert.equal(judged.get(skills[14].file)!.listing?.form, 'name-only', 'not back-filled');
 });
 
-test('listing (Claude Code): 1% of a 200,000-token window at 4 characters a token (8,000), its 13 own skills taking 6,200', async () => {
-  // Entries `- a: <L>`; names only `- a` (3); newlines between all 16 entries: 15.
-  // 500 each: 6,200 + 3 × 505 + 15 = 7,730: all in full.
+test('listing (Claude Code): 1% of a 200,000-token window at 4 characters a token (8,000), its 11 own skills taking 6,039', async () => {
+  // Entries `- a: <L>`; names only `- a` (3); its own `- init: <59>` (67) and `- security-review: <71>`
+  // (90) come last; newlines between all 16 entries: 15.
+  // 500 each: 6,039 + 3 × 505 + 67 + 90 + 15 = 7,726: all in full.
   const three = (lengths: number[]) =>
     ['a', 'b', 'c'].map((name, i) => ({
       file: `.claude/skills/${name}/SKILL.md`,
       text: skillText(name, 'd'.repeat(lengths[i])),
     }));
-  const fits = await verdicts('claude-code', three([500, 500, 500]));
+  const fits = await verdicts('claude-code', three([500, 500, 500]), 200_000);
   assert.deepEqual(
     [...fits.values()].map((v) => v.listing?.form),
     ['full', 'full', 'full'],
   );
-  // 1,000, 1,000, 500: 8,730 > 8,000. All start as names (6,224), 1,776 left: a takes 1,002 (774 left), b's
-  // 1,002 does not fit, c's 502 still does.
-  const over = await verdicts('claude-code', three([1000, 1000, 500]));
+  // 1,000, 1,000, 500: 8,726 > 8,000. All start as names (6,039 + 9 + 6 + 17 + 15 = 6,086), 1,914 left:
+  // a takes 1,002 (912 left), b's 1,002 does not fit, c's 502 still does.
+  const over = await verdicts('claude-code', three([1000, 1000, 500]), 200_000);
   assert.deepEqual(
     [...over.values()].map((v) => v.listing?.form),
     ['full', 'name-only', 'full'],
   );
+});
+
+test('listing (Claude Code) as installed: claude-opus-5-5, 1% of 1,000,000 tokens at 3 characters a token (30,000)', async () => {
+  // 400 skills `- sNNN: <300>` (308 each); names only `- sNNN` (6): 400 × 6 + 6,039 + 23 + 412
+  // newlines = 8,874, 21,126 left: 69 upgrades of 302 each (20,838), the 70th does not fit.
+  const skills = many('.claude/skills', 400, 300);
+  const judged = await verdicts('claude-code', skills);
+  const forms = skills.map((skill) => judged.get(skill.file)!.listing?.form);
+  assert.deepEqual(forms.slice(0, 69), Array(69).fill('full'));
+  assert.deepEqual(forms.slice(69), Array(331).fill('name-only'));
+  assert.match(
+    judged
+      .get(skills[69].file)!
+      .reasons.map((r) => r.text)
+      .join(' '),
+    /listing budget of 30000 characters \(0\.01 of the 1000000-token context of claude-opus-5-5, Claude Code's default model at 3 characters a token/,
+  );
+  // Chosen for Claude Code alone (the per-host form), 200,000 tokens: 8,000 characters, 4 a token.
+  const chosen = await verdicts('claude-code', skills, { 'claude-code': 200_000 });
+  assert.equal(chosen.get(skills[0].file)!.listing?.form, 'name-only');
+  // A window for another host leaves Claude Code at its default model's.
+  const other = await verdicts('claude-code', skills, { codex: 200_000 });
+  assert.equal(other.get(skills[68].file)!.listing?.form, 'full');
 });
 
 test('listing (Claude Code): a description over 1,536 characters is cut (1,535 and …)', async () => {

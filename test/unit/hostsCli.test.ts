@@ -6,7 +6,14 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { hostRecords, hostsJson, hostsReport } from '../../src/cli/hostsCommand';
+import {
+  hostRecords,
+  hostsJson,
+  hostsReport,
+  leftOutText,
+  readContextTokens,
+  readHostOptions,
+} from '../../src/cli/hostsCommand';
 import { loadCatalog } from '../../src/cli/listCommand';
 import { normalizePath } from '../../src/core/base/paths';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
@@ -39,7 +46,8 @@ function hosts(args: string[]) {
 
 type Json = {
   hosts: string[];
-  contextTokens: number;
+  leftOut: string[];
+  contextTokens: Record<string, number | null>;
   skills: {
     name: string;
     path: string;
@@ -62,7 +70,10 @@ test('--json: every skill with a verdict per chosen host (default vscode, claude
   assert.equal(result.status, 0, result.stderr);
   const report = JSON.parse(result.stdout) as Json;
   assert.deepEqual(report.hosts, ['vscode', 'claude-code', 'codex']);
-  assert.equal(report.contextTokens, 200_000);
+  // Each host at its default model's window (Claude Code 2.1.332: claude-opus-5-5; Codex 0.171.0:
+  // gpt-6.2-sol); VS Code's budget is not a share of the window.
+  assert.deepEqual(report.contextTokens, { vscode: null, 'claude-code': 1_000_000, codex: 500_000 });
+  assert.deepEqual(report.leftOut, ['copilot-cli', 'vscode-copilot']);
   const verdict = (name: string, host: string) => report.skills.find((s) => s.name === name)!.hosts[host];
   assert.deepEqual(
     [verdict('review', 'claude-code').loads, verdict('review', 'codex').found, verdict('review', 'vscode').loads],
@@ -107,9 +118,46 @@ test('bad usage: an unknown host, a context below 1000 tokens', () => {
   assert.equal(unknown.status, 2);
   assert.match(
     unknown.stderr,
-    /--host takes one of vscode, claude-code, codex, copilot-cli, vscode-copilot, not 'cursor'/,
+    /--host takes one of vscode, claude-code, codex, copilot-cli, vscode-copilot or all, not 'cursor'/,
   );
   assert.equal(hosts([ws, '--context-tokens', '10']).status, 2);
+  assert.equal(hosts([ws, '--context-tokens', 'claude-code=10']).status, 2);
+  const badHost = hosts([ws, '--context-tokens', 'cursor=200000']);
+  assert.equal(badHost.status, 2);
+  assert.match(badHost.stderr, /--context-tokens takes N or HOST=N/);
+});
+
+test('--context-tokens: HOST=N for one host, N for every host, a later value winning (readContextTokens)', () => {
+  assert.equal(readContextTokens([], 1000), undefined);
+  assert.deepEqual(readContextTokens(['claude-code=200000'], 1000), { 'claude-code': 200_000 });
+  assert.equal(readContextTokens(['300000'], 1000), 300_000);
+  assert.deepEqual(readContextTokens(['300000', 'codex=100000'], 1000), {
+    vscode: 300_000,
+    'claude-code': 300_000,
+    codex: 100_000,
+    'copilot-cli': 300_000,
+    'vscode-copilot': 300_000,
+  });
+  assert.equal(readContextTokens(['codex=100000', '300000'], 1000), 300_000);
+  assert.throws(() => readContextTokens(['codex=999'], 1000), /at least 1000/);
+});
+
+test('a plain run names the hosts it left out and how to add them; --host all judges every host', () => {
+  const plain = hosts([ws, '--no-user']);
+  assert.equal(plain.status, 0, plain.stderr);
+  assert.match(
+    plain.stdout,
+    /Not shown: Copilot CLI \(copilot-cli\) and VS Code's agent \(Copilot harness\) \(vscode-copilot\)\. Add one with --host copilot-cli/,
+  );
+  assert.match(plain.stdout, /every host with --host all/);
+  assert.deepEqual(readHostOptions(['all'], 'host'), [
+    'vscode',
+    'claude-code',
+    'codex',
+    'copilot-cli',
+    'vscode-copilot',
+  ]);
+  assert.equal(leftOutText([]), '');
 });
 
 test(

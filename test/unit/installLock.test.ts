@@ -81,3 +81,28 @@ test('SOURCE: URLs and scp-style addresses are Git, owner/repo is GitHub, anythi
   assert.equal(sourceKind('./skills').kind, 'path');
   assert.equal(sourceKind('/abs/folder').kind, 'path');
 });
+
+test('an entry is named by one folder name, and its path and files stay inside', () => {
+  const entry = (name: string, path = '.', file = 'SKILL.md') =>
+    parseLockFile(
+      JSON.stringify({
+        version: 1,
+        skills: { [name]: { source: 's', commit: null, path, added: 't', files: { [file]: A } } },
+      }),
+    );
+  for (const bad of ['', '.', '..', '../../important', 'a/b', 'a\\b', 'C:x', 'x\u0000', '.git'])
+    assert.match((entry(bad) as { error: string }).error, /is not a skill's folder name/, JSON.stringify(bad));
+  for (const bad of ['', '..', '../x', 'a/../../x', '/etc', 'a\\..\\b', 'a//b'])
+    assert.match(
+      (entry('ok', bad) as { error: string }).error,
+      /is not a folder inside its source/,
+      JSON.stringify(bad),
+    );
+  for (const bad of ['../x', '/etc/passwd', '.', 'a/./b'])
+    assert.match(
+      (entry('ok', '.', bad) as { error: string }).error,
+      /not a file inside the skill/,
+      JSON.stringify(bad),
+    );
+  assert.ok('lock' in entry('pdf-tool.v2', 'skills/pdf-tool', 'scripts/run.sh'));
+});

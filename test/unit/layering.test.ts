@@ -1,12 +1,14 @@
 // The folders are the architecture (docs/architecture.md): dependencies point one way, and this test
 // keeps them so. base ← lint ← catalog ← access ← loading/actions/routing ← chat inside the
-// core; core ← node/vscode/cli outside it; VS Code features never import each other; and
-// paths are handled by core/base/paths alone.
+// core; core ← node/vscode/cli outside it; VS Code features never import each other, and the
+// shared files at the root of src/vscode/ import none of them (a feature's lazy bundle,
+// src/lazy/NAME.ts, counts as that feature); and paths are handled by core/base/paths alone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { findRepoRoot } from './engineTestUtils';
+import { importsOf, tsFiles, type Import } from './sourceImports';
 
 const SRC = path.join(findRepoRoot(), 'src');
 
@@ -24,44 +26,7 @@ const CORE_LAYERS: Record<string, number> = {
   chat: 5,
 };
 
-interface Import {
-  readonly file: string;
-  readonly line: number;
-  /** The imported module, relative to src/ without extension, or the bare specifier. */
-  readonly target: string;
-}
-
-function tsFiles(dir: string): string[] {
-  const found: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...tsFiles(full));
-    else if (entry.name.endsWith('.ts')) found.push(full);
-  }
-  return found;
-}
-
-/** Every import, export-from and require of a file. */
-function importsOf(file: string): Import[] {
-  const text = fs.readFileSync(file, 'utf8');
-  const found: Import[] = [];
-  const pattern =
-    /(?:^|\s)(?:import|export)\s[^'";]*?from\s+['"]([^'"]+)['"]|(?:^|\s)import\s+['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
-  for (const match of text.matchAll(pattern)) {
-    const specifier = match[1] ?? match[2] ?? match[3] ?? match[4];
-    const line = text.slice(0, match.index).split('\n').length;
-    const target = specifier.startsWith('.')
-      ? path
-          .relative(SRC, path.resolve(path.dirname(file), specifier))
-          .split(path.sep)
-          .join('/')
-      : specifier;
-    found.push({ file: path.relative(SRC, file).split(path.sep).join('/'), line, target });
-  }
-  return found;
-}
-
-const ALL = tsFiles(SRC).flatMap(importsOf);
+const ALL = tsFiles(SRC).flatMap((file) => importsOf(file, SRC));
 const where = (i: Import) => `${i.file}:${i.line} imports ${i.target}`;
 
 test('the import scanner sees every form of import', () => {
@@ -72,7 +37,7 @@ test('the import scanner sees every form of import', () => {
     "import a from './a';\nimport type { B } from '../b';\nexport { c } from './c';\nimport './d';\nconst e = require('./e');\nconst f = await import('./f');\n",
   );
   try {
-    assert.equal(importsOf(sample).length, 6);
+    assert.equal(importsOf(sample, SRC).length, 6);
   } finally {
     fs.rmSync(sample);
   }
@@ -113,12 +78,41 @@ test('node/ and cli/ build on the core, never on the VS Code glue', () => {
   assert.deepEqual(offenders.map(where), []);
 });
 
+/**
+ * Which part of the VS Code glue a module belongs to: a feature (the folder under src/vscode/, or
+ * src/lazy/NAME.ts, the lazily loaded bundle of feature NAME), 'root' for the shared glue at the
+ * root of src/vscode/ (api, ids, services, settings, ...), or undefined outside the glue.
+ */
+function glueOwner(module: string): string | undefined {
+  const feature = /^(?:vscode\/([^/]+)\/|lazy\/([^/]+)$)/.exec(module.replace(/\.ts$/, ''));
+  if (feature) return `feature ${feature[1] ?? feature[2]}`;
+  return /^vscode\/[^/]+$/.test(module) ? 'root' : undefined;
+}
+
+test('every lazy bundle is the bundle of a VS Code feature', () => {
+  const features = fs
+    .readdirSync(path.join(SRC, 'vscode'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const bundles = fs.readdirSync(path.join(SRC, 'lazy')).map((name) => name.replace(/\.ts$/, ''));
+  assert.deepEqual(
+    bundles.filter((name) => !features.includes(name)),
+    [],
+    'src/lazy/NAME.ts belongs to src/vscode/NAME/',
+  );
+});
+
 test('VS Code features import their own folder, the shared root files and the core, never another feature', () => {
+  const glue = ALL.filter((i) => i.file.startsWith('vscode/') || i.file.startsWith('lazy/'));
+  const rootFiles = new Set(glue.filter((i) => glueOwner(i.file) === 'root').map((i) => i.file));
+  assert.ok(rootFiles.size >= 10, `found the imports of only ${rootFiles.size} root files of src/vscode/`);
   const offenders: string[] = [];
-  for (const i of ALL.filter((i) => /^vscode\/[^/]+\//.test(i.file))) {
-    const feature = i.file.split('/')[1];
-    const target = /^vscode\/([^/]+)\//.exec(i.target);
-    if (target && target[1] !== feature) offenders.push(where(i));
+  for (const i of glue) {
+    const from = glueOwner(i.file);
+    const to = glueOwner(i.target);
+    if (to === undefined || to === 'root' || to === from) continue;
+    // A root file is shared by every feature, so it must not lean on any one of them.
+    offenders.push(`${where(i)} (${from} reaches into ${to})`);
   }
   assert.deepEqual(offenders, []);
 });

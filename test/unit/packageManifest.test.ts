@@ -44,10 +44,14 @@ interface ZipEntry {
 }
 
 interface CheckVsix {
-  listZipEntries(buffer: Buffer): ZipEntry[];
-  readZipEntry(buffer: Buffer, entry: ZipEntry): Buffer;
-  checkVsixEntries(names: readonly string[], manifest?: Manifest): string[];
-  walkthroughFiles(manifest: Manifest): string[];
+  MAX_UNPACKED_BYTES: number;
+  checkBundles: (entries: ZipEntry[], metafile: object) => string[];
+  checkUnpackedSize: (entries: ZipEntry[]) => string[];
+  checkReadmeImages: (readme: string, names: string[], expected: number) => string[];
+  listZipEntries: (buffer: Buffer) => ZipEntry[];
+  readZipEntry: (buffer: Buffer, entry: ZipEntry) => Buffer;
+  checkVsixEntries: (names: readonly string[], manifest?: Manifest) => string[];
+  walkthroughFiles: (manifest: Manifest) => string[];
 }
 
 function manifest(): Manifest {
@@ -154,11 +158,16 @@ test('the walkthrough: every step has media that exists, and its buttons and eve
   for (const file of walkthroughFiles(m)) assert.ok(fs.existsSync(path.join(root, file)), `${file} exists`);
 });
 
-test('the README shows only screenshots that exist', () => {
+void test('the README shows its screenshots from the repository on GitHub, and each exists here', () => {
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-  for (const match of readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) {
-    if (/^[a-z]+:/i.test(match[1])) continue;
-    assert.ok(fs.existsSync(path.join(root, match[1])), `${match[1]} exists`);
+  // The .vsix does not pack them (only the walkthrough's): the Marketplace page loads them from there.
+  const repository = (manifest().repository?.url ?? '').replace(/\.git$/, '');
+  const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1]);
+  assert.ok(images.length > 0, 'the README shows pictures');
+  for (const image of images) {
+    const prefix = `${repository}/raw/HEAD/`;
+    assert.ok(image.startsWith(prefix), `${image} is under ${prefix}`);
+    assert.ok(fs.existsSync(path.join(root, image.slice(prefix.length))), `${image} exists in the repository`);
   }
 });
 
@@ -176,6 +185,8 @@ test('check-vsix accepts the shipped layout and rejects anything else', async ()
     'extension/dist/cli.js',
     'extension/dist/mcp.js',
     'extension/dist/o200k.js',
+    'extension/dist/shared.js',
+    'extension/dist/shared-lazy.js',
     'extension/schemas/actions.schema.json',
     'extension/media/icon.png',
     'extension/skills-templates/minimal/SKILL.md',
@@ -234,4 +245,56 @@ test('check-vsix reads a zip central directory and its entries', async () => {
   );
   assert.equal(readZipEntry(zip, entries[0]).toString('utf8'), 'hi');
   assert.throws(() => listZipEntries(Buffer.from('not a zip at all, just some text here')), /not a zip/);
+});
+
+void test('check-vsix fails on a module bundled twice, a stale bundle, and a package over 4 MiB', async () => {
+  const { checkBundles, checkUnpackedSize, MAX_UNPACKED_BYTES } = await checkVsix();
+  const output = (bytes: number, ...inputs: string[]) => ({
+    bytes,
+    inputs: Object.fromEntries(inputs.map((input) => [input, { bytesInOutput: 5 }])),
+  });
+  const metafile = {
+    outputs: {
+      'dist/extension.js': output(100, 'src/extension.ts'),
+      'dist/cli.js': output(200, 'src/cli.ts'),
+      'dist/extension.js.map': output(50),
+    },
+  };
+  const entries = [
+    { name: 'extension/dist/extension.js', size: 100 },
+    { name: 'extension/dist/cli.js', size: 200 },
+  ];
+  assert.deepEqual(checkBundles(entries, metafile), []);
+  const twice = {
+    outputs: { ...metafile.outputs, 'dist/cli.js': output(200, 'src/cli.ts', 'node_modules/yaml/index.js') },
+  };
+  twice.outputs['dist/extension.js'] = output(100, 'src/extension.ts', 'node_modules/yaml/index.js');
+  assert.deepEqual(checkBundles(entries, twice), [
+    'bundled twice: node_modules/yaml/index.js is in dist/cli.js and dist/extension.js',
+  ]);
+  assert.deepEqual(checkBundles([entries[0], { name: 'extension/dist/cli.js', size: 199 }], metafile), [
+    'extension/dist/cli.js has 199 bytes, the build wrote 200: stale',
+  ]);
+  assert.deepEqual(checkBundles([...entries, { name: 'extension/dist/lazy/old.js', size: 1 }], metafile), [
+    "extension/dist/lazy/old.js is not in the build's metafile: a stale file",
+  ]);
+  assert.equal(MAX_UNPACKED_BYTES, 4 * 1024 * 1024);
+  assert.deepEqual(checkUnpackedSize([{ name: 'a', size: MAX_UNPACKED_BYTES }]), []);
+  assert.equal(
+    checkUnpackedSize([
+      { name: 'a', size: MAX_UNPACKED_BYTES },
+      { name: 'b', size: 1 },
+    ]).length,
+    1,
+  );
+});
+
+void test("check-vsix fails when the packaged README's pictures are neither https nor packed", async () => {
+  const { checkReadmeImages } = await checkVsix();
+  const names = ['extension/readme.md', 'extension/media/walkthrough/a.png'];
+  assert.deepEqual(checkReadmeImages('![a](https://example.com/a.png) ![b](media/walkthrough/a.png)', names, 2), []);
+  assert.deepEqual(checkReadmeImages('![a](media/screenshots/a.png)', names, 1), [
+    'the packaged README shows media/screenshots/a.png, which is neither an https URL nor in the .vsix',
+  ]);
+  assert.deepEqual(checkReadmeImages('no pictures', names, 3), ['the packaged README shows 0 pictures, README.md 3']);
 });

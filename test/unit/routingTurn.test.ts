@@ -204,6 +204,7 @@ test("cancelling the caller's token reaches a model that subscribes with a this 
   const model: ChatModel = {
     name: 'hanging',
     async *sendRequest(_messages, _tools, token) {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- passed unbound with its `this`, as VS Code does
       (token.onCancellationRequested as (l: () => void, t: unknown) => unknown)(source.cancel, source);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       yield { kind: 'text', value: 'too late' };

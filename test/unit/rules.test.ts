@@ -179,10 +179,28 @@ test('frontmatter-not-mapping: a list or a scalar', () => {
 });
 
 test('a structural error skips the field and body rules, but not bom and file-name-case', () => {
-  const text = '\uFEFF---\nname: Bad_Name\ndescription: a: b\nversion: 1\n---\n';
-  assert.deepEqual(codes(analyze(text, { fileName: 'skill.md' })), ['bom', 'file-name-case', 'yaml-syntax']);
+  const text = '\uFEFF---\nname: badname\ndescription: a: b\nversion: 1\n---\n';
+  assert.deepEqual(codes(analyze(text, { fileName: 'skill.md', folderName: 'badname' })), [
+    'bom',
+    'file-name-case',
+    'yaml-syntax',
+  ]);
   assert.deepEqual(codes(analyze('---\n---\n', { fileName: 'SKILL.md' })).includes('body-empty'), true);
   assert.deepEqual(codes(analyze('---\nname: x\n')), ['unclosed-frontmatter']);
+});
+
+test('with a YAML error, a plain name line still gets the name rules and their one rename fix', () => {
+  const text = '---\nname: Bad_Name\ndescription: Reviews code. Use when: asked\n---\nBody.\n';
+  const analysis = analyze(text, { folderName: 'bad-name' });
+  assert.deepEqual(codes(analysis), ['name-format', 'name-mismatch', 'yaml-syntax']);
+  assert.deepEqual(rangeTuple(only(analysis, 'name-mismatch').range), [1, 6, 1, 14]);
+  assert.deepEqual(fixTexts(text, 'name-format', { folderName: 'bad-name' }), []);
+  assert.deepEqual(fixTexts(text, 'name-mismatch', { folderName: 'bad-name' }), [
+    '---\nname: bad-name\ndescription: Reviews code. Use when: asked\n---\nBody.\n',
+  ]);
+  // A name that is not a plain line (quoted with escapes, a block) is left to the YAML fix first.
+  const block = '---\nname: >-\n  Bad\ndescription: a: b\n---\n';
+  assert.deepEqual(codes(analyze(block, { folderName: 'x' })), ['yaml-syntax']);
 });
 
 // --- name ----------------------------------------------------------------------------
@@ -255,9 +273,14 @@ test('name-format: a list or a mapping is not a name', () => {
 
 test('name-format: the fix renames to the kebab-case form', () => {
   const text = skill(['name: "My_Skill"', 'description: d']);
-  const [fixed] = fixTexts(text, 'name-format', { folderName: 'my-skill' });
+  const [fixed] = fixTexts(text, 'name-format', { folderName: 'other' });
   assert.equal(fixed, skill(['name: my-skill', 'description: d']));
   assert.deepEqual(codes(analyze(fixed, { folderName: 'my-skill' })), []);
+  // One fix per intent: when the kebab-case form is the folder's name, name-mismatch offers that rename alone.
+  assert.deepEqual(fixTexts(text, 'name-format', { folderName: 'my-skill' }), []);
+  assert.deepEqual(fixTexts(text, 'name-mismatch', { folderName: 'my-skill' }), [
+    skill(['name: my-skill', 'description: d']),
+  ]);
   assert.equal(toKebabCase('My_Skill'), 'my-skill');
   assert.equal(toKebabCase('PDFTools v2'), 'pdf-tools-v2');
   assert.equal(toKebabCase('--Café__Crème--'), 'cafe-creme');
@@ -281,7 +304,7 @@ test('name-format with unicodeNames: the NFKC form in lowercase letters and digi
     assert.deepEqual(codes(analysis), ['name-format'], name);
   }
   const text = skill(['name: Мой Навык', 'description: d']);
-  const options = { folderName: 'мой-навык', unicodeNames: true };
+  const options = { folderName: 'навык', unicodeNames: true };
   assert.deepEqual(fixTexts(text, 'name-format', options), [skill(['name: мой-навык', 'description: d'])]);
   assert.equal(toUnicodeNameForm('__技能__'), '技能');
   assert.equal(toUnicodeNameForm('--'), undefined);

@@ -1,4 +1,4 @@
-// findSecrets (lint/secrets.ts) finds assignments by their quoted value first and checks the
+// findSecrets (core/lint/secrets.ts) finds assignments by their quoted value first and checks the
 // key before it: here it is compared, on generated texts, with the single regular expression
 // that states the rule directly (slower, since it is tried at every position of every file).
 import { test } from 'node:test';
@@ -13,7 +13,7 @@ const RULE =
 function byRule(text: string, tokenStarts: readonly number[]): string[] {
   const values: string[] = [];
   for (const match of text.matchAll(RULE)) {
-    if (tokenStarts.some((at) => at >= match.index! && at < match.index! + match[0].length)) continue;
+    if (tokenStarts.some((at) => at >= match.index && at < match.index + match[0].length)) continue;
     values.push(match[2]);
   }
   return values;

@@ -1,4 +1,4 @@
-// package.json declares the language-model tools that src/core/tools.ts implements: the
+// package.json declares the language-model tools that src/core/loading/tools.ts implements: the
 // two must never drift (name, modelDescription, inputSchema), or VS Code would validate
 // calls against one schema while the core checks another.
 import { test } from 'node:test';

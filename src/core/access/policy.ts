@@ -92,3 +92,43 @@ export function isListed(skill: SkillStanding): boolean {
 export function createSkillCatalog(options: { readonly trustWorkspaceSkills?: boolean } = {}): SkillCatalog {
   return new SkillCatalog({ ...options, isListed });
 }
+
+/**
+ * Who lets a model's action run (docs/actions.md, "Approvals"; docs/mcp.md, "Consent for
+ * actions"): `ask` asks at each run, `approved` runs what the user approved ahead of time and
+ * asks for the rest, `allow` runs everything, `off` nothing.
+ */
+export type ActionsMode = 'ask' | 'approved' | 'allow' | 'off';
+
+/** Where an approval of this action stands: none, one whose content is unchanged, or one that differs. */
+export type ApprovalStanding =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'matches' }
+  | { readonly kind: 'changed'; readonly differences: readonly string[] }
+  | { readonly kind: 'unreadable'; readonly message: string };
+
+export type ModelRunDecision =
+  | { readonly kind: 'run' }
+  | { readonly kind: 'ask' }
+  | {
+      readonly kind: 'refuse';
+      readonly why: 'off' | 'no-elicitation' | 'changed' | 'unreadable';
+      readonly detail?: readonly string[];
+    };
+
+/**
+ * Whether a model's run that passed every check of the executor runs now, is asked about, or
+ * is refused. An approval that no longer matches refuses the run outright, with the
+ * difference, rather than asking: the user approved something else, and a host that answers
+ * for them would turn the change into a yes.
+ */
+export function decideModelRun(mode: ActionsMode, approval: ApprovalStanding, clientCanAsk: boolean): ModelRunDecision {
+  if (mode === 'off') return { kind: 'refuse', why: 'off' };
+  if (mode === 'allow') return { kind: 'run' };
+  if (mode === 'approved') {
+    if (approval.kind === 'matches') return { kind: 'run' };
+    if (approval.kind === 'changed') return { kind: 'refuse', why: 'changed', detail: approval.differences };
+    if (approval.kind === 'unreadable') return { kind: 'refuse', why: 'unreadable', detail: [approval.message] };
+  }
+  return clientCanAsk ? { kind: 'ask' } : { kind: 'refuse', why: 'no-elicitation' };
+}

@@ -24,20 +24,54 @@ export const RUN_ACTION_TOOL = {
   },
 } as const;
 
+/**
+ * Who lets a run go ahead, as the model is told: each run asked, allowed by whoever started the
+ * server, or approved by the user ahead of time (the rest asked).
+ */
+export type RunConsent = 'confirmed' | 'allowed' | 'approved';
+
+/** The consent sentence of the run-action tool, per consent. */
+const CONSENT_SENTENCE: Record<RunConsent, string> = {
+  confirmed: 'The user confirms each run.',
+  allowed: 'Runs go ahead without a confirmation (whoever started the server allowed them).',
+  approved:
+    'An action the user approved ahead of time runs without a question while it is unchanged; any other run needs their confirmation.',
+};
+
+/** The run-action tool's description for a consent mode (`allowed`: no claim that anyone confirms). */
+export function runActionDescription(consent: RunConsent = 'confirmed'): string {
+  return RUN_ACTION_TOOL.description.replace(CONSENT_SENTENCE.confirmed, CONSENT_SENTENCE[consent]);
+}
+
 /** One line per action, for the load tool's result. */
-export function describeActions(actions: readonly ActionDeclaration[], runTool: string = RUN_ACTION_TOOL.name): string {
+export function describeActions(
+  actions: readonly ActionDeclaration[],
+  runTool: string = RUN_ACTION_TOOL.name,
+  consent: RunConsent = 'confirmed',
+): string {
   const lines = actions.map(
     (a) =>
       `- ${a.name}${a.isDefault ? ' (default)' : ''}: ${a.description.replace(/\s+/g, ' ').trim()} Input: ${summarizeInput(a.input)}.`,
   );
-  return `Actions of this skill (run one with the ${runTool} tool; the user confirms each run):\n${lines.join('\n')}`;
+  const how =
+    consent === 'confirmed'
+      ? 'the user confirms each run'
+      : consent === 'allowed'
+        ? 'runs go ahead without a confirmation'
+        : 'one the user approved ahead of time runs without a question while unchanged; others need their confirmation';
+  return `Actions of this skill (run one with the ${runTool} tool; ${how}):\n${lines.join('\n')}`;
 }
 
 /** The section the load tool appends for a skill's actions; undefined when it has none. */
-export async function actionsSection(fs: FileSystem, skillDir: string, runTool?: string): Promise<string | undefined> {
+export async function actionsSection(
+  fs: FileSystem,
+  skillDir: string,
+  runTool?: string,
+  consent?: RunConsent,
+): Promise<string | undefined> {
   const declared = await readActionsFile(fs, skillDir);
   if (!declared) return undefined;
   if (!declared.ok)
     return `This skill's actions.json is invalid, so its actions cannot run: ${declared.errors.join(' ')}`;
-  return declared.actions.length > 0 ? describeActions(declared.actions, runTool) : undefined;
+  return declared.actions.length > 0 ? describeActions(declared.actions, runTool, consent) : undefined;
 }

@@ -15,6 +15,7 @@ import {
 } from '../base/limits';
 import { joinPath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
+import { keywordText } from './violationText';
 
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
@@ -158,10 +159,13 @@ export function summarizeInput(schema: JsonSchema): string {
     const property = isObject(value) ? value : {};
     const type = Array.isArray(property.enum)
       ? property.enum.map((v) => JSON.stringify(v)).join('|')
-      : String(property.type ?? 'any');
+      : Array.isArray(property.type)
+        ? property.type.map(keywordText).join('|')
+        : keywordText(property.type ?? 'any');
+    const bound = (value: unknown) => (value === undefined || value === null ? '' : keywordText(value));
     const range =
       property.minimum !== undefined || property.maximum !== undefined
-        ? ` ${property.minimum ?? ''}..${property.maximum ?? ''}`
+        ? ` ${bound(property.minimum)}..${bound(property.maximum)}`
         : '';
     const fallback = property.default !== undefined ? ` = ${JSON.stringify(property.default)}` : '';
     return `${key}: ${type}${range}${required.has(key) ? ' (required)' : ''}${fallback}`;

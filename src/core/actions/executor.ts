@@ -60,7 +60,8 @@ export interface ExecutorDeps {
   readonly baseEnv: Readonly<Record<string, string | undefined>>;
   /** The workspace folder of a skill, for SKILLSMITH_WORKSPACE and the request's context. */
   readonly workspaceOf: (skillDir: string) => string | undefined;
-  readonly unicodeNames?: boolean;
+  /** Whether names may be Unicode; asked at each run, since the editor's setting can change while the executor lives. */
+  readonly unicodeNames?: () => boolean;
   /** A line for the log, after masking. */
   readonly log?: (line: string) => void;
 }
@@ -85,13 +86,16 @@ export interface PreparedRun {
 export type Prepared =
   { readonly ok: true; readonly run: PreparedRun } | { readonly ok: false; readonly result: ExecutionResult };
 
-const quote = (item: string) => (/^[\w@%+=:,./\\-]+$/.test(item) ? item : JSON.stringify(item));
+/** One argv item as a person reads it on a command line (quoted where needed). */
+export const quoteArgument = (item: string) => (/^[\w@%+=:,./\\-]+$/.test(item) ? item : JSON.stringify(item));
 
 export class ActionExecutor {
   /** Runs in progress per action (skill folder and action name). */
   private readonly running = new Map<string, number>();
   /** Every run in progress: what stops it, and its end. */
   private readonly live = new Set<{ readonly stop: () => void; readonly done: Promise<unknown> }>();
+  /** Set by close: nothing starts any more. */
+  private closed = false;
 
   constructor(private readonly deps: ExecutorDeps) {}
 
@@ -135,7 +139,9 @@ export class ActionExecutor {
     const refusal = refuse();
     if (refusal) return refusal;
     // The skill as it is on disk now: broken or hidden since the last scan is refused too.
-    const body = await readSkillBody(fs, entry.record.filePath, this.deps.unicodeNames).catch(() => undefined);
+    const body = await readSkillBody(fs, entry.record.filePath, this.deps.unicodeNames?.() ?? false).catch(
+      () => undefined,
+    );
     if (!body) return fail('not_found', `Skill '${entry.record.name}' could not be read.`);
     const now = refuse({
       ...entry.standing,
@@ -225,7 +231,7 @@ export class ActionExecutor {
         input: checked.input,
         program: run.program,
         args: run.args,
-        commandLine: [shown, ...run.args].map(quote).join(' '),
+        commandLine: [shown, ...run.args].map(quoteArgument).join(' '),
         timeoutSeconds,
         workspace,
         stdin,
@@ -243,6 +249,7 @@ export class ActionExecutor {
   async execute(prepared: PreparedRun, token: CancellationToken): Promise<ExecutionResult> {
     const { entry, action } = prepared;
     const skill = entry.record.name;
+    if (this.closed) return failure(skill, action.name, 'cancelled', 'Nothing ran: the server is shutting down.');
     const secrets: Record<string, string> = {};
     for (const name of action.secrets) {
       const value = await this.deps.secret(name, entry.record.dir);
@@ -342,6 +349,12 @@ export class ActionExecutor {
   /** How many runs are in progress. */
   get activeRuns(): number {
     return this.live.size;
+  }
+
+  /** Stops every run in progress, as stopAll does, and starts none from now on (a server shutting down). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stopAll();
   }
 
   /**

@@ -11,7 +11,7 @@ import { editDistance } from '../base/suggest';
 import type { JsonSchema } from './declaration';
 import { compileLinearPattern, PatternBudgetExceeded, withLinearPatterns } from './linearPattern';
 import { nullPrototypeCopy, ownValue, plainCopy } from './ownProperties';
-import { describeValue, expectedType, suggestionFor } from './violationText';
+import { describeValue, expectedType, keywordText, suggestionFor } from './violationText';
 
 export interface Violation {
   /** JSON pointer into the input (`/top`; `` for the input itself). */
@@ -180,33 +180,33 @@ function expectation(keyword: string, node: Node): string | undefined {
     case 'const':
       return `must be ${JSON.stringify(node.const)}`;
     case 'minimum':
-      return `must be >= ${limit}`;
+      return `must be >= ${keywordText(limit)}`;
     case 'maximum':
-      return `must be <= ${limit}`;
+      return `must be <= ${keywordText(limit)}`;
     case 'exclusiveMinimum':
-      return `must be > ${typeof limit === 'number' ? limit : node.minimum}`;
+      return `must be > ${keywordText(typeof limit === 'number' ? limit : node.minimum)}`;
     case 'exclusiveMaximum':
-      return `must be < ${typeof limit === 'number' ? limit : node.maximum}`;
+      return `must be < ${keywordText(typeof limit === 'number' ? limit : node.maximum)}`;
     case 'multipleOf':
-      return `must be a multiple of ${limit}`;
+      return `must be a multiple of ${keywordText(limit)}`;
     case 'minLength':
-      return `must have at least ${limit} character${limit === 1 ? '' : 's'}`;
+      return `must have at least ${keywordText(limit)} character${limit === 1 ? '' : 's'}`;
     case 'maxLength':
-      return `must have at most ${limit} characters`;
+      return `must have at most ${keywordText(limit)} characters`;
     case 'pattern':
-      return `must match the pattern ${limit}`;
+      return `must match the pattern ${keywordText(limit)}`;
     case 'format':
-      return `must be a valid ${limit}`;
+      return `must be a valid ${keywordText(limit)}`;
     case 'minItems':
-      return `must have at least ${limit} items`;
+      return `must have at least ${keywordText(limit)} items`;
     case 'maxItems':
-      return `must have at most ${limit} items`;
+      return `must have at most ${keywordText(limit)} items`;
     case 'uniqueItems':
       return 'must not repeat items';
     case 'minProperties':
-      return `must have at least ${limit} fields`;
+      return `must have at least ${keywordText(limit)} fields`;
     case 'maxProperties':
-      return `must have at most ${limit} fields`;
+      return `must have at most ${keywordText(limit)} fields`;
     case 'anyOf':
       return 'must match at least one of the allowed forms';
     case 'oneOf':

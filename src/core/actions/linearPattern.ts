@@ -18,6 +18,7 @@ import { MAX_PATTERN_CHECKED_CHARS, MAX_SCHEMA_PATTERN_CHARS } from '../base/lim
  * and most commands match no pattern at all.
  */
 function re2(): typeof RE2JSType {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous load on first use; esbuild bundles it
   return (require('re2js') as { RE2JS: typeof RE2JSType }).RE2JS;
 }
 

@@ -70,7 +70,9 @@ function walk(value: unknown, node: Node, at: string, found: SchemaProblem[], ro
     if (!Array.isArray(value.required) || value.required.some((r) => typeof r !== 'string'))
       add('required', "'required' must be an array of property names.");
     else if (isObject(value.properties) && value.additionalProperties === false) {
-      const unknown = value.required.filter((r) => !Object.hasOwn(value.properties as Value, r));
+      const unknown = value.required.filter(
+        (r): r is string => typeof r === 'string' && !Object.hasOwn(value.properties as Value, r),
+      );
       if (unknown.length > 0)
         add(
           'required',

@@ -32,6 +32,11 @@ export function describeValue(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
+/** A schema keyword's value in words: a string or a number as it is, anything else as JSON. */
+export function keywordText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : String(JSON.stringify(value));
+}
+
 /** The range a number must lie in, in words: "from 1 to 20", "of at least 1". */
 function numberRange(node: Node): string {
   const low = typeof node.exclusiveMinimum === 'number' ? node.exclusiveMinimum : node.minimum;
@@ -64,19 +69,21 @@ export function suggestionFor(keyword: string, node: Node, value: unknown): stri
     case 'exclusiveMaximum':
       return `Use ${kind} ${numberRange(node)}.`;
     case 'multipleOf':
-      return `Use a multiple of ${node.multipleOf}.`;
+      return `Use a multiple of ${keywordText(node.multipleOf)}.`;
     case 'minLength':
-      return node.minLength === 1 ? 'Give a non-empty value.' : `Give at least ${node.minLength} characters.`;
+      return node.minLength === 1
+        ? 'Give a non-empty value.'
+        : `Give at least ${keywordText(node.minLength)} characters.`;
     case 'maxLength':
-      return `Shorten it to at most ${node.maxLength} characters.`;
+      return `Shorten it to at most ${keywordText(node.maxLength)} characters.`;
     case 'pattern':
-      return `Give a value that matches ${node.pattern}.`;
+      return `Give a value that matches ${keywordText(node.pattern)}.`;
     case 'format':
-      return `Give a valid ${node.format}.`;
+      return `Give a valid ${keywordText(node.format)}.`;
     case 'minItems':
-      return `Give at least ${node.minItems} items.`;
+      return `Give at least ${keywordText(node.minItems)} items.`;
     case 'maxItems':
-      return `Give at most ${node.maxItems} items.`;
+      return `Give at most ${keywordText(node.maxItems)} items.`;
     case 'uniqueItems':
       return 'Remove the repeated items.';
     default:

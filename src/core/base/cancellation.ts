@@ -49,3 +49,17 @@ export function sleep(ms: number, token: CancellationToken = NEVER_CANCELLED): P
     });
   });
 }
+
+/** A token that fires when `signal` aborts (a protocol request's signal, as the MCP SDK gives it). */
+export function tokenOfAbortSignal(signal: AbortSignal): CancellationToken {
+  return {
+    get isCancellationRequested() {
+      return signal.aborted;
+    },
+    onCancellationRequested(listener) {
+      const onAbort = () => listener();
+      signal.addEventListener('abort', onAbort, { once: true });
+      return { dispose: () => signal.removeEventListener('abort', onAbort) };
+    },
+  };
+}

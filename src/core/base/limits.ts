@@ -78,6 +78,8 @@ export const MAX_KEPT_SKIPS = 200;
 export const ACTIONS_FILE = 'actions.json';
 /** actions.json files larger than this are refused (a declaration is a few KiB). */
 export const MAX_ACTIONS_FILE_BYTES = 256 * 1024;
+/** A host's invocation policy file beside SKILL.md (Codex's agents/openai.yaml) is read up to this many bytes. */
+export const MAX_POLICY_FILE_BYTES = 64 * 1024;
 export const DEFAULT_ACTION_TIMEOUT_SECONDS = 30;
 export const MAX_ACTION_TIMEOUT_SECONDS = 600;
 export const DEFAULT_ACTION_MAX_CONCURRENT = 1;
@@ -105,5 +107,11 @@ export const MAX_SCHEMA_PATTERN_CHARS = 1000;
  * keeps a whole check within the editor's budget (bench: schema_check_worst_ms).
  */
 export const MAX_PATTERN_CHECKED_CHARS = 64 * 1024;
+/** What a consent shows of a run's input, of its command line and of one name or path, in characters (the rest is counted). */
+export const MAX_CONSENT_INPUT_CHARS = 2000;
+export const MAX_CONSENT_COMMAND_CHARS = 1000;
+export const MAX_CONSENT_FIELD_CHARS = 300;
 /** Confirmations shown but never answered are forgotten after this long. */
 export const ACTION_CONFIRMATION_TTL_MS = 5 * 60 * 1000;
+/** The review of a source reads every file an action runs in full up to this size; a larger one is "not fully reviewed". */
+export const MAX_REVIEWED_RUN_FILE_BYTES = 8 * 1024 * 1024;

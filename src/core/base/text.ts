@@ -58,3 +58,26 @@ const utf8Encoder = new TextEncoder();
 export function utf8ByteLength(text: string): number {
   return utf8Encoder.encode(text).length;
 }
+
+/** Control characters (but the newline) and the bidirectional controls: what can rewrite a terminal or reorder a line. */
+const UNSAFE_TO_SHOW = /(?!\n)[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * Text from someone else's source, made safe to print or show: every control and bidirectional
+ * character becomes `\uXXXX` (valid in JSON too, where it reads back as the same character).
+ */
+export function escapeUnsafeCharacters(text: string): string {
+  return text.replace(UNSAFE_TO_SHOW, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Text from someone else's source, for a person to read before deciding (a consent, a tool's
+ * description): escaped as escapeUnsafeCharacters does, and cut after `max` characters with
+ * "… (N more characters)", so that a long text cannot push what matters out of sight.
+ */
+export function boundedText(text: string, max: number): string {
+  if (text.length <= max) return escapeUnsafeCharacters(text);
+  // Never cut a surrogate pair in two.
+  const end = /[\ud800-\udbff]/.test(text[max - 1]) ? max - 1 : max;
+  return `${escapeUnsafeCharacters(text.slice(0, end))}… (${text.length - end} more characters)`;
+}

@@ -72,6 +72,7 @@ export type ProblemCode =
   | 'unreferenced-file'
   | 'nested-reference'
   | 'unmentioned-binary'
+  | 'not-fully-reviewed'
   // Provenance (docs/install.md).
   | 'modified-since-added';
 

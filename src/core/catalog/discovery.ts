@@ -8,8 +8,9 @@ import { joinPath, pathKey, pathSegments } from '../base/paths';
 /** Folders never searched: version control and dependencies. */
 export const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 /**
- * Also skipped when discovering skills for the catalog: a skill's own resource folders
- * (a skill may nest other skills, but one in its assets/ is a sample, not a skill).
+ * Also skipped: a skill's own resource folders (a skill may nest other skills, but one in its
+ * assets/ is a sample, not a skill). The catalog, `validate` and `add`'s review all discover
+ * through this one rule, so that they agree on what a skill is.
  */
 const SKIPPED_FOLDERS = new Set([...ALWAYS_SKIPPED, 'scripts', 'references', 'assets']);
 
@@ -39,8 +40,6 @@ export interface DiscoverOptions {
    * below a location (a rescan): a symlink back to one of them is a loop, as in a full scan.
    */
   readonly ancestors?: readonly string[];
-  /** Search resource folders too (validating "every SKILL.md below a folder"). */
-  readonly includeResourceFolders?: boolean;
 }
 
 /** The skill file inside a folder's entries: `SKILL.md` preferred, any other case accepted. */
@@ -76,7 +75,7 @@ export async function discoverSkillFiles(
   options: DiscoverOptions = {},
 ): Promise<DiscoveredSkillFile[]> {
   const maxDepth = options.maxDepth ?? MAX_SKILL_DEPTH;
-  const skipped = options.includeResourceFolders ? ALWAYS_SKIPPED : SKIPPED_FOLDERS;
+  const skipped = SKIPPED_FOLDERS;
   const found: DiscoveredSkillFile[] = [];
   let realRoot: string;
   try {

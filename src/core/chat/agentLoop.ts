@@ -251,6 +251,7 @@ function raceCancellation<T>(promise: Promise<T>, token: CancellationToken): Pro
       },
       (error: unknown) => {
         listener.dispose();
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on the promise's own reason
         if (!settled) reject(error);
         settled = true;
       },

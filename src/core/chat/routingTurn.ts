@@ -78,7 +78,7 @@ export function pickOfCall(call: ToolCall, mode: ToolMode, names: readonly strin
  * the model's own API too, which may subscribe with a `this` argument (as VS Code's
  * CancellationTokenSource does with a parent token), so that is honoured.
  */
-function stoppableToken(outer: CancellationToken): { token: CancellationToken; stop(): void } {
+function stoppableToken(outer: CancellationToken): { token: CancellationToken; stop: () => void } {
   const listeners = new Set<() => void>();
   let stopped = false;
   const token = {

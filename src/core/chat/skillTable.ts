@@ -35,7 +35,7 @@ export function buildSkillTable(
   options: SkillTableOptions = {},
 ): string {
   if (entries.length === 0) {
-    return 'No skills found. A skill is a folder with a `SKILL.md` under `skills/`, `.agents/skills`, `.github/skills` or `.claude/skills`.';
+    return 'No skills found. A skill is a folder with a `SKILL.md` under `.agents/skills`, `.github/skills` or `.claude/skills`, where agents read skills (`skills/` is searched too, but no agent reads it).';
   }
   const max = options.maxDescription ?? 160;
   const rows = entries.map((entry) => {

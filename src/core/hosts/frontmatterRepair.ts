@@ -100,7 +100,8 @@ export function repairedFrontmatterFields(yamlText: string): RepairedFields | un
     // A scalar is read as written (`version: 1.0` is "1.0"); a list or a mapping is not a string.
     if (!isScalar(node)) return false;
     if (node.value === null) return null;
-    return typeof node.value === 'string' ? node.value : (node.source ?? String(node.value));
+    // The parser keeps every scalar's source: the JSON is never needed.
+    return typeof node.value === 'string' ? node.value : (node.source ?? JSON.stringify(node.value));
   };
   const name = field('name');
   const description = field('description');

@@ -8,8 +8,14 @@ export type HostId = (typeof HOST_IDS)[number];
 /** The hosts a user cares about when they say nothing (`skillsmith.hosts`). */
 export const DEFAULT_HOSTS: readonly HostId[] = ['vscode', 'claude-code', 'codex'];
 
-/** The context window the budgets are computed for when none is given, in tokens. */
+/**
+ * The context window a budget is computed for, in tokens, when none is given and the host's
+ * profile names no default model (`defaultModel` in profiles.ts): a common window of today's models.
+ */
 export const DEFAULT_CONTEXT_TOKENS = 200_000;
+
+/** Context windows as a setting or an option gives them: one for every host, or one per host. */
+export type ContextTokens = number | Readonly<Partial<Record<HostId, number>>>;
 
 /** True for a known host id. */
 export function isHostId(value: string): value is HostId {

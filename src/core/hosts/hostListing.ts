@@ -3,9 +3,10 @@
 // with the reason. The arithmetic of each host is the one observed with the host itself.
 import { codePointLength, compareCodePoints } from '../base/text';
 import type { SkillRecord } from '../catalog/skillRecord';
-import { DEFAULT_CONTEXT_TOKENS, type HostProfile } from './profiles';
+import type { HostProfile, ListingRule } from './profiles';
+import { contextWindowOf, contextWindowText } from './contextWindow';
 import type { VerdictCause, VerdictReason } from './reasons';
-import type { HostContext, Invocation } from './verdicts';
+import type { HostContext, Invocation } from './hostContext';
 
 export type ListingForm = 'full' | 'shortened' | 'name-only' | 'dropped';
 
@@ -94,6 +95,11 @@ function utf8Length(text: string): number {
 /** The tokens a line and its newline cost where a token is `bytesPerToken` UTF-8 bytes, rounded up. */
 function tokens(line: string, bytesPerToken: number): number {
   return Math.ceil((utf8Length(line) + 1) / bytesPerToken);
+}
+
+/** Claude Code's characters a token for a window: the older models' below their window (ListingRule). */
+function claudeCharactersPerToken(rule: Extract<ListingRule, { kind: 'upgrade-names-in-order' }>, window: number) {
+  return window < rule.olderModels.belowTokens ? rule.olderModels.charactersPerToken : rule.charactersPerToken;
 }
 
 /** The order of a host's listing (and of its reading, for duplicates). */
@@ -194,8 +200,8 @@ export function listSkills(profile: HostProfile, offered: readonly ListedSkill[]
     return moved;
   }
   if (rule.kind === 'upgrade-names-in-order') {
-    const window = context.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
-    const budget = Math.floor(window * rule.charactersPerToken * rule.shareOfContext);
+    const window = contextWindowOf(profile, context).tokens;
+    const budget = Math.floor(window * claudeCharactersPerToken(rule, window) * rule.shareOfContext);
     const capped = (text: string) =>
       codePointLength(text) > rule.descriptionCap ? `${[...text].slice(0, rule.descriptionCap - 1).join('')}…` : text;
     const label = (entry: ListedSkill) =>
@@ -212,9 +218,15 @@ export function listSkills(profile: HostProfile, offered: readonly ListedSkill[]
       }
       return measure.claude;
     };
-    const newlines = offered.length + rule.builtins.count - 1;
+    // The trailing builtins come after ours: they take their names' room, and are upgraded last.
+    const trailing = rule.trailingBuiltins;
+    const newlines = offered.length + rule.builtins.count + trailing.length - 1;
     let total = rule.builtins.characters + newlines;
     let names = rule.builtins.characters + newlines;
+    for (const builtin of trailing) {
+      total += builtin.name.length + 4 + builtin.descriptionWidth;
+      names += builtin.name.length + 2;
+    }
     for (let i = 0; i < offered.length; i++) {
       const width = widthOf(offered[i]);
       total += width.full;
@@ -254,7 +266,7 @@ export function listSkills(profile: HostProfile, offered: readonly ListedSkill[]
   }
   // A token budget: full, else descriptions shortened round robin, else names only and the rest dropped.
   if (rule.kind !== 'token-budget') return moved;
-  const window = context.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
+  const window = contextWindowOf(profile, context).tokens;
   const budget = Math.max(1, Math.floor(window * rule.shareOfContext));
   const capped = (text: string) =>
     codePointLength(text) > rule.descriptionCap ? `${[...text].slice(0, rule.descriptionCap - 3).join('')}...` : text;
@@ -339,7 +351,9 @@ export function listingNote(
 ): { cause: VerdictCause; text: string } | undefined {
   const rule = profile.listing.value;
   const n = entry.position ?? 0;
-  const window = context.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
+  const contextWindow = contextWindowOf(profile, context);
+  const window = contextWindow.tokens;
+  const ofWindow = contextWindowText(profile, contextWindow);
   const name = profile.displayName;
   const budget = (cause: VerdictCause, text: string) => ({ cause, text });
   switch (entry.note) {
@@ -364,10 +378,11 @@ export function listingNote(
       if (rule.kind !== 'upgrade-names-in-order') return undefined;
       if (entry.note === 'claude-cap')
         return budget('entry-cap', `${name} cuts a description over ${rule.descriptionCap} characters in its listing.`);
-      const chars = Math.floor(window * rule.charactersPerToken * rule.shareOfContext);
+      const perToken = claudeCharactersPerToken(rule, window);
+      const chars = Math.floor(window * perToken * rule.shareOfContext);
       return budget(
         'listing-budget',
-        `The listing passes ${name}'s listing budget of ${chars} characters (${rule.shareOfContext} of a ${window}-token context at ${rule.charactersPerToken} characters a token, its own ${rule.builtins.count} skills taking about ${rule.builtins.characters}): skills are listed in full in their order while the rest allows, and this one (number ${n}) is listed by name only.`,
+        `The listing passes ${name}'s listing budget of ${chars} characters (${rule.shareOfContext} of ${ofWindow} at ${perToken} characters a token, its own ${rule.builtins.count} skills taking ${rule.builtins.characters}): skills are listed in full in their order while the rest allows, and this one (number ${n}) is listed by name only.`,
       );
     }
     case 'cap-each-entry':
@@ -384,7 +399,7 @@ export function listingNote(
     default: {
       if (rule.kind !== 'token-budget') return undefined;
       const tokens = Math.max(1, Math.floor(window * rule.shareOfContext));
-      const about = `${name}'s budget of ${tokens} tokens (${rule.shareOfContext} of a ${window}-token context)`;
+      const about = `${name}'s budget of ${tokens} tokens (${rule.shareOfContext} of ${ofWindow})`;
       const shown = entry.measure?.codex ? codePointLength(entry.measure.codex.shown) : 0;
       switch (entry.note) {
         case 'codex-cap':

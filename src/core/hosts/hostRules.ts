@@ -17,7 +17,7 @@ import type { SkillRecord } from '../catalog/skillRecord';
 import { repairedFrontmatterFields } from './frontmatterRepair';
 import { HOST_PROFILES, type HostId, type HostProfile } from './profiles';
 import { because, type VerdictReason } from './reasons';
-import type { HostContext } from './verdicts';
+import type { HostContext } from './hostContext';
 
 const STRUCTURAL: ReadonlySet<string> = new Set([
   'no-frontmatter',

@@ -5,6 +5,7 @@
 // (verdicts.ts) read these facts only, and a unit test cites each one.
 
 import { type HostId } from './hostIds';
+import { HOST_NAMES } from './hostNames';
 
 export { DEFAULT_CONTEXT_TOKENS, DEFAULT_HOSTS, HOST_IDS, isHostId, type HostId } from './hostIds';
 
@@ -35,9 +36,20 @@ export type ListingRule =
        */
       readonly kind: 'upgrade-names-in-order';
       readonly shareOfContext: number;
+      /** Characters a token for the default model and the newer ones (their tokenizer). */
       readonly charactersPerToken: number;
+      /**
+       * A window below `belowTokens` is taken as one of the older models (Claude 3 to 4.6), whose
+       * tokenizer counts `charactersPerToken` characters a token.
+       */
+      readonly olderModels: { readonly belowTokens: number; readonly charactersPerToken: number };
       readonly descriptionCap: number;
       readonly builtins: { readonly count: number; readonly characters: number };
+      /**
+       * Its own commands listed after the user's skills (`init`, `security-review`): they start as
+       * `- name` and are upgraded, in order, after every skill of the user.
+       */
+      readonly trailingBuiltins: readonly { readonly name: string; readonly descriptionWidth: number }[];
     }
   | {
       /**
@@ -78,11 +90,24 @@ export type ListingOrder =
   /** User skills first, then project skills, each by folder name without case. */
   | 'user-first-by-folder';
 
+/** The model a host runs when the user chooses none, and its context window. */
+export interface DefaultModel {
+  readonly id: string;
+  readonly contextTokens: number;
+}
+
 export interface HostProfile {
   readonly id: HostId;
+  /** The host's one display name (hostNames.ts). */
   readonly displayName: string;
   /** The version whose behaviour the facts describe. */
   readonly version: Fact<string>;
+  /**
+   * The model the host uses when none is chosen, whose window a listing budget that is a share of
+   * the window is computed for; undefined when the signed-in account picks it (the window is then
+   * DEFAULT_CONTEXT_TOKENS, and matters only where the budget is a share of it).
+   */
+  readonly defaultModel: Fact<DefaultModel | undefined>;
   /** Folders relative to a project folder (the workspace folder, and its parents up to the repository root). */
   readonly projectFolders: Fact<readonly string[]>;
   /** Folders relative to the user's home. */
@@ -117,6 +142,11 @@ export interface HostProfile {
   readonly maxDescription: Fact<{ readonly length: number; readonly over: 'refused' | 'cut' } | undefined>;
   /** `disable-model-invocation: true` keeps a skill from the model (the user may still invoke it). */
   readonly honoursDisableModelInvocation: Fact<boolean>;
+  /**
+   * A file beside SKILL.md whose `key` (a path of mapping keys), when false, keeps the skill from
+   * the model (the user may still invoke it); undefined when the host reads none.
+   */
+  readonly implicitInvocationPolicy: Fact<{ readonly file: string; readonly key: readonly string[] } | undefined>;
   /** Of two skills with the same key, the first read wins (silently), or every copy is listed. */
   readonly duplicates: Fact<'first-wins' | 'all-listed'>;
   /** The scan does not look inside a folder that holds a SKILL.md (a skill nested in a skill is not found). */
@@ -135,7 +165,10 @@ const CODEX =
 const COPILOT =
   'observed with Copilot CLI 1.0.102: copilot skill list --json, and copilot -p against a loopback model (docs/hosts.md, "How to check a fact")';
 const COPILOT_ASSUMED =
-  'assumed equal to Copilot CLI 1.0.102, whose runtime (@github/copilot-sdk) VS Code 1.139 bundles for this harness; the chat.skills API reports the default harness only, so this one is not compared with VS Code itself';
+  'assumed equal to Copilot CLI 1.0.102, whose runtime (@github/copilot-sdk) VS Code 1.139 bundles for this harness: no model turn runs offline (the runtime signs in to GitHub first), so what its model is shown is not observed';
+const HARNESS =
+  "observed with VS Code 1.139.1 (code-server), Copilot harness: the skills of the agent host's session customizations (its Agent Host Protocol log), on the case workspace of the host oracles (host suite copilot-harness); they agree skill by skill with Copilot CLI 1.0.102's rules";
+const HARNESS_OBSERVED = '2026-12-02';
 const VSCODE =
   'observed with VS Code 1.139.1 (code-server): its own discovery through the proposed chat.skills API (vscode.chat.getSkills), on the case workspace of the host oracles (host suite vscode-skills), and its workbench code (PromptsService.computeSkillDiscoveryInfo, PromptFilesLocator.findAgentSkills)';
 const VSCODE_LISTING =
@@ -145,41 +178,55 @@ const CODEX_REPAIR =
 const CLAUDE_REPAIR =
   "observed with Claude Code 2.1.332: its skill_listing shows 'description: bad: colon' as 'bad: colon' (it parses again after a rewrite when the YAML fails); modelled with Codex's rule, which agrees on this case";
 const OBSERVED = '2026-12-01';
+const CLAUDE_DEFAULT_MODEL =
+  "observed with Claude Code 2.1.332 run with no --model (HOME in a temporary folder): its system/init event names claude-opus-5-5 and its debug log 'Skill listing over budget: … > 30000 budget'; its bundled model catalog gives claude-opus-5-5 context.window 1e6, and its function of characters a token 3 characters a token (4 only for the models up to claude-sonnet-4-6 and claude-opus-4-6)";
+const CODEX_DEFAULT_MODEL =
+  'observed with Codex 0.171.0: its bundled model catalog lists gpt-6.2-sol first (priority 1, context_window 500000), and codex debug prompt-input with no -c model_context_window gives the listing of -c model_context_window=500000';
+const ACCOUNT_PICKS_MODEL =
+  'the model follows the signed-in account (Copilot CLI 1.0.102: isGptDefaultModelEnabled and the copilot_cli_session_default_model_override experiment; VS Code: the chat model picker), which an offline check cannot sign in to; this listing budget is a number of characters, whatever the window';
+const CHECKED_TODAY = '2026-12-02';
+const CODEX_POLICY =
+  'observed with Codex 0.171.0 (host oracle, invocation check): a skill whose agents/openai.yaml says policy: allow_implicit_invocation: false loads (skills/list) and is left out of the prompt-input listing; disable-model-invocation alone is listed; openai/codex#29989';
+const NO_POLICY_FILE = 'no such file in its skill loader (docs/hosts.md, "Invocation")';
 
 const fact = <T>(value: T, source = SPEC_TABLE, checked = OBSERVED): Fact<T> => ({ value, source, checked });
 const codex = <T>(value: T): Fact<T> => fact(value, CODEX);
 const claude = <T>(value: T): Fact<T> => fact(value, CLAUDE);
 const copilot = <T>(value: T): Fact<T> => fact(value, COPILOT);
 const harness = <T>(value: T): Fact<T> => fact(value, COPILOT_ASSUMED);
+const harnessSeen = <T>(value: T): Fact<T> => fact(value, HARNESS, HARNESS_OBSERVED);
 const vscode = <T>(value: T): Fact<T> => fact(value, VSCODE);
 
 /** The Copilot runtime's facts: Copilot CLI's, and (assumed) VS Code's agent's, each with its source. */
 function copilotProfile(
   id: HostId,
-  displayName: string,
   version: string,
   source: <T>(value: T) => Fact<T>,
+  // Which skills are found and load (folders, depth, refusals): observed for the harness too.
+  found: <T>(value: T) => Fact<T> = source,
 ): HostProfile {
   return {
     id,
-    displayName,
+    displayName: HOST_NAMES[id],
     version: source(version),
-    projectFolders: source(['.github/skills', '.agents/skills', '.claude/skills']),
-    userFolders: source(['.copilot/skills', '.agents/skills']),
-    maxDepth: source(20),
-    skillFileName: source('SKILL.md'),
+    defaultModel: fact(undefined, ACCOUNT_PICKS_MODEL, CHECKED_TODAY),
+    projectFolders: found(['.github/skills', '.agents/skills', '.claude/skills']),
+    userFolders: found(['.copilot/skills', '.agents/skills']),
+    maxDepth: found(20),
+    skillFileName: found('SKILL.md'),
     key: source('name'),
-    nameMustMatchFolder: source(false),
-    unreadableFrontmatter: source('refused'),
+    nameMustMatchFolder: found(false),
+    unreadableFrontmatter: found('refused'),
     repairsPlainColons: source(false),
-    missingDescription: source('from-body'),
+    missingDescription: found('from-body'),
     descriptionFromBody: source('lead'),
     refusesNonTextDescription: source(true),
     maxNameLength: source(64),
-    maxDescription: source({ length: 1024, over: 'refused' }),
+    maxDescription: found({ length: 1024, over: 'refused' }),
     honoursDisableModelInvocation: source(true),
-    duplicates: source('first-wins'),
-    stopsAtSkillFolder: source(true),
+    implicitInvocationPolicy: fact(undefined, NO_POLICY_FILE, CHECKED_TODAY),
+    duplicates: found('first-wins'),
+    stopsAtSkillFolder: found(true),
     refusesBom: source(false),
     listing: source({ kind: 'xml-chars-then-names', budget: 15_000, overhead: 87, namesLineBudget: 5000 }),
     listingOrder: source('group-then-name'),
@@ -189,8 +236,9 @@ function copilotProfile(
 export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
   'claude-code': {
     id: 'claude-code',
-    displayName: 'Claude Code',
+    displayName: HOST_NAMES['claude-code'],
     version: claude('2.1.332'),
+    defaultModel: fact({ id: 'claude-opus-5-5', contextTokens: 1_000_000 }, CLAUDE_DEFAULT_MODEL, CHECKED_TODAY),
     projectFolders: claude(['.claude/skills']),
     userFolders: claude(['.claude/skills']),
     maxDepth: claude(1),
@@ -205,24 +253,33 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     maxNameLength: claude(undefined),
     maxDescription: claude({ length: 1536, over: 'cut' }),
     honoursDisableModelInvocation: claude(true),
+    implicitInvocationPolicy: fact(undefined, NO_POLICY_FILE, CHECKED_TODAY),
     duplicates: claude('first-wins'),
     stopsAtSkillFolder: claude(false),
     refusesBom: claude(false),
     listing: claude({
       kind: 'upgrade-names-in-order',
       shareOfContext: 0.01,
-      // 4 for the models with a 200,000-token window; 3 (and 30,000 characters) for the newest 1M-token ones.
-      charactersPerToken: 4,
+      // 3 for claude-opus-5-5 (30,000 characters at its 1,000,000 tokens); 4 for the older models
+      // with a 200,000-token window (8,000 characters).
+      charactersPerToken: 3,
+      olderModels: { belowTokens: 1_000_000, charactersPerToken: 4 },
       descriptionCap: 1536,
-      // Its bundled skills, logged out: 13 entries of about 6,200 characters in all.
-      builtins: { count: 13, characters: 6200 },
+      // Its bundled skills, logged out: 11 entries of 6,039 characters (display width) in all,
+      // always in full, then its two commands after the user's skills.
+      builtins: { count: 11, characters: 6039 },
+      trailingBuiltins: [
+        { name: 'init', descriptionWidth: 59 },
+        { name: 'security-review', descriptionWidth: 71 },
+      ],
     }),
     listingOrder: claude('user-first-by-folder'),
   },
   codex: {
     id: 'codex',
-    displayName: 'Codex',
+    displayName: HOST_NAMES.codex,
     version: codex('0.171.0'),
+    defaultModel: fact({ id: 'gpt-6.2-sol', contextTokens: 500_000 }, CODEX_DEFAULT_MODEL, CHECKED_TODAY),
     projectFolders: codex(['.agents/skills', '.codex/skills']),
     userFolders: codex(['.agents/skills', '.codex/skills']),
     maxDepth: codex(6),
@@ -237,6 +294,11 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     maxNameLength: codex(64),
     maxDescription: codex({ length: 1024, over: 'cut' }),
     honoursDisableModelInvocation: codex(false),
+    implicitInvocationPolicy: fact(
+      { file: 'agents/openai.yaml', key: ['policy', 'allow_implicit_invocation'] },
+      CODEX_POLICY,
+      CHECKED_TODAY,
+    ),
     duplicates: codex('all-listed'),
     stopsAtSkillFolder: codex(false),
     refusesBom: codex(true),
@@ -255,13 +317,15 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     }),
     listingOrder: codex('group-then-name'),
   },
-  'copilot-cli': copilotProfile('copilot-cli', 'Copilot CLI', '1.0.102', copilot),
-  // VS Code's agent as it runs by default (the Local harness: chat.defaultToCopilotHarness and
-  // chat.editor.preferCopilotHarness are off), with chat.useAgentSkills on.
+  'copilot-cli': copilotProfile('copilot-cli', '1.0.102', copilot),
+  // VS Code's agent as it runs by default in 1.139 (the Local harness: chat.defaultToCopilotHarness
+  // and chat.editor.preferCopilotHarness are off), with chat.useAgentSkills on. VS Code's Agent
+  // Skills reference: the Local harness is deprecated and will be removed in February 2027.
   vscode: {
     id: 'vscode',
-    displayName: "VS Code's agent",
+    displayName: HOST_NAMES.vscode,
     version: vscode('1.139.1'),
+    defaultModel: fact(undefined, ACCOUNT_PICKS_MODEL, CHECKED_TODAY),
     projectFolders: vscode(['.agents/skills', '.github/skills', '.claude/skills']),
     userFolders: vscode(['.agents/skills', '.copilot/skills', '.claude/skills']),
     maxDepth: vscode(1),
@@ -279,17 +343,14 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     maxNameLength: vscode(undefined),
     maxDescription: vscode({ length: 1024, over: 'cut' }),
     honoursDisableModelInvocation: vscode(true),
+    implicitInvocationPolicy: fact(undefined, NO_POLICY_FILE, CHECKED_TODAY),
     duplicates: vscode('first-wins'),
     stopsAtSkillFolder: vscode(false),
     refusesBom: fact(false),
     listing: fact({ kind: 'full-then-name-only', budget: 15_000, entryCap: 1024 }, VSCODE_LISTING),
     listingOrder: fact('name', VSCODE_LISTING),
   },
-  // VS Code's agent with the Copilot harness (chat.defaultToCopilotHarness): its runtime is Copilot CLI's.
-  'vscode-copilot': copilotProfile(
-    'vscode-copilot',
-    "VS Code's agent (Copilot harness)",
-    '1.139.1 (@github/copilot-sdk)',
-    harness,
-  ),
+  // VS Code's agent with the Copilot harness (chat.defaultToCopilotHarness): its runtime is Copilot
+  // CLI's. Its skill discovery is observed (host suite copilot-harness); the rest is Copilot CLI's.
+  'vscode-copilot': copilotProfile('vscode-copilot', '1.139.1 (@github/copilot-sdk)', harness, harnessSeen),
 };

@@ -77,7 +77,13 @@ export class HostVerdictCache {
   /** The verdicts for the current catalog. */
   verdicts(hosts: readonly HostId[], context: HostContext): CatalogVerdicts {
     const revision = this.catalog.revision;
-    const key = JSON.stringify([hosts, context.projectRoots, context.home ?? null, context.contextTokens ?? null]);
+    const key = JSON.stringify([
+      hosts,
+      context.projectRoots,
+      context.home ?? null,
+      context.contextTokens ?? null,
+      context.implicitInvocationOff ?? [],
+    ]);
     const known = this.answers.get(key);
     if (known?.revision === revision) return known.verdicts;
     // What changed since this question's last answer, from the catalog's own change events: the

@@ -10,13 +10,13 @@ import type { SkillRecord } from '../catalog/skillRecord';
 import { listingComparator, listingNote, listSkills, type ListedSkill, type ListingForm } from './hostListing';
 import { readFolders, recordFacts, type RecordFacts } from './hostRules';
 import { HOST_PROFILES, type HostId, type HostProfile } from './profiles';
+import type { HostContext, Invocation } from './hostContext';
 import { because, type VerdictReason } from './reasons';
 
 export { hostsReading, type HostReading } from './hostRules';
 export type { VerdictCause, VerdictReason } from './reasons';
 export type { ListingForm } from './hostListing';
-
-export type Invocation = 'model' | 'user' | 'none';
+export type { HostContext, Invocation } from './hostContext';
 
 export interface HostVerdict {
   readonly host: HostId;
@@ -26,14 +26,6 @@ export interface HostVerdict {
   readonly listing: { readonly form: ListingForm; readonly position: number } | undefined;
   readonly invocation: Invocation;
   readonly reasons: readonly VerdictReason[];
-}
-
-/** Where the hosts look: the project folders (workspace folders) and the home folder. */
-export interface HostContext {
-  readonly projectRoots: readonly string[];
-  readonly home: string | undefined;
-  /** The context window, in tokens, where a budget is a share of it. */
-  readonly contextTokens?: number;
 }
 
 /** The verdicts of every skill for one host (a fresh judge: see HostJudge to judge again after a change). */
@@ -76,6 +68,8 @@ export class HostJudge {
   private readonly folders: { path: string; shown: string }[];
   private readonly projectCount: number;
   private readonly facts = new WeakMap<SkillRecord, RecordFacts>();
+  /** The folders whose policy file (Codex's agents/openai.yaml) keeps the skill from this host's model. */
+  private readonly policyOff: ReadonlySet<string>;
   private last: Judgement | undefined;
 
   constructor(
@@ -85,6 +79,14 @@ export class HostJudge {
     this.profile = HOST_PROFILES[host];
     this.folders = readFolders(this.profile, context);
     this.projectCount = context.projectRoots.length * this.profile.projectFolders.value.length;
+    this.policyOff = new Set(this.profile.implicitInvocationPolicy.value ? (context.implicitInvocationOff ?? []) : []);
+  }
+
+  /** Whether the host keeps this skill from its model: by disable-model-invocation, or by its policy file. */
+  private userOnly(record: SkillRecord): 'flag' | 'policy' | undefined {
+    if (record.hidden && this.profile.honoursDisableModelInvocation.value) return 'flag';
+    if (this.policyOff.size > 0 && this.policyOff.has(pathKey(record.dir))) return 'policy';
+    return undefined;
   }
 
   /**
@@ -123,7 +125,7 @@ export class HostJudge {
       group: facts.group,
       file: facts.file,
       reasons: facts.reasons,
-      invocation: record.hidden && this.profile.honoursDisableModelInvocation.value ? 'user' : 'model',
+      invocation: this.userOnly(record) ? 'user' : 'model',
       form: undefined,
       position: undefined,
       note: undefined,
@@ -162,7 +164,16 @@ export class HostJudge {
   private keptVerdict(slot: ListedSkill): HostVerdict {
     const { host, profile } = this;
     const reasons = [...slot.reasons];
-    if (slot.record.hidden && profile.honoursDisableModelInvocation.value) {
+    const policy = profile.implicitInvocationPolicy.value;
+    if (policy && this.userOnly(slot.record) === 'policy') {
+      reasons.push(
+        because(
+          'invocation',
+          profile.implicitInvocationPolicy,
+          `${policy.file} sets ${policy.key.join('.')}: false, which keeps it from ${profile.displayName}'s model; you can still invoke it.`,
+        ),
+      );
+    } else if (slot.record.hidden && profile.honoursDisableModelInvocation.value) {
       reasons.push(
         because(
           'invocation',

@@ -4,24 +4,19 @@
 // name is already taken there. Nothing is written; the caller decides what to add.
 import type { FileSystem } from '../base/fileSystem';
 import { basenamePath, dirnamePath, joinPath } from '../base/paths';
+import { escapeUnsafeCharacters } from '../base/text';
 import type { Problem } from '../base/types';
 import { discoverSkillFiles } from '../catalog/discovery';
 import type { SkillLocation } from '../catalog/locations';
 import { recordFromAnalysis } from '../catalog/skillRecord';
 import { readActionsFile } from '../actions/declaration';
-import { DEFAULT_CONTEXT_TOKENS, DEFAULT_HOSTS, type HostId } from '../hosts/profiles';
+import { DEFAULT_HOSTS, type HostId } from '../hosts/profiles';
+import { hostNameList } from '../hosts/hostNames';
 import { hostVerdicts } from '../hosts/verdicts';
-import { SECURITY_SEVERITY } from '../lint/securityRules';
+import { isQualityCode, isSecurityCode } from '../lint/securityRules';
 import { validateSkillFile } from '../lint/validateFile';
-import { listSkillFolder } from './skillFolder';
-
-/** The security rules' codes, to tell their findings from the format rules'. */
-const SECURITY_CODES = new Set<string>([
-  ...Object.keys(SECURITY_SEVERITY),
-  'unreferenced-file',
-  'nested-reference',
-  'unmentioned-binary',
-]);
+import { reviewActionFiles, type NotReviewed } from './actionFiles';
+import { listSkillFolder, wayFromRootProblem } from './skillFolder';
 
 export interface ReviewedSkill {
   /** The folder's name: the name it gets in the location. */
@@ -33,8 +28,12 @@ export interface ReviewedSkill {
   readonly errors: readonly Problem[];
   /** Security findings, on SKILL.md and in its scripts (with the file, relative to the skill). */
   readonly security: readonly (Problem & { readonly file: string })[];
+  /** Quality findings (unreferenced or nested files, a long body): shown apart, never a security matter. */
+  readonly quality: readonly (Problem & { readonly file: string })[];
   readonly warnings: number;
   readonly actions: readonly { readonly name: string; readonly run: readonly string[] }[];
+  /** Files an action runs that the review could not read whole: never "nothing found" then. */
+  readonly notReviewed: readonly NotReviewed[];
   /** Per agent: does it load the skill from the target location. */
   readonly hosts: readonly { readonly host: HostId; readonly loads: boolean }[];
   readonly files: number;
@@ -48,6 +47,8 @@ export interface ReviewOptions {
   /** The project folder of that location (for the agents' verdicts). */
   readonly projectRoot: string;
   readonly countTokens?: (text: string, limit: number) => number;
+  /** The skill an update replaces: its name being taken in the location does not block it. */
+  readonly replacing?: string;
 }
 
 function relativeTo(root: string, dir: string): string {
@@ -60,8 +61,7 @@ export async function reviewSource(fs: FileSystem, root: string, options: Review
   // The source's root may itself be a skill (a repository of one); discovery looks below it.
   const own =
     (await fs.stat(joinPath(root, 'SKILL.md')))?.kind === 'file' ? [{ filePath: joinPath(root, 'SKILL.md') }] : [];
-  const found =
-    own.length > 0 ? own : await discoverSkillFiles(fs, root, { includeResourceFolders: true, maxDepth: 6 });
+  const found = own.length > 0 ? own : await discoverSkillFiles(fs, root, { maxDepth: 6 });
   const location: SkillLocation = {
     path: options.location,
     label: basenamePath(options.location),
@@ -77,28 +77,42 @@ export async function reviewSource(fs: FileSystem, root: string, options: Review
     const declared = lint.analysis.name?.trim();
     const name =
       dir === root && declared && /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(declared) ? declared : basenamePath(dir);
-    const security = [
-      ...lint.problems.filter((p) => SECURITY_CODES.has(p.code)).map((p) => ({ ...p, file: basenamePath(filePath) })),
+    const findings = [
+      ...lint.problems.map((p) => ({ ...p, file: basenamePath(filePath) })),
       ...lint.bundled.flatMap((b) => b.problems.map((p) => ({ ...p, file: relativeTo(dir, b.filePath) }))),
     ];
+    // What the review could not read is said with the security findings (information: no confirmation).
+    const security = findings.filter((p) => isSecurityCode(p.code) || p.code === 'not-fully-reviewed');
+    const quality = findings.filter((p) => isQualityCode(p.code));
     const actionsFile = await readActionsFile(fs, dir);
     const actions = actionsFile?.ok ? actionsFile.actions.map((a) => ({ name: a.name, run: a.run })) : [];
+    // What the actions run is read whole, whatever the bundled-file lint's bounds left out.
+    const runFiles = await reviewActionFiles(fs, dir, actions);
+    const known = new Set(security.map((p) => `${p.file}:${p.range.start.line}:${p.code}`));
+    for (const finding of runFiles.findings)
+      if (!known.has(`${finding.file}:${finding.range.start.line}:${finding.code}`)) security.push(finding);
     const target = joinPath(options.location, name, basenamePath(filePath));
     const record = recordFromAnalysis(target, location, lint.analysis, { problems: lint.problems });
-    const context = { projectRoots: [options.projectRoot], home: undefined, contextTokens: DEFAULT_CONTEXT_TOKENS };
+    // Each host at its default model's window (contextWindow.ts).
+    const context = { projectRoots: [options.projectRoot], home: undefined };
     const hosts = DEFAULT_HOSTS.map((host) => ({
       host,
       loads: hostVerdicts(host, [record], context).get(record)?.loads ?? false,
     }));
     const listing = await listSkillFolder(fs, dir);
-    const taken = await fs.stat(joinPath(options.location, name));
-    const blocked = taken
-      ? `a skill folder named '${name}' is already in ${options.location}`
-      : listing.links.length > 0
-        ? `it holds symbolic links (${listing.links.slice(0, 3).join(', ')}), which are never copied`
-        : listing.tooLarge
-          ? `it holds ${listing.tooLarge}`
-          : undefined;
+    const taken = options.replacing !== name && (await fs.stat(joinPath(options.location, name)));
+    const way = await wayFromRootProblem(fs, root, dir);
+    const blocked = way
+      ? way
+      : taken
+        ? `a skill folder named '${name}' is already in ${options.location}`
+        : listing.embeddedRepositories.length > 0
+          ? `it holds an embedded Git repository (${listing.embeddedRepositories.slice(0, 3).join(', ')}), whose config can run programs when git reads it`
+          : listing.links.length > 0
+            ? `it holds symbolic links (${listing.links.slice(0, 3).join(', ')}), which are never copied`
+            : listing.tooLarge
+              ? `it holds ${listing.tooLarge}`
+              : undefined;
     reviewed.push({
       name,
       description: lint.analysis.description,
@@ -106,8 +120,10 @@ export async function reviewSource(fs: FileSystem, root: string, options: Review
       dir,
       errors: lint.problems.filter((p) => p.severity === 'error'),
       security,
+      quality,
       warnings: lint.problems.filter((p) => p.severity === 'warning').length,
       actions,
+      notReviewed: runFiles.notReviewed,
       hosts,
       files: listing.files.length,
       ...(blocked ? { blocked } : {}),
@@ -126,9 +142,18 @@ export function reviewMarkdown(source: string, commit: string | null, skills: re
     lines.push(`- From \`${skill.path}\`, ${skill.files} file${skill.files === 1 ? '' : 's'}.`);
     if (skill.blocked) lines.push(`- **Cannot be added:** ${skill.blocked}.`);
     lines.push(
-      `- Lint: ${skill.errors.length} error${skill.errors.length === 1 ? '' : 's'}${skill.errors.length > 0 ? ` (${skill.errors.map((e) => e.code).join(', ')}: no agent is offered it until they are fixed)` : ''}, ${skill.warnings} warning${skill.warnings === 1 ? '' : 's'}.`,
+      `- Lint: ${skill.errors.length} error${skill.errors.length === 1 ? '' : 's'}${skill.errors.length > 0 ? ` (${skill.errors.map((e) => e.code).join(', ')}: Skillsmith's own tools and \`@skills\` do not offer it until they are fixed)` : ''}, ${skill.warnings} warning${skill.warnings === 1 ? '' : 's'}.`,
     );
-    if (skill.security.length === 0) lines.push('- Security: nothing found.');
+    if (skill.notReviewed.length > 0)
+      lines.push(
+        `- **Not fully reviewed:** ${skill.notReviewed.map((n) => `${n.file} (${n.why})`).join(', ')}. An action runs it, and the review could not read it whole.`,
+      );
+    if (skill.security.length === 0)
+      lines.push(
+        skill.notReviewed.length > 0
+          ? '- Security: no finding in what could be read (see above).'
+          : '- Security: nothing found.',
+      );
     else {
       lines.push(`- **Security: ${skill.security.length} finding${skill.security.length === 1 ? '' : 's'}**`);
       for (const finding of skill.security.slice(0, 20))
@@ -136,24 +161,42 @@ export function reviewMarkdown(source: string, commit: string | null, skills: re
           `  - \`${finding.code}\` (${finding.severity}) ${finding.file}:${finding.range.start.line + 1}: ${finding.message.split('\n')[0]}`,
         );
     }
+    // Quality apart: how the skill is written, not whether it is safe; it never asks for the security confirmation.
+    if (skill.quality.length > 0) {
+      lines.push(`- Quality: ${skill.quality.length} finding${skill.quality.length === 1 ? '' : 's'} (not security)`);
+      for (const finding of skill.quality.slice(0, 20))
+        lines.push(`  - \`${finding.code}\` (${finding.severity}): ${finding.message.split('\n')[0]}`);
+    }
     if (skill.actions.length === 0) lines.push('- Actions: none.');
     else for (const action of skill.actions) lines.push(`- Action \`${action.name}\` runs \`${action.run.join(' ')}\``);
-    lines.push(
-      `- Agents that load it: ${
-        skill.hosts
-          .filter((h) => h.loads)
-          .map((h) => h.host)
-          .join(', ') || 'none'
-      }${
-        skill.hosts.some((h) => !h.loads)
-          ? `; not: ${skill.hosts
-              .filter((h) => !h.loads)
-              .map((h) => h.host)
-              .join(', ')}`
-          : ''
-      }.`,
-    );
+    lines.push(`- ${reviewAgentsText(skill)}.`);
     lines.push('');
   }
-  return lines.join('\n');
+  return escapeUnsafeCharacters(lines.join('\n'));
+}
+
+/**
+ * "Loaded by Claude Code; not by Codex", by the agents' own rules, which may accept what
+ * Skillsmith's lint calls an error (so the lint line and this one never contradict each other).
+ */
+export function reviewAgentsText(skill: ReviewedSkill): string {
+  const loading = skill.hosts.filter((h) => h.loads).map((h) => h.host);
+  const missing = skill.hosts.filter((h) => !h.loads).map((h) => h.host);
+  const rules = skill.errors.length > 0 ? ' (by their own rules, whatever the lint errors)' : '';
+  if (loading.length === 0) return `Loaded by none of the agents (${hostNameList(missing)})`;
+  return `Loaded by ${hostNameList(loading)}${rules}${missing.length > 0 ? `; not by ${hostNameList(missing)}` : ''}`;
+}
+
+/** Whether the skill needs the second, explicit confirmation: a security warning, or a file an action runs that was not read whole. */
+export function needsSecondConfirmation(skill: ReviewedSkill): boolean {
+  return skill.notReviewed.length > 0 || skill.security.some((p) => p.severity === 'warning');
+}
+
+/** "download-exec, secret-exfiltration; not fully reviewed: run.sh": what the second confirmation is about, by rule. */
+export function secondConfirmationReason(skill: ReviewedSkill): string {
+  const codes = [...new Set(skill.security.filter((p) => p.severity === 'warning').map((p) => p.code))];
+  return [
+    ...(codes.length > 0 ? [codes.join(', ')] : []),
+    ...(skill.notReviewed.length > 0 ? [`not fully reviewed: ${skill.notReviewed.map((n) => n.file).join(', ')}`] : []),
+  ].join('; ');
 }

@@ -1,9 +1,10 @@
 // The files of one skill folder, as `add` copies them and the lock file records them: every
-// regular file below the folder (relative paths with `/`), `.git` left out, symbolic links
+// regular file below the folder (relative paths with `/`), `.git` files and folders left out,
+// an embedded Git repository reported, symbolic links
 // refused (a link in someone else's skill may lead anywhere on the user's disk), and a
 // bound on the count and the size, so that a vendored tree is not taken for a skill.
 import type { FileSystem } from '../base/fileSystem';
-import { joinPath } from '../base/paths';
+import { isInside, joinPath, relativePath } from '../base/paths';
 
 /** `sha256:<hex>` of some bytes (node:crypto in the CLI and the extension). */
 export type Digest = (bytes: Uint8Array) => string;
@@ -16,6 +17,14 @@ export interface SkillFolderListing {
   readonly files: readonly string[];
   /** Symbolic links found (relative paths): never copied. */
   readonly links: readonly string[];
+  /** `.git` files and folders found (relative paths): never copied, never digested. */
+  readonly gitEntries: readonly string[];
+  /**
+   * Folders laid out as a Git repository (HEAD, config, objects/): a gitdir shipped as plain
+   * files, which a planted `.git` file, or git itself, would take for a repository and whose
+   * config (`core.fsmonitor`) runs programs. `.` for the folder itself.
+   */
+  readonly embeddedRepositories: readonly string[];
   /** Why the folder cannot be taken whole, when it cannot (too many files, too large). */
   readonly tooLarge?: string;
 }
@@ -24,18 +33,29 @@ export interface SkillFolderListing {
 export async function listSkillFolder(fs: FileSystem, dir: string): Promise<SkillFolderListing> {
   const files: string[] = [];
   const links: string[] = [];
+  const gitEntries: string[] = [];
+  const embeddedRepositories: string[] = [];
   let bytes = 0;
   let tooLarge: string | undefined;
   const walk = async (folder: string, prefix: string): Promise<void> => {
-    for (const entry of await fs.readDirectory(folder)) {
+    const entries = await fs.readDirectory(folder);
+    const has = (name: string, kind: 'file' | 'directory') =>
+      entries.some((e) => e.name === name && e.kind === kind && !e.isSymlink);
+    if (has('HEAD', 'file') && has('config', 'file') && has('objects', 'directory'))
+      embeddedRepositories.push(prefix === '' ? '.' : prefix.slice(0, -1));
+    for (const entry of entries) {
       if (tooLarge) return;
       const relative = `${prefix}${entry.name}`;
       if (entry.isSymlink) {
         links.push(relative);
         continue;
       }
+      if (entry.name.toLowerCase() === '.git') {
+        gitEntries.push(relative);
+        continue;
+      }
       if (entry.kind === 'directory') {
-        if (entry.name !== '.git') await walk(joinPath(folder, entry.name), `${relative}/`);
+        await walk(joinPath(folder, entry.name), `${relative}/`);
         continue;
       }
       if (entry.kind !== 'file') continue;
@@ -46,7 +66,13 @@ export async function listSkillFolder(fs: FileSystem, dir: string): Promise<Skil
     }
   };
   await walk(dir, '');
-  return { files: files.sort(), links: links.sort(), ...(tooLarge ? { tooLarge } : {}) };
+  return {
+    files: files.sort(),
+    links: links.sort(),
+    gitEntries: gitEntries.sort(),
+    embeddedRepositories: embeddedRepositories.sort(),
+    ...(tooLarge ? { tooLarge } : {}),
+  };
 }
 
 /** The digest of every file of the folder, by relative path. */
@@ -55,4 +81,23 @@ export async function digestSkillFolder(fs: FileSystem, dir: string, digest: Dig
   const digests: Record<string, string> = {};
   for (const file of files) digests[file] = digest(await fs.readFile(joinPath(dir, file)));
   return digests;
+}
+
+/**
+ * Why the way from a source's `root` to the folder `dir` cannot be trusted, or undefined: `dir`
+ * outside `root`, or a symbolic link on the way (a skill folder committed as a link may lead
+ * anywhere on the user's disk; the links inside a skill are refused by listSkillFolder).
+ */
+export async function wayFromRootProblem(fs: FileSystem, root: string, dir: string): Promise<string | undefined> {
+  const relative = relativePath(root, dir);
+  if (relative === undefined || !isInside(dir, root) || relative.split('/').includes('..'))
+    return `it is not inside the source (${dir})`;
+  let at = root;
+  for (const segment of relative === '' ? [] : relative.split('/')) {
+    at = joinPath(at, segment);
+    const stat = await fs.stat(at);
+    if (!stat) return `${relative} does not exist in the source`;
+    if (stat.isSymlink) return `${relative} is reached through a symbolic link (${segment}), which is never followed`;
+  }
+  return undefined;
 }

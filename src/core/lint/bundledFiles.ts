@@ -4,12 +4,12 @@
 // not mention. A skill folder of someone else's is read before it is trusted: these are the
 // files a model may run or read on the skill's word.
 import type { FileSystem } from '../base/fileSystem';
-import { basenamePath, joinPath } from '../base/paths';
+import { basenamePath, dirnamePath, joinPath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import { LineMap } from '../base/textPositions';
 import type { Problem, Range } from '../base/types';
 import { findCommandRisks, logicalLines } from './commandRisks';
-import { securitySeverity } from './securityRules';
+import { markdownCodeSegments, securitySeverity, withAstClass } from './securityRules';
 
 /** Problems of one bundled file, at ranges in that file. */
 export interface BundledFileProblems {
@@ -37,11 +37,16 @@ const BINARY_EXTENSION = /\.(?:exe|dll|so|dylib|bin|jar|class|wasm|pyc|o|a|msi|d
 const TEXT_EXTENSION =
   /\.(?:md|txt|json|ya?ml|toml|csv|html?|css|xml|svg|ini|cfg|conf|env\.example|sql|graphql|proto)$/i;
 
-/** Every file under the skill folder, relative paths with `/`, SKILL.md's own files left out. */
-async function bundledPaths(fs: FileSystem, dir: string): Promise<string[]> {
+/** Every file under the skill folder, relative paths with `/`, SKILL.md's own files left out; `capped` when a cap left some unread. */
+async function bundledPaths(fs: FileSystem, dir: string): Promise<{ paths: string[]; capped: string[] }> {
   const found: string[] = [];
+  const capped: string[] = [];
   const walk = async (folder: string, prefix: string, depth: number): Promise<void> => {
-    if (depth > MAX_DEPTH || found.length >= MAX_FILES) return;
+    if (depth > MAX_DEPTH) {
+      if (!capped.includes('depth')) capped.push('depth');
+      return;
+    }
+    if (found.length >= MAX_FILES) return;
     let entries;
     try {
       entries = await fs.readDirectory(folder);
@@ -51,7 +56,10 @@ async function bundledPaths(fs: FileSystem, dir: string): Promise<string[]> {
     // A folder with its own SKILL.md is another skill, with its own lint.
     if (depth > 0 && entries.some((e) => e.kind === 'file' && e.name.toLowerCase() === 'skill.md')) return;
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (found.length >= MAX_FILES) return;
+      if (found.length >= MAX_FILES) {
+        if (!capped.includes('files')) capped.push('files');
+        return;
+      }
       const path = joinPath(folder, entry.name);
       if (entry.kind === 'directory') {
         if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.') && !entry.isSymlink)
@@ -67,7 +75,56 @@ async function bundledPaths(fs: FileSystem, dir: string): Promise<string[]> {
     }
   };
   await walk(dir, '', 0);
-  return found;
+  return { paths: found, capped };
+}
+
+const PROJECT_FILE = /^(?:pyproject\.toml|requirements[\w.-]*\.txt|package\.json|uv\.lock|Pipfile|setup\.cfg)$/;
+
+/** A host's metadata file in the skill folder (Codex's `agents/openai.yaml`, docs/hosts.md): read by the host, not the model. */
+const HOST_METADATA = new Set(['agents/openai.yaml']);
+
+/** Whether `text` names a folder that holds the file (`cards/cups/`, "the `assets/` directory"): it refers to what is in it. */
+function mentionsFolderOf(text: string, relative: string): boolean {
+  for (let at = relative.lastIndexOf('/'); at > 0; at = relative.lastIndexOf('/', at - 1)) {
+    const folder = relative.slice(0, at).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (new RegExp(`(^|[^\\w.-])${folder}/(?![\\w.*-])`).test(text)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the script `importer` imports the bundled file `relative`: a Python module (or
+ * package, for `__init__.py`), a JavaScript or TypeScript module, a sourced shell or
+ * PowerShell file. A helper a referenced script imports comes with it.
+ */
+function imports(importer: string, content: string, relative: string): boolean {
+  if (importer === relative) return false;
+  const name = basenamePath(relative);
+  const stem = name.replace(/\.[^.]+$/, '');
+  const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // A file the script names in a string (`"comments.xml"`, `dir / "run_ai.py"`) is one it reads or runs.
+  if (content.includes(name) && new RegExp(`['"\\x60/]${esc(name)}['"\\x60]`).test(content)) return true;
+  // A project file beside the script (its dependencies, for `uv run` or `npm`) comes with it.
+  if (PROJECT_FILE.test(name) && dirnamePath(`/${relative}`) === dirnamePath(`/${importer}`)) return true;
+  if (!SCRIPT.test(relative)) return false;
+  if (/\.py$/i.test(relative)) {
+    const module = stem === '__init__' ? basenamePath(relative.slice(0, -'/__init__.py'.length)) : stem;
+    if (!module || !content.includes(module)) return false;
+    const m = esc(module);
+    return new RegExp(
+      `^[ \\t]*(?:from\\s+[\\w.]*\\b${m}\\b[\\w.]*\\s+import\\b|import\\s+[\\w., \\t]*\\b${m}\\b|from\\s+[\\w.]+\\s+import\\s+[^\\n]*\\b${m}\\b)`,
+      'm',
+    ).test(content);
+  }
+  if (!content.includes(stem)) return false;
+  const s = esc(stem);
+  if (/\.(?:m?[jt]s|cjs|tsx?)$/i.test(relative))
+    return new RegExp(
+      `(?:require\\s*\\(|import\\s*\\(|\\bfrom\\s+|\\bimport\\s+)['"][^'"\\n]*\\b${s}(?:\\.\\w+)?['"]`,
+    ).test(content);
+  return new RegExp(`(?:^|[;&|]|\\bthen)\\s*(?:source|\\.|Import-Module)\\s+[^\\n]*\\b${esc(name)}\\b`, 'm').test(
+    content,
+  );
 }
 
 /** Whether `text` mentions the bundled file: its path, or (for a file not in a subfolder of a subfolder) its name. */
@@ -117,7 +174,14 @@ async function readBundled(fs: FileSystem, full: string, relative: string): Prom
     size: stat.size,
     binary,
     ...(content !== undefined ? { content } : {}),
-    scriptProblems: content !== undefined && SCRIPT.test(relative) ? scriptProblems(content) : [],
+    scriptProblems:
+      content === undefined
+        ? []
+        : SCRIPT.test(relative)
+          ? scriptProblems(content)
+          : /\.md$/i.test(relative)
+            ? markdownProblems(content)
+            : [],
   };
   if (reads.size >= MAX_KEPT_READS) reads.clear();
   reads.set(full, read);
@@ -128,8 +192,9 @@ const FIRST_LINE: Range = { start: { line: 0, character: 0 }, end: { line: 0, ch
 
 /** Reads the skill folder `dir` beside SKILL.md's `text` and lints what it bundles. */
 export async function lintBundledFiles(fs: FileSystem, dir: string, text: string): Promise<BundledLint> {
-  const paths = await bundledPaths(fs, dir);
+  const { paths, capped } = await bundledPaths(fs, dir);
   if (paths.length === 0) return { skillProblems: [], files: [] };
+  const partly: string[] = [];
   let actions = '';
   try {
     actions = decodeUtf8(await fs.readFile(joinPath(dir, 'actions.json'), 64 * 1024));
@@ -143,6 +208,7 @@ export async function lintBundledFiles(fs: FileSystem, dir: string, text: string
     const full = joinPath(dir, relative);
     const read = await readBundled(fs, full, relative);
     if (!read) continue;
+    if (read.size > MAX_SCRIPT_BYTES && !read.binary) partly.push(relative);
     if (read.binary) {
       if (!mentions(text, relative) && !mentions(actions, relative)) {
         skillProblems.push({
@@ -157,13 +223,38 @@ export async function lintBundledFiles(fs: FileSystem, dir: string, text: string
     if (read.content !== undefined) contents.set(relative, read.content);
     if (read.scriptProblems.length > 0) files.push({ filePath: full, problems: read.scriptProblems });
   }
-  // Referenced: named by SKILL.md or actions.json (one level), or by a file they reference (two levels).
-  const direct = new Set(paths.filter((p) => mentions(text, p) || mentions(actions, p)));
+  // Referenced: named by SKILL.md, actions.json or a host's metadata, or in a folder they name
+  // (one level), or by a file they reference (two levels); a helper a referenced script
+  // imports is at its importer's level.
+  const metadata = paths
+    .filter((p) => HOST_METADATA.has(p))
+    .map((p) => contents.get(p) ?? '')
+    .join('\n');
+  const named = (p: string) =>
+    HOST_METADATA.has(p) ||
+    mentions(text, p) ||
+    mentions(actions, p) ||
+    mentions(metadata, p) ||
+    mentionsFolderOf(text, p);
+  const direct = withImports(new Set(paths.filter(named)), paths, contents);
+  const second = new Set(
+    paths.filter(
+      (p) =>
+        !direct.has(p) &&
+        [...direct].some(
+          (parent) => /\.md$/i.test(parent) && contents.has(parent) && mentions(contents.get(parent)!, p),
+        ),
+    ),
+  );
+  const importedBy = new Map(
+    [...withImports(second, paths, contents)].filter((p) => !second.has(p)).map((p) => [p, true]),
+  );
   for (const relative of paths) {
     if (direct.has(relative) || !contents.has(relative)) continue;
     const via = [...direct].find(
       (parent) => /\.md$/i.test(parent) && contents.has(parent) && mentions(contents.get(parent)!, relative),
     );
+    if (!via && importedBy.get(relative)) continue; // a helper of a script a reference names
     if (via) {
       skillProblems.push({
         code: 'nested-reference',
@@ -180,7 +271,89 @@ export async function lintBundledFiles(fs: FileSystem, dir: string, text: string
       range: FIRST_LINE,
     });
   }
+  const limits = [
+    ...(capped.includes('files') ? [`only its first ${MAX_FILES} files were read`] : []),
+    ...(capped.includes('depth') ? [`folders more than ${MAX_DEPTH} deep were not read`] : []),
+    ...(partly.length > 0
+      ? [
+          `only the first ${MAX_SCRIPT_BYTES / 1024} KiB of ${partly.slice(0, 5).join(', ')}${partly.length > 5 ? ` and ${partly.length - 5} more` : ''} ${partly.length === 1 ? 'was' : 'were'} read`,
+        ]
+      : []),
+  ];
+  if (limits.length > 0)
+    skillProblems.push({
+      code: 'not-fully-reviewed',
+      severity: 'info',
+      message: `Not fully reviewed: ${limits.join('; ')} (the caps are in docs/rules.md). What lies past them was not scanned; read it yourself before trusting the skill.`,
+      range: FIRST_LINE,
+    });
   return { skillProblems, files };
+}
+
+/** `referenced` and, transitively, every bundled script that a script among them imports. */
+function withImports(
+  referenced: Set<string>,
+  paths: readonly string[],
+  contents: ReadonlyMap<string, string>,
+): Set<string> {
+  const all = new Set(referenced);
+  const queue = [...all];
+  while (queue.length > 0) {
+    const importer = queue.pop()!;
+    const content = contents.get(importer);
+    if (content === undefined || !SCRIPT.test(importer)) continue;
+    for (const p of paths) {
+      if (all.has(p) || !imports(importer, content, p)) continue;
+      all.add(p);
+      queue.push(p);
+    }
+  }
+  return all;
+}
+
+/**
+ * Words around code that quotes what to detect rather than what to run: a reference that
+ * catalogues attacks (a security review's "malicious postinstall", a scanner's patterns).
+ */
+const QUOTED_ATTACK =
+  /\b(?:attack(?:er|ers|s)?|malicious|exploit(?:s|ed|ation)?|payloads?|dangerous|vulnerab\w*|steal\w*|theft|exfiltrat\w*|backdoors?|pwn\w*|threats?|evil|compromised?|red flags?|detect\w*|bad|insecure|unsafe|risky|never|don't|do not|avoid|anti-?patterns?|injection|unvalidated|without validation|pitfalls?|footguns?|sharp edges?|wrong|incorrect|mistakes?)\b|❌|⚠/i;
+/** Reserved example hosts (RFC 2606): code that fetches from them is a placeholder, not a command to run. */
+const PLACEHOLDER_HOST = /\bhttps?:\/\/(?:[\w-]+\.)*example\.(?:com|org|net)\b/i;
+/** How many lines above a piece of code are read for that context (a fenced block's opening, its lead-in). */
+const CONTEXT_LINES = 8;
+
+/**
+ * The command risks in the code of a bundled Markdown file (a reference the model may be told
+ * to follow: `curl … | sh` in its install steps). Code shown as an attack or a mistake (by the
+ * words around it, or its heading), and code in a table (which describes), is not a command.
+ */
+export function markdownProblems(content: string): Problem[] {
+  const lines = new LineMap(content);
+  const lineText = (line: number) => content.slice(lines.lineStarts[line], lines.lineContentEnd(line));
+  const quoted = (offset: number): boolean => {
+    const at = lines.lineAt(offset);
+    if (/^\s*\|/.test(lineText(at))) return true;
+    for (let line = at; line >= Math.max(0, at - CONTEXT_LINES); line--)
+      if (QUOTED_ATTACK.test(lineText(line))) return true;
+    for (let line = at; line >= 0; line--) {
+      const text = lineText(line);
+      if (/^#{1,6}\s/.test(text)) return QUOTED_ATTACK.test(text);
+    }
+    return false;
+  };
+  return markdownCodeSegments(content, lines).flatMap(({ start, text: code }) => {
+    const risks = findCommandRisks(code);
+    if (risks.length === 0 || PLACEHOLDER_HOST.test(code) || quoted(start)) return [];
+    return risks.map((risk) => {
+      const shown = code.slice(risk.start, risk.end);
+      return withAstClass({
+        code: risk.code,
+        severity: securitySeverity(risk.code),
+        message: `This file's code ${risk.what} (${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}).`,
+        range: lines.rangeOf(start + risk.start, start + risk.end),
+      });
+    });
+  });
 }
 
 /** The command risks of a script, at their lines. */
@@ -190,12 +363,14 @@ export function scriptProblems(content: string): Problem[] {
   for (const { start, text: code } of logicalLines(content)) {
     for (const risk of findCommandRisks(code)) {
       const shown = code.slice(risk.start, risk.end);
-      problems.push({
-        code: risk.code,
-        severity: securitySeverity(risk.code),
-        message: `This script ${risk.what} (${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}).`,
-        range: lines.rangeOf(start + risk.start, start + risk.end),
-      });
+      problems.push(
+        withAstClass({
+          code: risk.code,
+          severity: securitySeverity(risk.code),
+          message: `This script ${risk.what} (${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}).`,
+          range: lines.rangeOf(start + risk.start, start + risk.end),
+        }),
+      );
     }
   }
   return problems;

@@ -21,6 +21,9 @@ const SHELL = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\S+=\S+\s+)*)?(?:/(
 const HOME = String.raw`(?:~|\$HOME|\$\{HOME\}|"\$HOME"|"\$\{HOME\}"|%USERPROFILE%|\$env:USERPROFILE)`;
 const CREDENTIAL_PATH = String.raw`(?:${HOME}|/root|/home/[^/\s"']+|Path\.home\(\)\s*/\s*["'])/?\.(?:ssh|aws|gnupg|kube|docker/config\.json|azure|config/gcloud|netrc|git-credentials|npmrc|pypirc)\b|/etc/shadow\b|\bLogin Data\b|Library/Keychains\b`;
 
+/** The skill's own folder, as its scripts and instructions name it. */
+const SKILL_DIR = String.raw`\$\{?(?:SKILL_DIR|SKILL_ROOT|SKILL_PATH|SKILL_HOME|CLAUDE_SKILL_DIR|SCRIPT_DIR|SCRIPTS_DIR)\}?|\$\(\s*dirname\s+["']?\$(?:0|\{?BASH_SOURCE(?:\[0\])?\}?)["']?\s*\)|~/\.(?:claude|codex|agents|cursor|gemini|copilot)/skills/|\$HOME/\.(?:claude|codex|agents|cursor|gemini|copilot)/skills/|\.(?:claude|agents|codex|github)/skills/`;
+
 interface Technique {
   readonly code: ProblemCode;
   readonly what: string;
@@ -211,7 +214,10 @@ const TECHNIQUES: readonly Technique[] = [
     code: 'tls-verification-off',
     what: 'turns off TLS certificate checks',
     needs: ['verify'],
-    pattern: new RegExp(String.raw`\bverify\s*=\s*False\b`, 'g'),
+    // An argument of a call (`get(url, verify=False)`, a line of a multi-line call) or an
+    // attribute (`session.verify = False`): a bare `verify=False` in prose names a flag,
+    // which in many libraries has nothing to do with TLS.
+    pattern: new RegExp(String.raw`(?<=[(,]\s*|^\s+|\.)verify\s*=\s*False\b`, 'g'),
   },
   {
     code: 'tls-verification-off',
@@ -273,6 +279,73 @@ const TECHNIQUES: readonly Technique[] = [
     what: 'reads the keychain',
     needs: ['security'],
     pattern: cmd(String.raw`security\s+(?:find-generic-password|find-internet-password|dump-keychain)\b`),
+  },
+  {
+    code: 'credential-access',
+    what: 'reads a secret from a password manager or secret store',
+    needs: [
+      'op ',
+      'pass ',
+      'gopass',
+      'bw ',
+      'vault ',
+      'secret-tool',
+      'lpass',
+      'keepassxc-cli',
+      'secretsmanager',
+      'secrets versions',
+      'keyvault',
+      'security ',
+    ],
+    pattern: cmd(
+      String.raw`(?:op\s+(?:read|item\s+get|document\s+get)|pass\s+(?:show|-c)|gopass\s+(?:show|cat|-c)|bw\s+get\s+(?:password|item|notes|totp)|vault\s+(?:kv\s+get|read\s+(?:-\S+\s+)*secret\/)|secret-tool\s+lookup|lpass\s+show|keepassxc-cli\s+show|aws\s+secretsmanager\s+get-secret-value|gcloud\s+secrets\s+versions\s+access|az\s+keyvault\s+secret\s+show|security\s+find-(?:generic|internet)-password)\b`,
+    ),
+  },
+  {
+    code: 'credential-access',
+    what: 'reads a credential store',
+    needs: [
+      '.ssh',
+      '.aws',
+      '.netrc',
+      '.git-credentials',
+      'id_rsa',
+      'id_ed25519',
+      '.kube',
+      '.docker',
+      '.npmrc',
+      '.pypirc',
+    ],
+    // Python's open() of a path in the home folder, or pathlib's read of one, as a statement.
+    pattern: any(
+      String.raw`(?:^\s*|[=(,]\s*|\bwith\s+|\breturn\s+)(?:open\(\s*(?:os\.path\.expanduser\(\s*)?["'](?:~|\$HOME)/\.?(?:ssh|aws|netrc|git-credentials|kube|docker|npmrc|pypirc)\b|\(?Path\.home\(\)\s*/\s*["']\.?(?:ssh|aws|netrc|git-credentials|kube|docker|npmrc|pypirc)\b[^\n]*\.(?:read_text|read_bytes|open)\()`,
+    ),
+  },
+  // Deleting, recursively, a path the caller passes.
+  {
+    code: 'destructive-delete',
+    what: 'deletes a path the caller passes, recursively, unchecked',
+    needs: ['rm'],
+    pattern: cmd(
+      String.raw`rm\s+(?:-[a-zA-Z]+\s+|--[a-z-]+\s+)*-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-[a-zA-Z]+\s+|--\s+)*"?\$(?:[1-9@*]|\{[1-9@*]\})(?:/\*?)?"?(?=\s|$|[;&|])`,
+    ),
+  },
+  {
+    code: 'destructive-delete',
+    what: 'deletes a path the caller passes, recursively, unchecked',
+    needs: ['rmtree', 'rmsync', 'rm(', 'remove-item'],
+    pattern: any(
+      String.raw`\bshutil\.rmtree\(\s*(?:sys\.argv\[\d\]|args\.\w+)\s*[,)]|\bfs\.(?:rmSync|rm|promises\.rm)\(\s*process\.argv\[\d\][^\n]*recursive\s*:\s*true|\bRemove-Item\b[^\n]*\$args\[\d\][^\n]*-Recurse|\bRemove-Item\b[^\n]*-Recurse[^\n]*\$args\[\d\]`,
+    ),
+  },
+  // A skill that replaces its own files from the network (no review of what arrives).
+  {
+    code: 'download-exec',
+    what: "replaces the skill's own files from the network, unreviewed",
+    needs: ['skill', 'dirname', 'script_dir'],
+    pattern: cmd(
+      String.raw`(?:(?:curl|wget)\b[^\n|;]*(?:-o|-O|--output(?:-document)?)[=\s]\s*["']?[^\s"']*SKILL\.md\b|git\s+-C\s+["']?(?:${SKILL_DIR})[^\n;&|]*\s(?:pull|fetch|reset\s+--hard)\b|cd\s+["']?(?:${SKILL_DIR})[^\n;|]*&&\s*git\s+(?:pull|reset\s+--hard))`,
+    ),
   },
   // An agent started with its confirmations off.
   {
@@ -409,8 +482,8 @@ export function findCommandRisks(line: string): CommandRisk[] {
         /^[\s;&|({`"'=$>%]*(?:PS[^>\n]{0,40}>\s*)?(?:sudo\s+(?:-\S+\s+)*)?(?:(?:RUN|run:|exec|then|do|else|xargs|time|nohup|command)\s+)?/i.exec(
           match[0],
         )?.[0].length ?? 0;
-      const start = offsets[match.index! + lead];
-      const end = offsets[match.index! + match[0].length - 1] + 1;
+      const start = offsets[match.index + lead];
+      const end = offsets[match.index + match[0].length - 1] + 1;
       if (found.some((f) => f.code === technique.code && f.start <= start && start < f.end)) continue;
       found.push({ code: technique.code, start, end, what: technique.what });
     }

@@ -6,13 +6,10 @@ import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node, Pair, YAMLError } from 'yaml';
 import { MAX_FENCE_CANDIDATES, MAX_FENCE_SEARCH_CHARS } from '../base/limits';
 import { detectLineEnding, LineMap } from '../base/textPositions';
+import type { FieldValue, FrontmatterField, Span, ValueKind } from './frontmatterField';
 import { readPlainMapping } from './plainFrontmatter';
 
-/** A stretch of the BOM-less text, as string offsets (end excluded). */
-export interface Span {
-  readonly start: number;
-  readonly end: number;
-}
+export type { FieldValue, FrontmatterField, Span, ValueKind } from './frontmatterField';
 
 /** Where the fences and the parts of a SKILL.md are. */
 export type FrontmatterSplit =
@@ -33,26 +30,6 @@ export type FrontmatterSplit =
       /** Where the body starts: just after the closing fence's line break. */
       readonly bodyStart: number;
     };
-
-export type ValueKind = 'scalar' | 'null' | 'mapping' | 'sequence' | 'alias';
-
-/** A frontmatter value, reduced to what the rules need. */
-export interface FieldValue {
-  readonly kind: ValueKind;
-  /** A scalar as a string: its source text when YAML would read a number or a boolean. */
-  readonly text: string | undefined;
-  /** How a scalar is written. */
-  readonly style: 'plain' | 'single-quoted' | 'double-quoted' | 'block' | undefined;
-  /** The value itself, without trailing comments or line breaks. */
-  readonly span: Span;
-}
-
-/** One top-level `key: value` of the frontmatter. */
-export interface FrontmatterField {
-  readonly key: string;
-  readonly keySpan: Span;
-  readonly value: FieldValue;
-}
 
 /** The first YAML error, with what is needed to explain and fix it. */
 export interface YamlSyntaxError {
@@ -279,7 +256,8 @@ function collectionKind(node: Node): ValueKind {
 function scalarText(node: { value: unknown; source?: string }): string | undefined {
   if (typeof node.value === 'string') return node.value;
   if (node.value === null || node.value === undefined) return undefined;
-  return node.source ?? String(node.value);
+  // The parser keeps every scalar's source (`1.10`, a `!!timestamp`'s date): the JSON is never needed.
+  return node.source ?? JSON.stringify(node.value);
 }
 
 function scalarStyle(type: string | undefined): FieldValue['style'] {

@@ -13,6 +13,7 @@ export interface HiddenFinding {
 
 /** Zero-width and other invisible characters, bidirectional controls, tag characters, variation selectors. */
 const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class -- each joiner and selector is matched on its own: finding them is the point
   /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u180E\u00AD\uFEFF\uFE00-\uFE0F]|[\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
 const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F/u;
 
@@ -41,6 +42,7 @@ function tagText(chars: string): string {
 }
 
 /** The same characters without the `u` flag (tag characters and supplementary selectors by their lead surrogate): a fast first look. */
+// eslint-disable-next-line no-misleading-character-class -- each joiner and selector is matched on its own: finding them is the point
 const ANY_INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u180E\u00AD\uFE00-\uFE0F]|\uDB40|.\uFEFF/;
 
 /** Runs of invisible characters in `text`, from `from` on (the BOM at offset 0 is the bom rule's). */
@@ -64,7 +66,7 @@ export function findHiddenCharacters(text: string, from = 0): HiddenFinding[] {
     run = undefined;
   };
   for (const match of text.matchAll(INVISIBLE)) {
-    const at = match.index!;
+    const at = match.index;
     if (at < from || (at === 0 && match[0] === '\uFEFF')) continue;
     if (isEmojiGlue(text, at, match[0])) continue;
     if (run && run.end === at) run.end = at + match[0].length;
@@ -85,7 +87,9 @@ function isEmojiGlue(text: string, at: number, ch: string): boolean {
   const prev =
     EMOJI.test(before) ||
     EMOJI.test(lowSurrogate) ||
-    /[\u2600-\u27BF\u2B00-\u2BFF\u00A9\u00AE\u203C-\u3299]/u.test(before);
+    /[\u2600-\u27BF\u2B00-\u2BFF\u00A9\u00AE\u203C-\u3299]/u.test(before) ||
+    // An emoji lost in a bad decoding (U+FFFD) keeps its presentation selector: it hides nothing.
+    (ch !== '\u200D' && before === '\uFFFD');
   if (ch !== '\u200D') return prev;
   const next = String.fromCodePoint(text.codePointAt(at + 1) ?? 0);
   return prev && (EMOJI.test(next) || /[\u2600-\u27BF\u2640\u2642]/u.test(next));
@@ -105,14 +109,14 @@ export function findInstructionComments(text: string, isCode: (offset: number) =
   const found: HiddenFinding[] = [];
   if (!text.includes('<!--')) return found;
   for (const match of text.matchAll(/<!--([\s\S]*?)-->/g)) {
-    if (isCode(match.index!)) continue;
+    if (isCode(match.index)) continue;
     const content = match[1].replace(/\s+/g, ' ').trim();
     if (!ADDRESSES_MODEL.test(content) || !INSTRUCTS.test(content) || content.split(' ').length < 4) continue;
     const shown = content.length > 100 ? `${content.slice(0, 99)}…` : content;
     found.push({
       code: 'hidden-comment',
-      start: match.index!,
-      end: match.index! + match[0].length,
+      start: match.index,
+      end: match.index + match[0].length,
       message: `This HTML comment is hidden in a preview but the model reads it, and it gives instructions: "${shown}". Write instructions where a reader sees them.`,
     });
   }

@@ -93,7 +93,7 @@ export const TRIGGERS =
 function quotedSpans(line: string): [number, number][] {
   const spans: [number, number][] = [];
   for (const match of line.matchAll(/"[^"\n]*"|“[^”\n]*”|«[^»\n]*»|「[^」\n]*」/g))
-    spans.push([match.index!, match.index! + match[0].length]);
+    spans.push([match.index, match.index + match[0].length]);
   return spans;
 }
 
@@ -106,7 +106,7 @@ export function findInjectionRisks(line: string): InjectionRisk[] {
   for (const phrase of PHRASES) {
     phrase.pattern.lastIndex = 0;
     for (const match of line.matchAll(phrase.pattern)) {
-      const start = match.index!;
+      const start = match.index;
       const end = start + match[0].length;
       if (quoted.some(([a, b]) => a <= start && end <= b)) continue;
       // "Never push without approval": a rule that keeps confirmations, not one that skips them.

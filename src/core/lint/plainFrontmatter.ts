@@ -3,9 +3,9 @@
 // Building a `yaml` Document costs most of a cold scan; these lines need no parser. Anything
 // this reader is not certain about (escapes, comments, block or flow values, indentation,
 // tabs, anchors, values YAML reads as numbers or null, duplicate keys, control characters)
-// returns undefined, and the caller parses with `yaml` as always. test/unit/plainFrontmatter.test.ts
+// returns undefined, and the caller parses with `yaml` as always. test/fuzz/plainFrontmatter.test.ts
 // proves both paths give the same result on every real corpus and on fuzzed input.
-import type { FrontmatterField } from './frontmatter';
+import type { FrontmatterField } from './frontmatterField';
 
 /** What the fast path gives: the same fields and data the `yaml` path would. */
 export interface PlainMapping {
@@ -27,6 +27,7 @@ const BOOLEAN = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 // Outside YAML's printable set, or read as line breaks by some reader: controls, C1, BOM,
 // non-characters, and lone surrogates.
 const UNSAFE_CHAR =
+  // eslint-disable-next-line no-control-regex -- control characters are what this matches
   /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**

@@ -5,6 +5,7 @@ import type { FileSystem } from '../base/fileSystem';
 import { basenamePath, dirnamePath, joinPath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import type { Problem } from '../base/types';
+import { NPX_SKILLS_LOCK, npxSkillsHash, parseNpxSkillsLock, type NpxSkillsEntry } from './foreignLocks';
 
 /** The lock file of the skill folder's location (core/install/lockFile.ts: lockPathFor), read without the install layer. */
 const LOCK_FILE_NAME = 'skills-lock.json';
@@ -66,8 +67,69 @@ async function digestOf(
   return value;
 }
 
-/** The problem, when `dir` is in its location's lock file and its files differ from the entry. */
+/** npx skills locks as last read, by path and stat, as `locks` above. */
+const npxLocks = new Map<
+  string,
+  { readonly mtime: number; readonly size: number; readonly skills: Record<string, NpxSkillsEntry> | undefined }
+>();
+
+async function npxEntries(fs: FileSystem, lockPath: string): Promise<Record<string, NpxSkillsEntry> | undefined> {
+  const stat = await fs.stat(lockPath).catch(() => undefined);
+  if (!stat || stat.kind !== 'file') return undefined;
+  const known = npxLocks.get(lockPath);
+  if (known && known.mtime === stat.mtime && known.size === stat.size) return known.skills;
+  let skills: Record<string, NpxSkillsEntry> | undefined;
+  try {
+    skills = parseNpxSkillsLock(decodeUtf8(await fs.readFile(lockPath)));
+  } catch {
+    skills = undefined;
+  }
+  if (npxLocks.size > 64) npxLocks.clear();
+  npxLocks.set(lockPath, { mtime: stat.mtime, size: stat.size, skills });
+  return skills;
+}
+
+/**
+ * The problem when npx skills recorded `dir` (in skills-lock.json at the project root: the
+ * parent of `.agents`, or beside a root-level `skills` folder) and its folder hash, by npx
+ * skills' own rule (foreignLocks.ts), differs from the recorded `computedHash`.
+ */
+async function npxSkillsProblems(
+  fs: FileSystem,
+  dir: string,
+  digest: (bytes: Uint8Array) => string,
+): Promise<Problem[]> {
+  const location = dirnamePath(dir);
+  const name = basenamePath(dir);
+  for (const root of [dirnamePath(dirnamePath(location)), dirnamePath(location)]) {
+    const lockPath = joinPath(root, NPX_SKILLS_LOCK);
+    const entry = (await npxEntries(fs, lockPath))?.[name];
+    if (!entry) continue;
+    const actual = await npxSkillsHash(fs, dir, (bytes) => digest(bytes).replace(/^sha256:/, ''));
+    if (actual === entry.computedHash) return [];
+    return [
+      {
+        code: 'modified-since-added',
+        severity: 'info',
+        message: `This skill was installed by npx skills from ${entry.source || 'its source'}, and its files no longer match the computedHash recorded in ${NPX_SKILLS_LOCK} (npx skills' own rule). \`skillsmith verify\` says which records disagree; \`npx skills update\` brings the source's version back.`,
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } },
+      },
+    ];
+  }
+  return [];
+}
+
+/** The problems, when `dir` is recorded by Skillsmith's lock or by npx skills', and its files differ. */
 export async function provenanceProblems(
+  fs: FileSystem,
+  dir: string,
+  digest: (bytes: Uint8Array) => string,
+): Promise<Problem[]> {
+  return [...(await ownProvenanceProblems(fs, dir, digest)), ...(await npxSkillsProblems(fs, dir, digest))];
+}
+
+/** The problem, when `dir` is in its location's lock file and its files differ from the entry. */
+async function ownProvenanceProblems(
   fs: FileSystem,
   dir: string,
   digest: (bytes: Uint8Array) => string,

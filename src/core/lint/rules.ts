@@ -25,6 +25,7 @@ import {
   valueRange,
 } from './ruleSupport';
 import { yamlScalar } from './yamlScalar';
+import { readPlainMapping } from './plainFrontmatter';
 import { ruleDollarArguments } from './dollarArguments';
 import {
   ruleFileNameCase,
@@ -106,7 +107,9 @@ export function ruleNameFormat({ file, options }: RuleContext): Problem[] {
   if (isValidName(name, options.unicodeNames)) return [];
   const fixes: Fix[] = [];
   const kebab = options.unicodeNames ? toUnicodeNameForm(name) : toKebabCase(name);
-  if (kebab !== undefined && kebab !== name)
+  // One fix per intent: when the kebab-case form is the folder's name, name-mismatch offers that rename.
+  const folderFixes = kebab === options.folderName && isValidName(options.folderName, options.unicodeNames);
+  if (kebab !== undefined && kebab !== name && !folderFixes)
     fixes.push(replaceFix(file, `Rename to '${kebab}'`, field.value.span, yamlScalar(kebab), true));
   return [
     problem('name-format', 'error', nameFormatMessage(name, options.unicodeNames), valueRange(file, field), fixes),
@@ -143,6 +146,32 @@ export function ruleNameMatchesFolder({ file, options }: RuleContext): Problem[]
     : [];
   const message = `The name '${found.name}' differs from the folder name '${folder}'. Change the name to '${folder}', or rename the folder to '${found.name}'.`;
   return [problem('name-mismatch', 'error', message, valueRange(file, found.field), fixes)];
+}
+
+/**
+ * The name rules while the YAML is broken (docs/rules.md): a top-level plain `name: value` line
+ * is read on its own, so that the name still gets its problems and its rename fix. (VS Code's
+ * own check of SKILL.md reads the name through a YAML error too.)
+ */
+export function ruleNameDespiteYamlError(context: RuleContext): Problem[] {
+  const { file } = context;
+  if (file.status !== 'yaml-syntax' || file.split.kind !== 'closed') return [];
+  const field = plainNameLine(file, file.split.yaml.start, file.split.yaml.end);
+  if (!field) return [];
+  const salvaged: RuleContext = { ...context, file: { ...file, fields: [field] } };
+  return [...ruleNameFormat(salvaged), ...ruleNameMatchesFolder(salvaged)];
+}
+
+/** The first top-level `name:` line between `start` and `end`, read as a plain field; undefined when it is not one. */
+function plainNameLine(file: ParsedSkillFile, start: number, end: number): FrontmatterField | undefined {
+  for (let line = file.lines.lineAt(start); line < file.lines.lineCount; line++) {
+    const lineStart = file.lines.lineStarts[line];
+    if (lineStart >= end) break;
+    if (!file.text.startsWith('name:', lineStart)) continue;
+    const next = line + 1 < file.lines.lineCount ? file.lines.lineStarts[line + 1] : file.text.length;
+    return readPlainMapping(file.text, lineStart, Math.min(next, end))?.fields[0];
+  }
+  return undefined;
 }
 
 /** `reserved-name`: the name contains `anthropic` or `claude`. */
@@ -304,11 +333,12 @@ export const FILE_RULES: readonly Rule[] = [ruleNoBom, ruleFileNameCase];
 /** Rules that search the whole text, whatever state the frontmatter is in. */
 export const TEXT_RULES: readonly Rule[] = [ruleNoSecrets];
 
-/** The structural rules; at most one of them fires. */
+/** The structural rules; at most one of them fires (with a YAML error, the name rules still read the name). */
 export const STRUCTURE_RULES: readonly Rule[] = [
   ruleHasFrontmatter,
   ruleFrontmatterClosed,
   ruleYamlSyntax,
+  ruleNameDespiteYamlError,
   ruleFrontmatterIsMapping,
 ];
 

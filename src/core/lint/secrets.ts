@@ -59,7 +59,7 @@ export function findSecrets(text: string): SecretFinding[] {
     if (!literals.some((literal) => text.includes(literal))) continue;
     for (const match of text.matchAll(pattern)) {
       if (kind !== 'a private key' && isPlaceholder(match[0])) continue;
-      found.push({ start: match.index!, end: match.index! + match[0].length, kind });
+      found.push({ start: match.index, end: match.index + match[0].length, kind });
     }
   }
   // Matches may overlap (`:'a='value'`): each search starts one character after the last match began.

@@ -1,10 +1,21 @@
 // The security and quality rules of SKILL.md's text (docs/rules.md, "Security"): hidden text
 // anywhere in the file, dangerous commands and exfiltration in the body's code, prompt
 // injection in its prose and in the description, and a body over the spec's 5,000-token
-// guidance. They never raise errors: a skill that trips one still loads, and the reader
-// decides. Their severities come from their measured precision on the real corpora
-// (test/unit/securityCorpus.test.ts): a rule under 0.9 is information.
-import type { Problem, ProblemCode, Severity } from '../base/types';
+// guidance (a quality rule, like those of bundledFiles.ts). They never raise errors: a skill
+// that trips one still loads, and the reader decides. Their severities come from their
+// measured precision on the real corpora (test/fuzz/securityCorpus.test.ts and
+// test/fuzz/corpusScripts.test.ts): a rule under 0.9 is information.
+import type { Problem, ProblemCode } from '../base/types';
+import type { LineMap } from '../base/textPositions';
+import {
+  isQualityCode,
+  isSecurityCode,
+  OWASP_AST_CLASS,
+  QUALITY_SEVERITY,
+  SECURITY_SEVERITY,
+  securitySeverity,
+  withAstClass,
+} from './ruleKinds';
 import { findCommandRisks, logicalLines } from './commandRisks';
 import type { ParsedSkillFile } from './frontmatter';
 import {
@@ -18,29 +29,15 @@ import { findInjectionRisks, TRIGGERS } from './injectionRisks';
 import { bodyLines, codeSpans, maskSpans, type BodyLine } from './markdownCode';
 import { findField, problem, replaceFix, type Rule } from './ruleSupport';
 
-/** The severity of each security rule, from its precision on the corpora (docs/rules.md). */
-export const SECURITY_SEVERITY: Readonly<Partial<Record<ProblemCode, Severity>>> = {
-  'hidden-characters': 'warning',
-  'hidden-comment': 'warning',
-  'hidden-whitespace': 'warning',
-  'name-homoglyph': 'warning',
-  'download-exec': 'warning',
-  'destructive-delete': 'warning',
-  'reverse-shell': 'warning',
-  'obfuscated-exec': 'warning',
-  'world-writable': 'warning',
-  'tls-verification-off': 'warning',
-  'credential-access': 'warning',
-  exfiltration: 'warning',
-  'prompt-override': 'warning',
-  'conceal-from-user': 'warning',
-  'skip-confirmation': 'info',
-  'body-too-many-tokens': 'info',
+export {
+  isQualityCode,
+  isSecurityCode,
+  OWASP_AST_CLASS,
+  QUALITY_SEVERITY,
+  SECURITY_SEVERITY,
+  securitySeverity,
+  withAstClass,
 };
-
-export function securitySeverity(code: ProblemCode): Severity {
-  return SECURITY_SEVERITY[code] ?? 'warning';
-}
 
 /** Why each command technique matters, and what to do instead. */
 const COMMAND_ADVICE: Readonly<Partial<Record<ProblemCode, string>>> = {
@@ -73,7 +70,7 @@ function bodyOf(file: ParsedSkillFile): BodyLine[] {
  * Code of the body: each fenced block's logical lines (a `\\` at a line's end continues it), and
  * the code spans of text lines (offsets into the text).
  */
-function codeSegments(file: ParsedSkillFile, lines: readonly BodyLine[]): { start: number; text: string }[] {
+function codeSegments(file: { readonly text: string }, lines: readonly BodyLine[]): { start: number; text: string }[] {
   const segments: { start: number; text: string }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -87,13 +84,77 @@ function codeSegments(file: ParsedSkillFile, lines: readonly BodyLine[]): { star
       continue;
     }
     if (line.kind !== 'text') continue;
+    const indented = indentedBlockEnd(file.text, lines, i);
+    if (indented > i) {
+      const block = file.text.slice(line.start, lines[indented - 1].end);
+      for (const logical of logicalLines(block))
+        segments.push({ start: line.start + logical.start, text: logical.text });
+      i = indented - 1;
+      continue;
+    }
     const text = file.text.slice(line.start, line.end);
-    for (const span of codeSpans(text)) {
+    const spans = codeSpans(text);
+    spans.forEach((span, at) => {
+      if (inListOfSpans(text, spans, at)) return;
       const ticks = /^`+/.exec(text.slice(span.start))![0].length;
       segments.push({ start: line.start + span.start + ticks, text: text.slice(span.start + ticks, span.end - ticks) });
-    }
+    });
   }
   return segments;
+}
+
+/**
+ * The code of a bundled Markdown file (a reference SKILL.md sends the model to), as the body's
+ * code is read: fenced and indented blocks, and code spans. Offsets into `text`.
+ */
+export function markdownCodeSegments(text: string, lines: LineMap): { start: number; text: string }[] {
+  return codeSegments({ text }, bodyLines(text, lines, 0));
+}
+
+const INDENTED = /^(?: {4}|\t)/;
+const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
+
+/**
+ * Where the indented code block that starts at line `i` ends (CommonMark: lines indented four
+ * spaces or a tab, after a blank line), or `i` when none starts there. Under a list item the
+ * indentation belongs to the item (its paragraphs, its nested lists), so a list before the
+ * blank line starts no block.
+ */
+function indentedBlockEnd(text: string, lines: readonly BodyLine[], i: number): number {
+  const lineText = (at: number) => text.slice(lines[at].start, lines[at].end);
+  if (!INDENTED.test(lineText(i)) || lineText(i).trim() === '') return i;
+  if (i === 0 || lineText(i - 1).trim() !== '') return i;
+  for (let back = i - 1; back >= 0; back--) {
+    if (lines[back].kind !== 'text') break;
+    const before = lineText(back);
+    if (before.trim() === '') continue;
+    if (LIST_ITEM.test(before) || /^\s/.test(before)) return i;
+    break;
+  }
+  let end = i;
+  while (end < lines.length && lines[end].kind === 'text') {
+    const t = lineText(end);
+    if (t.trim() !== '' && !INDENTED.test(t)) break;
+    end++;
+  }
+  while (end > i && lineText(end - 1).trim() === '') end--;
+  return end;
+}
+
+/**
+ * Whether the code span `at` is one item of a comma-separated list of code spans
+ * (`sudo`, `chmod 777`, `setuid`): such a list names commands or patterns (what a scanner
+ * looks for, the payloads a test sends), it does not give one to run. A command offered
+ * as an alternative (`brew install uv` or `curl … | sh`) is still read.
+ */
+function inListOfSpans(text: string, spans: readonly { start: number; end: number }[], at: number): boolean {
+  const comma = (from: number, to: number) => /^\s*,\s*$/.test(text.slice(from, to));
+  const before = spans[at - 1];
+  const after = spans[at + 1];
+  return (
+    (before !== undefined && comma(before.end, spans[at].start)) ||
+    (after !== undefined && comma(spans[at].end, after.start))
+  );
 }
 
 const HIDING_RUN_ANYWHERE = new RegExp(`[ \\t\\u00A0\\u2000-\\u200A\\u3000]{${HIDING_WHITESPACE}}`);
@@ -214,8 +275,11 @@ export const ruleCommandRisks: Rule = ({ file }) =>
 /** prompt-override, conceal-from-user, skip-confirmation: in the prose of the body and in the description. */
 export const ruleInjection: Rule = ({ file }) => {
   const problems: Problem[] = [];
-  const check = (start: number, text: string) => {
+  // A table row describes (a flag's "Skip confirmation prompt", an attack in a catalog): it
+  // does not tell the model to skip a confirmation. The other phrases stay read there.
+  const check = (start: number, text: string, tableRow = false) => {
     for (const risk of findInjectionRisks(text)) {
+      if (tableRow && risk.code === 'skip-confirmation') continue;
       const message = `This ${risk.what}: "${text.slice(risk.start, risk.end)}". ${risk.code === 'skip-confirmation' ? 'Confirmations are how the user stays in control of what the agent does; ask before anything that changes or sends.' : 'An instruction a skill gives its model should be one the user could read and agree to.'}`;
       problems.push(
         problem(
@@ -233,7 +297,7 @@ export const ruleInjection: Rule = ({ file }) => {
       if (line.kind !== 'text') continue;
       const text = file.text.slice(line.start, line.end);
       if (!TRIGGERS.test(text)) continue;
-      check(line.start, maskSpans(text, codeSpans(text)));
+      check(line.start, maskSpans(text, codeSpans(text)), /^\s*\|/.test(text));
     }
   }
   const description = file.status === 'ok' ? findField(file, 'description') : undefined;
@@ -272,4 +336,12 @@ export const ruleBodyTokens: Rule = ({ file, options }) => {
   ];
 };
 
-export const SECURITY_RULES: readonly Rule[] = [ruleHiddenText, ruleCommandRisks, ruleInjection, ruleBodyTokens];
+/** A rule whose security findings name their OWASP class. */
+const classified =
+  (rule: Rule): Rule =>
+  (context) =>
+    rule(context).map(withAstClass);
+
+export const SECURITY_RULES: readonly Rule[] = [ruleHiddenText, ruleCommandRisks, ruleInjection, ruleBodyTokens].map(
+  classified,
+);

@@ -21,7 +21,7 @@ import {
 } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import type { SkillFileAnalysis } from '../base/types';
-import { ALWAYS_SKIPPED } from '../catalog/discovery';
+import { ALWAYS_SKIPPED, skillFileIn } from '../catalog/discovery';
 import { analyzeSkillText } from '../lint/analyze';
 
 export interface SkillBody {
@@ -51,11 +51,25 @@ export async function readSkillBody(fs: FileSystem, filePath: string, unicodeNam
 }
 
 /**
+ * Whether a folder nested in a skill's folder that holds its own SKILL.md is served as part of
+ * the enclosing skill. That nested skill may be hidden from the model or broken: its files then
+ * never reach the model through its parent (docs/tools.md, "Nested skills"). Default: never.
+ */
+export type NestedSkillServed = (nestedDir: string) => boolean;
+
+const NEVER_SERVED: NestedSkillServed = () => false;
+
+/**
  * The files below a skill folder, relative and sorted, without the skill file itself.
  * A symlinked file is listed only when it resolves inside the folder: readFileInSkill
- * refuses the others, so offering them to the model would only invite a refusal.
+ * refuses the others, so offering them to the model would only invite a refusal. A nested
+ * skill's folder is left out unless `nestedServed` says otherwise.
  */
-export async function listBundledFiles(fs: FileSystem, skillDir: string): Promise<string[]> {
+export async function listBundledFiles(
+  fs: FileSystem,
+  skillDir: string,
+  nestedServed: NestedSkillServed = NEVER_SERVED,
+): Promise<string[]> {
   const files: string[] = [];
   const realDir = await fs.realPath(skillDir).catch(() => skillDir);
   const resolvesInside = async (relative: string) => {
@@ -64,7 +78,9 @@ export async function listBundledFiles(fs: FileSystem, skillDir: string): Promis
   };
   const walk = async (relative: string, depth: number): Promise<void> => {
     if (files.length >= MAX_BUNDLED_FILES_WALKED || depth > MAX_BUNDLED_DEPTH) return;
-    const entries = await fs.readDirectory(relative ? joinPath(skillDir, relative) : skillDir).catch(() => []);
+    const folder = relative ? joinPath(skillDir, relative) : skillDir;
+    const entries = await fs.readDirectory(folder).catch(() => []);
+    if (depth > 0 && skillFileIn(entries) && !nestedServed(folder)) return;
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const child = relative ? `${relative}/${entry.name}` : entry.name;
@@ -142,10 +158,44 @@ export function checkRelativePath(
   return { ok: true, relative };
 }
 
-/** Reads a text file inside a skill folder, refusing anything that resolves outside it. */
-export async function readFileInSkill(fs: FileSystem, skillDir: string, requested: string): Promise<GuardedReadResult> {
+/** The nested skill folder (not served) that holds `relative`, if any: each folder on the way is looked at. */
+async function withheldNestedFolder(
+  fs: FileSystem,
+  skillDir: string,
+  relative: string,
+  nestedServed: NestedSkillServed,
+): Promise<string | undefined> {
+  const segments = relative.split('/');
+  for (let i = 1; i < segments.length; i++) {
+    const folder = joinPath(skillDir, segments.slice(0, i).join('/'));
+    const entries = await fs.readDirectory(folder).catch(() => []);
+    if (skillFileIn(entries) && !nestedServed(folder)) return segments.slice(0, i).join('/');
+  }
+  return undefined;
+}
+
+/**
+ * Reads a text file inside a skill folder, refusing anything that resolves outside it, and
+ * anything inside a nested skill's folder unless `nestedServed` says that skill is served.
+ */
+export async function readFileInSkill(
+  fs: FileSystem,
+  skillDir: string,
+  requested: string,
+  nestedServed: NestedSkillServed = NEVER_SERVED,
+): Promise<GuardedReadResult> {
   const checked = checkRelativePath(requested);
   if (!checked.ok) return checked;
+  const nested = await withheldNestedFolder(fs, skillDir, checked.relative, nestedServed);
+  if (nested !== undefined) {
+    return {
+      ok: false,
+      error: {
+        type: 'outside_skill',
+        message: `'${requested}' belongs to the skill nested in '${nested}' (it has its own SKILL.md), not to this skill; it is not read.`,
+      },
+    };
+  }
   const target = joinPath(skillDir, checked.relative);
   let realDir: string;
   let realTarget: string;

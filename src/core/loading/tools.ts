@@ -4,7 +4,7 @@
 // catalog's facts decide first, and the file as read now is asked about again, so that a
 // skill broken or hidden on disk since the last scan is refused too.
 import { decideAccess, type AccessRequest, type ModelRequest } from '../access/policy';
-import { actionsSection } from '../actions/actionTools';
+import { actionsSection, type RunConsent } from '../actions/actionTools';
 import type { CatalogEntry, SkillCatalog } from '../catalog/catalog';
 import type { FileSystem } from '../base/fileSystem';
 import { basenamePath, pathKey, toNativePath } from '../base/paths';
@@ -13,7 +13,7 @@ import type { SkillLocation } from '../catalog/locations';
 import { closestMatches, didYouMean } from '../base/suggest';
 import { hasErrors, type Problem } from '../base/types';
 import { expandSkill } from './expand';
-import { listBundledFiles, readFileInSkill, readSkillBody } from './skillFolder';
+import { listBundledFiles, readFileInSkill, readSkillBody, type NestedSkillServed } from './skillFolder';
 import { LIST_SKILLS_TOOL, READ_SKILL_FILE_TOOL } from './toolDefinitions';
 
 export type ToolErrorType =
@@ -52,6 +52,8 @@ export interface ToolContext {
   readonly actionsEnabled?: boolean;
   /** The run-action tool's name where it differs from the editor's (the MCP server's run_action). */
   readonly runActionTool?: string;
+  /** What the model is told about consent to a run (default: the user confirms each one). */
+  readonly runConsent?: RunConsent;
   /**
    * Skills that the host calling the tools already lists to the model itself (VS Code's own
    * agent skills, by file path key): the list and load tools leave them out, saying why, so
@@ -65,6 +67,15 @@ export function accessRequestFor(requester: Requester, what: ModelRequest): Acce
   if (requester === 'model') return { asker: 'model', what };
   if (requester === 'user-view') return { asker: 'user', what: 'view' };
   return { asker: 'user', what: what === 'run-action' ? 'run-action' : 'run' };
+}
+
+/**
+ * A skill nested in another's folder is served through its parent only when it is offered
+ * itself: a hidden or broken nested skill never reaches the model that way (docs/tools.md).
+ */
+export function offeredNestedSkills(catalog: SkillCatalog): NestedSkillServed {
+  const offered = new Set(catalog.offered().map((entry) => pathKey(entry.record.dir)));
+  return (dir) => offered.has(pathKey(dir));
 }
 
 /** The JSON text of a structured error, as the model receives it. */
@@ -85,7 +96,7 @@ export function checkInput(
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return 'The input must be a JSON object.';
   const record = input as Record<string, unknown>;
   for (const key of required) {
-    if (typeof record[key] !== 'string' || (record[key] as string).trim() === '')
+    if (typeof record[key] !== 'string' || record[key].trim() === '')
       return `'${key}' is required and must be a non-empty string.`;
   }
   for (const key of optional) {
@@ -240,7 +251,7 @@ export async function runLoadSkill(context: ToolContext, input: unknown): Promis
     hidden: analysis.hidden,
   });
   if (refusal) return refusal;
-  const bundledFiles = await listBundledFiles(context.fs, entry.record.dir);
+  const bundledFiles = await listBundledFiles(context.fs, entry.record.dir, offeredNestedSkills(context.catalog));
   const text = expandSkill({
     skillDir: entry.record.dir,
     body: skillBody.body,
@@ -251,7 +262,7 @@ export async function runLoadSkill(context: ToolContext, input: unknown): Promis
   const actions =
     context.actionsEnabled === false
       ? undefined
-      : await actionsSection(context.fs, entry.record.dir, context.runActionTool);
+      : await actionsSection(context.fs, entry.record.dir, context.runActionTool, context.runConsent);
   const full = actions ? `${text}\n\n${actions}` : text;
   const errors = analysis.problems.filter((p) => p.severity === 'error');
   return errors.length > 0 ? { ok: true, text: full, entry, problems: errors } : { ok: true, text: full, entry };
@@ -265,10 +276,11 @@ export async function runReadSkillFile(context: ToolContext, input: unknown): Pr
   const found = findSkill(context, name, 'read');
   if ('error' in found) return found.error;
   const { entry } = found;
-  const result = await readFileInSkill(context.fs, entry.record.dir, path);
+  const nestedServed = offeredNestedSkills(context.catalog);
+  const result = await readFileInSkill(context.fs, entry.record.dir, path, nestedServed);
   if (result.ok) return { ok: true, text: result.text, entry };
   if (result.error.type === 'not_found') {
-    const files = await listBundledFiles(context.fs, entry.record.dir);
+    const files = await listBundledFiles(context.fs, entry.record.dir, nestedServed);
     const suggestion =
       didYouMean(closestMatches(path, files)) ??
       (files.length ? `Files in this skill: ${files.slice(0, 20).join(', ')}` : 'This skill bundles no files.');

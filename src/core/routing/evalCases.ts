@@ -184,7 +184,8 @@ class EntryReader {
   /** The optional "split": "train" or "test"; anything else is flagged and ignored (the loop assigns one). */
   private split(node: Node | undefined, base: number): 'train' | 'test' | undefined {
     if (!node) return undefined;
-    if (node.type === 'string' && (node.value === 'train' || node.value === 'test')) return node.value;
+    const value: unknown = node.value;
+    if (node.type === 'string' && (value === 'train' || value === 'test')) return value;
     this.at(
       node,
       base,

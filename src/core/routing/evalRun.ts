@@ -3,6 +3,8 @@
 // ranker here, a model (core/chat/modelCaseRouter.ts) in the editor and the CLI.
 import { NEVER_CANCELLED, type CancellationToken } from '../base/cancellation';
 import { forEachConcurrent } from '../base/concurrency';
+import { compareCodePoints } from '../base/text';
+import { buildListing } from '../catalog/listing';
 import type { RoutingCase } from './evalCases';
 import { LexicalRanker } from './lexicalRanker';
 import type { CaseOutcome } from './metrics';
@@ -28,35 +30,72 @@ export interface CaseRouter {
 /** How many rankers over candidate sets are kept (a data set may give each case its own). */
 const MAX_CANDIDATE_RANKERS = 256;
 
+/** What a ranker answers for one query: its order, best first, and its pick (null: it abstains). */
+export interface CaseRanking {
+  readonly results: readonly { readonly name: string }[];
+  readonly pick: string | null;
+}
+
 /**
- * The lexical ranker as a router over `skills` (what the model sees of each). A case with
- * `candidates` is routed exactly as if those skills were the catalog: the ranker is built over
- * them alone, so that its statistics (word rarity, the catalog's rate of new words, which decide
- * when it abstains) are the candidates', not the whole catalog's (SPEC §9).
+ * The skills a case is routed among: the listing the model would see, of the whole catalog or,
+ * when the case names `candidates`, of those alone, cut at `budget` as the listing is
+ * (docs/routing.md). The budget is applied to the case's own listing, never to the whole
+ * catalog's before its candidates are taken: a case among 3 of 900 skills sees all 3.
+ * Without a budget, every skill is seen. `skills` may come in any order; the listing's is by name.
  */
-export function lexicalCaseRouter(skills: readonly RoutableSkill[]): CaseRouter {
-  const ranker = new LexicalRanker(skills);
-  const byCandidates = new Map<string, LexicalRanker>();
-  const rankerFor = (candidates: readonly string[] | undefined): LexicalRanker => {
-    if (!candidates) return ranker;
+export function seenSkills(
+  skills: readonly RoutableSkill[],
+  candidates: readonly string[] | undefined,
+  budget: number | undefined,
+): RoutableSkill[] {
+  const wanted = candidates && new Set(candidates);
+  const pool = [...skills]
+    .filter((s) => !wanted || wanted.has(s.name))
+    .sort((a, b) => compareCodePoints(a.name, b.name));
+  if (budget === undefined) return pool;
+  const listed = new Set(buildListing(pool, budget).included);
+  return pool.filter((s) => listed.has(s.name));
+}
+
+/**
+ * A ranker as a router over `skills` (what the model sees of each). A case with `candidates`
+ * is routed exactly as if those skills were the catalog: the ranker is built over them alone,
+ * so that its statistics (word rarity, the catalog's rate of new words, which decide when it
+ * abstains) are the candidates', not the whole catalog's (SPEC §9). `budget` is the listing's
+ * (seenSkills). The CLI, the editor and `npm run bench:routing` all route through here.
+ */
+export function rankerCaseRouter(
+  name: string,
+  skills: readonly RoutableSkill[],
+  build: (catalog: readonly RoutableSkill[]) => { rank(query: string): CaseRanking },
+  budget?: number,
+): CaseRouter {
+  const whole = build(seenSkills(skills, undefined, budget));
+  const byCandidates = new Map<string, { rank(query: string): CaseRanking }>();
+  const rankerFor = (candidates: readonly string[] | undefined) => {
+    if (!candidates) return whole;
     const key = JSON.stringify([...new Set(candidates)].sort());
     let found = byCandidates.get(key);
     if (!found) {
-      const wanted = new Set(candidates);
-      found = new LexicalRanker(skills.filter((s) => wanted.has(s.name)));
+      found = build(seenSkills(skills, candidates, budget));
       if (byCandidates.size >= MAX_CANDIDATE_RANKERS) byCandidates.delete(byCandidates.keys().next().value!);
       byCandidates.set(key, found);
     }
     return found;
   };
   return {
-    name: 'lexical',
+    name,
     defaultRuns: 1,
-    route: async (c) => {
+    route: (c) => {
       const ranking = rankerFor(c.candidates).rank(c.query);
-      return { pick: ranking.pick, ranking: ranking.results.map((r) => r.name) };
+      return Promise.resolve({ pick: ranking.pick, ranking: ranking.results.map((r) => r.name) });
     },
   };
+}
+
+/** The lexical ranker as a router (rankerCaseRouter): the `lexical` router of the CLI, the editor and the bench. */
+export function lexicalCaseRouter(skills: readonly RoutableSkill[], budget?: number): CaseRouter {
+  return rankerCaseRouter('lexical', skills, (catalog) => new LexicalRanker(catalog), budget);
 }
 
 export interface EvalRunOptions {
@@ -80,7 +119,7 @@ export async function runEval(
 ): Promise<CaseOutcome[]> {
   const token = options.token ?? NEVER_CANCELLED;
   const cancelled = () => token.isCancellationRequested;
-  const done: (CaseOutcome | undefined)[] = new Array(cases.length);
+  const done = new Array<CaseOutcome | undefined>(cases.length);
   await forEachConcurrent(
     cases,
     options.concurrency ?? 1,

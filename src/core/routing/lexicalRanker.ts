@@ -185,7 +185,7 @@ export class LexicalRanker {
             : undefined;
     return {
       results,
-      pick: abstention ? null : best!.name,
+      pick: abstention ? null : best.name,
       inDomainChance: round(inDomainChance),
       ...(abstention ? { abstention } : {}),
     };

@@ -8,8 +8,13 @@ export function listedSkills(
   budget: number,
 ): (ListingItem & { readonly description: string })[] {
   const included = new Set(catalog.listing(budget).included);
-  return catalog
-    .offered()
-    .filter((e) => included.has(e.record.name))
-    .map((e) => ({ name: e.record.name, description: e.record.description ?? '' }));
+  return offeredSkills(catalog).filter((s) => included.has(s.name));
+}
+
+/**
+ * Every skill offered to the model, sorted by name, before any budget: what a router over eval
+ * cases takes, since a case with `candidates` is listed on its own (evalRun.ts, seenSkills).
+ */
+export function offeredSkills(catalog: SkillCatalog): (ListingItem & { readonly description: string })[] {
+  return catalog.offered().map((e) => ({ name: e.record.name, description: e.record.description ?? '' }));
 }

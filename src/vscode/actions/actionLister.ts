@@ -6,21 +6,17 @@ import { readActionsFile } from '../../core/actions/declaration';
 import { ACTIONS_FILE } from '../../core/base/limits';
 import { dirnamePath, pathKey } from '../../core/base/paths';
 import type { SkillCatalog } from '../../core/catalog/catalog';
+import type { ActionListing, ActionSummary } from '../services';
 import type { WorkspaceFileSystem } from '../workspaceFileSystem';
+import { DisposableStore } from '../disposables';
 
-export interface ActionSummary {
-  readonly name: string;
-  readonly description: string;
-  readonly isDefault: boolean;
-}
-
-export class ActionLister implements vscode.Disposable {
+export class ActionLister implements ActionListing, vscode.Disposable {
   /** By the path key of the skill folder; a promise while it is being read. */
   private readonly known = new Map<string, readonly ActionSummary[] | Promise<void>>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the actions of some skill became known or changed. */
   readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly disposables = new DisposableStore();
 
   constructor(
     private readonly fs: WorkspaceFileSystem,
@@ -32,7 +28,8 @@ export class ActionLister implements vscode.Disposable {
     const catalogChanges = catalog.onDidChange((change) => change.files.forEach((file) => forget(dirnamePath(file))));
     const watcher = vscode.workspace.createFileSystemWatcher(`**/${ACTIONS_FILE}`);
     const onFile = (uri: vscode.Uri) => forget(dirnamePath(fs.toPath(uri)));
-    this.disposables.push(
+    this.disposables.addAll(
+      this.changed,
       { dispose: () => catalogChanges.dispose() },
       watcher,
       watcher.onDidCreate(onFile),
@@ -45,7 +42,7 @@ export class ActionLister implements vscode.Disposable {
   peek(skillDir: string): readonly ActionSummary[] | undefined {
     const key = pathKey(skillDir);
     const known = this.known.get(key);
-    if (Array.isArray(known)) return known;
+    if (known !== undefined && !(known instanceof Promise)) return known;
     if (known === undefined) {
       const reading = readActionsFile(this.fs, skillDir).then(
         (result) => {
@@ -66,6 +63,6 @@ export class ActionLister implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const disposable of this.disposables) disposable.dispose();
+    this.disposables.dispose();
   }
 }

@@ -17,7 +17,7 @@ export function codeLenses(state: ActionsState, document: vscode.TextDocument): 
   if (!entry || !actions || actions.type !== 'array') return [];
   const lenses: vscode.CodeLens[] = [];
   for (const action of actions.children ?? []) {
-    const name = findNodeAtLocation(action, ['name'])?.value;
+    const name: unknown = findNodeAtLocation(action, ['name'])?.value;
     if (typeof name !== 'string' || name === '') continue;
     const start = document.positionAt(action.offset);
     lenses.push(

@@ -6,8 +6,8 @@ import { ActionExecutor } from '../../core/actions/executor';
 import { secretKey } from '../secretKey';
 import { failure, type ExecutionResult } from '../../core/actions/result';
 import { NodeProcessRunner } from '../../node/nodeProcessRunner';
-import { ACTIONS_ENABLED_SETTING, COMMANDS } from '../ids';
-import { readSettings } from '../settings';
+import { COMMANDS } from '../ids';
+import { readSettings, SETTINGS } from '../settings';
 import type { ActionsState } from './actionsState';
 
 /** The executor, created on the first run. */
@@ -26,7 +26,7 @@ export function executorOf(state: ActionsState): ActionExecutor {
         vscode.workspace.getWorkspaceFolder(services.fs.toUri(skillDir)) ?? vscode.workspace.workspaceFolders?.[0];
       return folder ? services.fs.toPath(folder.uri) : undefined;
     },
-    unicodeNames: readSettings().unicodeNames,
+    unicodeNames: () => readSettings().unicodeNames,
     log: (line) => services.log.info(line),
   });
   return state.executor;
@@ -39,7 +39,7 @@ export function refusedWhenDisabled(skill: string, action: string | undefined): 
     skill,
     action ?? '(default)',
     'not_allowed',
-    `Actions are turned off (${ACTIONS_ENABLED_SETTING} is false).`,
+    `Actions are turned off (${SETTINGS.actionsEnabled} is false).`,
     'Ask the user to turn the setting on, or continue without running the action.',
   );
 }

@@ -58,7 +58,7 @@ interface Step {
 
 /** A pick among the allowed values; resolves with `undefined` for "leave empty", or `null` when cancelled. */
 async function pickValue(step: Step, current: unknown): Promise<unknown> {
-  const values = Array.isArray(step.property.enum) ? step.property.enum : [true, false];
+  const values: readonly unknown[] = Array.isArray(step.property.enum) ? step.property.enum : [true, false];
   const ordered =
     current === undefined ? values : [current, ...values.filter((v) => JSON.stringify(v) !== JSON.stringify(current))];
   const items = ordered.map((value) => ({

@@ -13,6 +13,7 @@ import { COMMANDS } from '../ids';
 import { lazyModule } from '../lazy';
 import type { SkillsmithServices } from '../services';
 import type { ActionsState } from './actionsState';
+import { inBackground } from '../background';
 
 const SELECTOR: vscode.DocumentSelector = { pattern: `**/${ACTIONS_FILE}` };
 const isActionsFile = (document: vscode.TextDocument) =>
@@ -38,7 +39,7 @@ export function registerActions(services: SkillsmithServices, context: vscode.Ex
     consent: new ConsentLedger(),
   };
   const lint = (document: vscode.TextDocument) => {
-    if (isActionsFile(document)) void impl().lintDocument(state, document);
+    if (isActionsFile(document)) inBackground(services.log, 'impl', impl().lintDocument(state, document));
   };
   const forget = (document: vscode.TextDocument) => {
     diagnostics.delete(document.uri);

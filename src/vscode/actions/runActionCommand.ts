@@ -9,10 +9,11 @@ import { defaultAction, readActionsFile, type ActionDeclaration } from '../../co
 import type { ExecutionResult } from '../../core/actions/result';
 import { samePath } from '../../core/base/paths';
 import type { CatalogEntry } from '../../core/catalog/catalog';
-import { ACTIONS_ENABLED_SETTING } from '../ids';
 import type { ActionsState, RunActionArgs } from './actionsState';
+import { SETTINGS } from '../settings';
 import { executorOf, refusedWhenDisabled } from './executorHolder';
 import { askForInput } from './inputForm';
+import { inBackground } from '../background';
 
 interface Choice {
   readonly entry: CatalogEntry;
@@ -25,7 +26,7 @@ function toArgs(arg: unknown): RunActionArgs {
   const item = arg as { kind?: string; entry?: CatalogEntry; action?: { name?: string } };
   if (item.kind === 'action' && item.entry)
     return { skill: item.entry.record.name, skillDir: item.entry.record.dir, action: item.action?.name };
-  return arg as RunActionArgs;
+  return arg;
 }
 
 /** The actions the user may run, by skill, for the pick. */
@@ -62,8 +63,12 @@ async function chooseAction(state: ActionsState, args: RunActionArgs): Promise<C
   if (args.skill === undefined) {
     const choices = await runnableActions(state);
     if (choices.length === 0) {
-      void vscode.window.showInformationMessage(
-        'No skill here has actions that can run. An action is declared in an actions.json beside the SKILL.md.',
+      inBackground(
+        state.services.log,
+        'an information message',
+        vscode.window.showInformationMessage(
+          'No skill here has actions that can run. An action is declared in an actions.json beside the SKILL.md.',
+        ),
       );
       return undefined;
     }
@@ -100,19 +105,32 @@ function report(state: ActionsState, result: ExecutionResult): void {
   state.services.log.info(`Result of ${result.skill} › ${result.action}: ${JSON.stringify(result)}`);
   const name = `${result.skill} › ${result.action}`;
   if (result.status === 'success') {
-    void vscode.window
-      .showInformationMessage(`${name} finished in ${result.durationMs} ms.`, 'Show Result')
-      .then((button) => {
-        if (button)
-          void vscode.workspace
-            .openTextDocument({ language: 'json', content: JSON.stringify(result.data, null, 2) })
-            .then((doc) => vscode.window.showTextDocument(doc, { preview: true }));
-      });
+    inBackground(
+      state.services.log,
+      'an information message',
+      vscode.window
+        .showInformationMessage(`${name} finished in ${result.durationMs} ms.`, 'Show Result')
+        .then((button) => {
+          if (button)
+            return vscode.window.showTextDocument(
+              // Read-only: closing it never asks to save (src/vscode/readOnlyDocuments.ts).
+              state.services.readOnly.create(
+                `${result.skill} › ${result.action} result.json`.replace(/[/\\]/g, '-'),
+                JSON.stringify(result.data, null, 2),
+              ),
+              { preview: true },
+            );
+        }),
+    );
     return;
   }
   const error = result.error;
-  void vscode.window.showErrorMessage(
-    `${name}: ${error?.message ?? result.status}${error?.suggestion ? ` ${error.suggestion}` : ''}`,
+  inBackground(
+    state.services.log,
+    'an error message',
+    vscode.window.showErrorMessage(
+      `${name}: ${error?.message ?? result.status}${error?.suggestion ? ` ${error.suggestion}` : ''}`,
+    ),
   );
 }
 
@@ -121,9 +139,13 @@ export async function runActionCommand(state: ActionsState, arg: unknown): Promi
   const args = toArgs(arg);
   const disabled = refusedWhenDisabled(args.skill ?? '', args.action);
   if (disabled) {
-    void vscode.window.showErrorMessage(disabled.error!.message, 'Open Setting').then((button) => {
-      if (button) void vscode.commands.executeCommand('workbench.action.openSettings', ACTIONS_ENABLED_SETTING);
-    });
+    inBackground(
+      state.services.log,
+      'an error message',
+      vscode.window.showErrorMessage(disabled.error!.message, 'Open Setting').then((button) => {
+        if (button) return vscode.commands.executeCommand('workbench.action.openSettings', SETTINGS.actionsEnabled);
+      }),
+    );
     return disabled;
   }
   await state.services.watcher.whenIdle();

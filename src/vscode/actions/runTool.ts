@@ -4,13 +4,13 @@
 // run must have been shown in a confirmation with the same facts (core/actions/consent.ts):
 // a run that passed no confirmation, or another than the one shown, is refused instead of run.
 import * as vscode from 'vscode';
+import { consentFacts } from '../../core/actions/consentText';
 import type { Prepared, PreparedRun } from '../../core/actions/executor';
 import { failure, resultText, type ExecutionResult } from '../../core/actions/result';
 import { toNativePath } from '../../core/base/paths';
+import { boundedText, escapeUnsafeCharacters } from '../../core/base/text';
 import type { ActionsState } from './actionsState';
 import { executorOf, refusedWhenDisabled } from './executorHolder';
-
-const MAX_SHOWN_INPUT_CHARS = 2000;
 
 interface ToolInput {
   readonly name: string;
@@ -28,7 +28,7 @@ function readInput(input: unknown): ToolInput | string {
     return `Unexpected ${Object.keys(rest)
       .map((k) => `'${k}'`)
       .join(', ')}; allowed: name, action, input.`;
-  return { name, action: action as string | undefined, input: actionInput };
+  return { name, action, input: actionInput };
 }
 
 /** The model's request as it came: the preparation and the invocation of one call share it. */
@@ -45,25 +45,20 @@ async function prepare(state: ActionsState, raw: unknown): Promise<Prepared> {
   return executorOf(state).prepare({ skill: input.name, action: input.action, input: input.input, asker: 'model' });
 }
 
-/** The confirmation's text: what runs, where, with which input, and for how long at most. */
+/** The confirmation's text: what runs, where, from which location, with which input, for how long at most. */
 function confirmationMessage(run: PreparedRun): vscode.MarkdownString {
-  const input = JSON.stringify(run.input, null, 2);
-  const shown =
-    input.length > MAX_SHOWN_INPUT_CHARS
-      ? `${input.slice(0, MAX_SHOWN_INPUT_CHARS)}\n… (${input.length} characters)`
-      : input;
+  // Escaped and bounded (core/actions/consentText.ts); no Markdown is taken from the skill.
+  const facts = consentFacts(run, 'indented');
   const secrets =
-    run.action.secrets.length > 0
-      ? ` It receives the secret${run.action.secrets.length > 1 ? 's' : ''} ${run.action.secrets.join(', ')}.`
+    facts.secrets.length > 0
+      ? ` It receives the secret${facts.secrets.length > 1 ? 's' : ''} ${facts.secrets.join(', ')}.`
       : '';
   const message = new vscode.MarkdownString();
-  message.appendMarkdown(
-    `The skill **${run.entry.record.name}** runs its action **${run.action.name}** on this machine:\n\n`,
-  );
-  message.appendCodeblock(run.commandLine, 'sh');
-  message.appendMarkdown(`\nin \`${toNativePath(run.entry.record.dir)}\`, with this input:\n\n`);
-  message.appendCodeblock(shown, 'json');
-  message.appendMarkdown(`\nIt is stopped after ${run.timeoutSeconds} s.${secrets}`);
+  message.appendText(`The skill ${facts.skill} runs its action ${facts.action} on this machine:\n\n`);
+  message.appendCodeblock(facts.commandLine, 'sh');
+  message.appendText(`\nin ${facts.folder}, from ${facts.origin}, with this input:\n\n`);
+  message.appendCodeblock(facts.input, 'json');
+  message.appendText(`\nIt is stopped after ${facts.timeoutSeconds} s.${secrets}`);
   // VS Code's "allow for this session" and "always allow" apply to the whole tool (docs/actions.md, "Policies").
   message.appendMarkdown(
     '\n\nAllowing this tool for the session or always lets every action of every skill run without asking; allow it once to be asked each time.',
@@ -140,13 +135,16 @@ const MAX_NOTIFIED_INPUT_CHARS = 400;
  */
 async function confirmInNotification(state: ActionsState, run: PreparedRun): Promise<boolean> {
   const input = JSON.stringify(run.input);
-  const shown = input.length > MAX_NOTIFIED_INPUT_CHARS ? `${input.slice(0, MAX_NOTIFIED_INPUT_CHARS)}…` : input;
-  const secrets = run.action.secrets.length > 0 ? ` It receives ${run.action.secrets.join(', ')}.` : '';
+  const facts = consentFacts(run);
+  const shown = boundedText(input, MAX_NOTIFIED_INPUT_CHARS);
+  const secrets = facts.secrets.length > 0 ? ` It receives ${facts.secrets.join(', ')}.` : '';
   state.services.log.info(
-    `Asking to run ${run.entry.record.name} › ${run.action.name}: ${run.commandLine} in ${toNativePath(run.entry.record.dir)} with ${input}`,
+    escapeUnsafeCharacters(
+      `Asking to run ${run.entry.record.name} › ${run.action.name}: ${run.commandLine} in ${toNativePath(run.entry.record.dir)} with ${input}`,
+    ),
   );
   const answer = await vscode.window.showWarningMessage(
-    `Run ${run.entry.record.name} › ${run.action.name}? It runs \`${run.commandLine}\` in the skill's folder with the input ${shown}, stopped after ${run.timeoutSeconds} s.${secrets}`,
+    `Run ${facts.skill} › ${facts.action}? It runs \`${facts.commandLine}\` in ${facts.folder} (from ${facts.origin}) with the input ${shown}, stopped after ${facts.timeoutSeconds} s.${secrets}`,
     RUN_BUTTON,
     'Cancel',
   );

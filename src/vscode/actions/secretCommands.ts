@@ -9,6 +9,7 @@ import { secretValueProblem } from '../../core/actions/secretMask';
 import { samePath, toNativePath } from '../../core/base/paths';
 import type { ActionsState } from './actionsState';
 import { secretKey } from '../secretKey';
+import { inBackground } from '../background';
 
 const STORED_KEY = 'skillsmith.storedSecrets';
 
@@ -22,9 +23,10 @@ interface SecretSlot {
 function storedSlots(state: ActionsState): SecretSlot[] {
   const slots = state.globalState.get<unknown>(STORED_KEY);
   if (!Array.isArray(slots)) return [];
-  return slots.filter(
-    (s): s is SecretSlot => typeof s?.name === 'string' && typeof s?.skill === 'string' && typeof s?.dir === 'string',
-  );
+  return slots.filter((s: unknown): s is SecretSlot => {
+    const slot = s as Partial<Record<keyof SecretSlot, unknown>> | null | undefined;
+    return typeof slot?.name === 'string' && typeof slot?.skill === 'string' && typeof slot?.dir === 'string';
+  });
 }
 
 const sameSlot = (a: SecretSlot, b: SecretSlot) => a.name === b.name && samePath(a.dir, b.dir);
@@ -54,8 +56,12 @@ async function chooseSlot(state: ActionsState, name?: string, skillDir?: string)
   if (declared.length === 1 && (name !== undefined || skillDir !== undefined)) return declared[0].slot;
   if (declared.length === 0) {
     const what = name ? `No skill here declares the secret ${name}` : 'No action here declares a secret';
-    void vscode.window.showInformationMessage(
-      `${what}. An action lists the secrets it receives in "secrets" in its actions.json.`,
+    inBackground(
+      state.services.log,
+      'an information message',
+      vscode.window.showInformationMessage(
+        `${what}. An action lists the secrets it receives in "secrets" in its actions.json.`,
+      ),
     );
     return undefined;
   }
@@ -89,8 +95,10 @@ export async function setSecret(
 ): Promise<string | undefined> {
   const name = givenName?.trim();
   if (name !== undefined && !SECRET_NAME.test(name)) {
-    void vscode.window.showErrorMessage(
-      `'${name}' is not a valid secret name: use capitals, digits and _ (API_TOKEN).`,
+    inBackground(
+      state.services.log,
+      'an error message',
+      vscode.window.showErrorMessage(`'${name}' is not a valid secret name: use capitals, digits and _ (API_TOKEN).`),
     );
     return undefined;
   }
@@ -108,15 +116,19 @@ export async function setSecret(
   if (value === undefined || value === '') return undefined;
   const problem = secretValueProblem(slot.name, value);
   if (problem) {
-    void vscode.window.showErrorMessage(problem);
+    inBackground(state.services.log, 'an error message', vscode.window.showErrorMessage(problem));
     return undefined;
   }
   await state.secrets.store(secretKey(slot.name, slot.dir), value);
   await state.globalState.update(STORED_KEY, [...storedSlots(state).filter((s) => !sameSlot(s, slot)), slot]);
   state.services.log.info(`Secret ${slot.name} of ${slot.skill} was set.`);
   if (givenValue === undefined)
-    void vscode.window.showInformationMessage(
-      `${slot.name} is set for ${slot.skill}. Its actions that declare it receive it in their environment.`,
+    inBackground(
+      state.services.log,
+      'an information message',
+      vscode.window.showInformationMessage(
+        `${slot.name} is set for ${slot.skill}. Its actions that declare it receive it in their environment.`,
+      ),
     );
   return slot.name;
 }
@@ -133,7 +145,12 @@ export async function deleteSecret(
       (givenSkillDir === undefined || samePath(s.dir, givenSkillDir)),
   );
   if (slots.length === 0) {
-    if (givenName === undefined) void vscode.window.showInformationMessage('No action secret is set.');
+    if (givenName === undefined)
+      inBackground(
+        state.services.log,
+        'an information message',
+        vscode.window.showInformationMessage('No action secret is set.'),
+      );
     return undefined;
   }
   const chosen =

@@ -11,20 +11,23 @@ import type { SkippedPath } from '../../core/catalog/discovery';
 import { isUserLocation, resolveLocations, type SkillLocation } from '../../core/catalog/locations';
 import { CreatedFolderWatches } from '../../node/createdFolderWatches';
 import { HAS_SKILLS_CONTEXT } from '../ids';
+import type { CatalogWatching } from '../services';
 import { readSettings } from '../settings';
 import type { WorkspaceFileSystem } from '../workspaceFileSystem';
+import { inBackground } from '../background';
+import { DisposableStore } from '../disposables';
 
-export class CatalogWatcher implements vscode.Disposable {
+export class CatalogWatcher implements CatalogWatching, vscode.Disposable {
   private updater: CatalogUpdater | undefined;
   private watchers: vscode.Disposable[] = [];
   private scan: Promise<void> = Promise.resolve();
   private hasSkills: boolean | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private currentLocations: readonly SkillLocation[] = [];
-  private readonly scanned = new vscode.EventEmitter<void>();
+  private readonly scanned = this.disposables.add(new vscode.EventEmitter<void>());
   /** Fires when a full scan has filled the catalog (at start, on Refresh, on a settings change). */
   readonly onDidScan = this.scanned.event;
-  private readonly pathEvents = new vscode.EventEmitter<string>();
+  private readonly pathEvents = this.disposables.add(new vscode.EventEmitter<string>());
   /**
    * Fires for every path the watchers report under a location (created, changed or deleted),
    * after handing it to the catalog: the diagnostics re-lint a skill whose script changed.
@@ -38,8 +41,13 @@ export class CatalogWatcher implements vscode.Disposable {
     private readonly fs: WorkspaceFileSystem,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    const changes = catalog.onDidChange(() => this.updateContextKey());
-    this.subscriptions.push({ dispose: () => changes.dispose() });
+    this.disposables.add(catalog.onDidChange(() => this.updateContextKey()));
+    this.disposables.add({
+      dispose: () => {
+        this.disposeWatchers();
+        this.updater?.stop();
+      },
+    });
   }
 
   /** True while a full scan runs (at start, on Refresh, on a settings change). */
@@ -111,11 +119,7 @@ export class CatalogWatcher implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.scanned.dispose();
-    this.pathEvents.dispose();
-    this.disposeWatchers();
-    this.updater?.stop();
-    for (const d of this.subscriptions) d.dispose();
+    this.disposables.dispose();
   }
 
   private watch(
@@ -140,9 +144,9 @@ export class CatalogWatcher implements vscode.Disposable {
     for (const location of this.currentLocations) {
       if (location.scope === 'user') patterns.push(new vscode.RelativePattern(vscode.Uri.file(location.path), '**'));
     }
-    void this.watchForMissingUserLocations();
+    inBackground(this.log, 'watchForMissingUserLocations', this.watchForMissingUserLocations());
     const reported = (path: string) => {
-      void updater.pathChanged(path); // the disk says which: a deletion reported here is seen too
+      inBackground(this.log, 'updater.pathChanged', updater.pathChanged(path)); // the disk says which: a deletion reported here is seen too
       this.pathEvents.fire(path);
     };
     const belowCreated = this.watchBelowCreatedFolders(reported);
@@ -152,13 +156,14 @@ export class CatalogWatcher implements vscode.Disposable {
       // then `mkdir -p .claude/skills/x` gave two changes of .claude), so both kinds count.
       const createdOrChanged = (uri: vscode.Uri) => {
         reported(this.fs.toPath(uri));
-        if (belowCreated && uri.scheme === 'file') void this.folderCreated(belowCreated, this.fs.toPath(uri));
+        if (belowCreated && uri.scheme === 'file')
+          inBackground(this.log, 'folderCreated', this.folderCreated(belowCreated, this.fs.toPath(uri)));
       };
       watcher.onDidCreate(createdOrChanged);
       watcher.onDidChange(createdOrChanged);
       watcher.onDidDelete((uri) => {
         const path = this.fs.toPath(uri);
-        void updater.pathDeleted(path);
+        inBackground(this.log, 'updater.pathDeleted', updater.pathDeleted(path));
         this.pathEvents.fire(path);
         belowCreated?.pathDeleted(path);
       });
@@ -171,6 +176,7 @@ export class CatalogWatcher implements vscode.Disposable {
     if (process.platform !== 'linux') return undefined;
     const watches = new CreatedFolderWatches({
       report: reported,
+      onError: (error) => this.log.error(`A created folder's watch failed: ${String(error)}`),
       onLimit: (limit) =>
         this.log.warn(
           `${limit} folders created since the start are watched; changes below newer ones may be missed until the window is reloaded.`,
@@ -218,7 +224,7 @@ export class CatalogWatcher implements vscode.Disposable {
         true,
         true,
       );
-      watcher.onDidCreate(() => void this.restart());
+      watcher.onDidCreate(() => inBackground(this.log, 'restart', this.restart()));
       this.watchers.push(watcher);
     }
   }
@@ -232,6 +238,10 @@ export class CatalogWatcher implements vscode.Disposable {
     const hasSkills = this.catalog.offeredCount > 0;
     if (hasSkills === this.hasSkills) return;
     this.hasSkills = hasSkills;
-    void vscode.commands.executeCommand('setContext', HAS_SKILLS_CONTEXT, hasSkills);
+    inBackground(
+      this.log,
+      'the command setContext',
+      vscode.commands.executeCommand('setContext', HAS_SKILLS_CONTEXT, hasSkills),
+    );
   }
 }

@@ -45,7 +45,7 @@ export interface TurnToolsInput {
   readonly settings: Pick<SkillsmithSettings, 'toolMode' | 'includeOtherTools' | 'actionsEnabled'>;
   /** The listing of this turn: in seed mode, its skills get a tool each. */
   readonly listing: Listing;
-  readonly toolInvocationToken: vscode.ChatParticipantToolToken | undefined;
+  readonly toolInvocationToken: vscode.LanguageModelToolInvocationOptions<unknown>['toolInvocationToken'];
   /** Called once a skill's instructions were loaded successfully. */
   readonly onSkillLoaded: (entry: CatalogEntry) => void;
   /**

@@ -15,7 +15,7 @@ import { LanguageModelChatAdapter } from '../languageModelChat';
 import { turnTools } from './chatTools';
 import { PARTICIPANT_ID } from '../ids';
 import type { SkillsmithServices } from '../services';
-import { readSettings } from '../settings';
+import { readSettings, SETTINGS } from '../settings';
 import { skillToolContext } from '../toolContext';
 
 /** A skill the user forced with `/run`: already loaded, its expansion goes in as a tool result. */
@@ -121,7 +121,7 @@ function reportOutcome(outcome: AgentLoopOutcome, maxRounds: number, stream: vsc
     );
     stream.button({
       command: 'workbench.action.openSettings',
-      arguments: ['skillsmith.chat.maxRounds'],
+      arguments: [SETTINGS.maxRounds],
       title: 'Raise the round limit',
     });
     return;

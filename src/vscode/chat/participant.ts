@@ -7,13 +7,16 @@ import type * as ChatBundle from '../../lazy/chat';
 import { PARTICIPANT_ID } from '../ids';
 import { lazyModule } from '../lazy';
 import type { SkillsmithServices } from '../services';
+import { markWalkthroughStepDone } from '../walkthrough';
 
 /** Registers @skills; returns its disposables. */
 export function registerSkillsParticipant(services: SkillsmithServices): vscode.Disposable[] {
   const chat = lazyModule<typeof ChatBundle>('chat');
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (request, context, stream, token) => {
     try {
-      return await chat().handleRequest(services, request, context, stream, token);
+      const result = await chat().handleRequest(services, request, context, stream, token);
+      markWalkthroughStepDone(services.log, 'chatAnswered');
+      return result;
     } catch (error) {
       // Only a bundle that cannot be loaded gets here: the handler ends every failure itself.
       services.log.error('@skills could not start', error);

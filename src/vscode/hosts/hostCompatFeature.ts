@@ -8,6 +8,7 @@ import {
   type HostCompatFinding,
   type HostCompatFix,
 } from '../../core/hosts/hostCompat';
+import { withImplicitInvocationOff } from '../../core/hosts/invocationPolicy';
 import { descriptionRange } from '../../core/routing/descriptionField';
 import type { SkillRecord } from '../../core/catalog/skillRecord';
 import type { HostId } from '../../core/hosts/profiles';
@@ -16,6 +17,7 @@ import type { HostVerdict } from '../../core/hosts/verdicts';
 import { linkEditsForMove, type FolderMove } from '../../core/hosts/moveReferences';
 import type { SkillsmithServices } from '../services';
 import type { HostBadges } from './hostBadges';
+import { inBackground } from '../background';
 
 const CODE = 'host-compat';
 
@@ -116,6 +118,7 @@ export function hostCompatFeature(
     // when it is chosen: it reads the workspace's markdown files.
     resolveCodeAction: async (action, token) => {
       if (action instanceof MoveSkillAction) action.edit = await moveEdit(services, action.move, token);
+      if (action instanceof PolicyFileAction) action.edit = await policyEdit(services, action.file, action.key);
       return action;
     },
   };
@@ -147,6 +150,24 @@ function codeAction(
     case 'rename-to-folder':
       edit.replace(document.uri, diagnostic.range, fix.name);
       break;
+    case 'write-invocation-policy': {
+      const write = new PolicyFileAction(fix.title, fix.file, fix.key);
+      write.diagnostics = [diagnostic];
+      return [write];
+    }
+    case 'add-disable-model-invocation': {
+      // Before the closing fence of the frontmatter.
+      const lines = document.getText().split(/\r?\n/);
+      if (!/^---\s*$/.test(lines[0] ?? '')) return [];
+      const close = lines.findIndex((line, i) => i > 0 && /^---\s*$/.test(line));
+      if (close < 0) return [];
+      edit.insert(
+        document.uri,
+        new vscode.Position(close, 0),
+        `disable-model-invocation: true${document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n'}`,
+      );
+      break;
+    }
     case 'shorten-description': {
       const range = descriptionRange(document.getText());
       if (!range) return [];
@@ -175,6 +196,50 @@ class MoveSkillAction extends vscode.CodeAction {
   }
 }
 
+/** The policy file quick fix (Codex's agents/openai.yaml): its edit is resolved when chosen (policyEdit). */
+class PolicyFileAction extends vscode.CodeAction {
+  constructor(
+    title: string,
+    readonly file: string,
+    readonly key: readonly string[],
+  ) {
+    super(title, vscode.CodeActionKind.QuickFix);
+  }
+}
+
+/**
+ * The policy file's edit: a new file, or the one there with the key merged in (its other keys and
+ * comments kept); nothing, with a warning, when that file is not a YAML mapping.
+ */
+async function policyEdit(
+  services: SkillsmithServices,
+  file: string,
+  key: readonly string[],
+): Promise<vscode.WorkspaceEdit> {
+  const edit = new vscode.WorkspaceEdit();
+  const uri = services.fs.toUri(file);
+  const existing = await vscode.workspace.fs.readFile(uri).then(
+    (bytes) => new TextDecoder().decode(bytes),
+    () => undefined,
+  );
+  const merged = withImplicitInvocationOff(existing, key);
+  if (!merged.ok) {
+    inBackground(
+      services.log,
+      'a warning message',
+      vscode.window.showWarningMessage(`${file} was left as it is: ${merged.reason}.`),
+    );
+    return edit;
+  }
+  if (existing === undefined) {
+    edit.createFile(uri, { overwrite: false, ignoreIfExists: true, contents: new TextEncoder().encode(merged.text) });
+    return edit;
+  }
+  const lines = existing.split('\n');
+  edit.replace(uri, new vscode.Range(0, 0, lines.length - 1, lines[lines.length - 1].length), merged.text);
+  return edit;
+}
+
 /** How many markdown files a move looks through for links to rewrite. */
 const MAX_LINKED_FILES = 5000;
 
@@ -194,8 +259,12 @@ async function moveEdit(
     () => false,
   );
   if (exists) {
-    void vscode.window.showWarningMessage(
-      `Skillsmith did not move the skill: ${services.fs.toUri(move.to).fsPath} already exists.`,
+    inBackground(
+      services.log,
+      'a warning message',
+      vscode.window.showWarningMessage(
+        `Skillsmith did not move the skill: ${services.fs.toUri(move.to).fsPath} already exists.`,
+      ),
     );
     return edit;
   }

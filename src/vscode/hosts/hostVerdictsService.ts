@@ -19,6 +19,12 @@ export interface HostVerdictService {
    * that the model never gets the same skill twice (docs/hosts.md, "Coexistence").
    */
   readonly nativeSkills: () => ReadonlySet<string> | undefined;
+  /**
+   * Reads again which skills a host's own policy file keeps from its model (Codex's
+   * agents/openai.yaml, docs/hosts.md "Invocation"), when the skills or hosts changed since the
+   * last reading, or always with `reread` (a policy file changed); true when the answer changed.
+   */
+  readonly refreshPolicies: (reread: boolean) => Promise<boolean>;
 }
 
 /** The verdict service over the one catalog. */
@@ -29,15 +35,31 @@ export function createHostVerdicts(catalog: SkillCatalog, fs: WorkspaceFileSyste
     verdicts: (...args: Parameters<HostVerdictCache['verdicts']>) =>
       (created ??= new (hostsModule().HostVerdictCache)(catalog)).verdicts(...args),
   };
+  // The folders whose policy file keeps the skill from a host's model: read by refreshPolicies.
+  let policyOff: readonly string[] = [];
+  let asked: string | undefined;
   const context = () => ({
     projectRoots: (vscode.workspace.workspaceFolders ?? []).map((folder) => fs.toPath(folder.uri)),
     home: normalizePath(os.homedir()),
     contextTokens: readSettings().hostContextTokens,
+    implicitInvocationOff: policyOff,
   });
   return {
+    refreshPolicies: async (reread) => {
+      const dirs = catalog.records().map((record) => record.dir);
+      const hosts = readSettings().hosts;
+      // Reading every skill's folder again only when something it depends on changed.
+      const question = JSON.stringify([hosts, dirs]);
+      if (!reread && question === asked) return false;
+      asked = question;
+      const off = await hostsModule().implicitInvocationOff(fs, dirs, hosts);
+      const changed = off.join('\n') !== policyOff.join('\n');
+      policyOff = off;
+      return changed;
+    },
     verdicts: () => cache.verdicts(readSettings().hosts, context()),
     nativeSkills: () => {
-      if (vscode.workspace.getConfiguration('chat').get<boolean>('useAgentSkills', true) === false) return undefined;
+      if (!readSettings().vscodeAgentSkills) return undefined;
       const verdicts = cache.verdicts(['vscode'], context());
       const listed = new Set<string>();
       for (const record of catalog.records()) {

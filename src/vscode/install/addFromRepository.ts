@@ -5,14 +5,28 @@
 // skill with security warnings needs a second, explicit confirmation; then the staged add
 // writes them and their provenance (skills-lock.json), all or nothing.
 import * as vscode from 'vscode';
+import { escapeUnsafeCharacters } from '../../core/base/text';
 import { joinPath, toNativePath } from '../../core/base/paths';
+import { reachText } from '../../core/hosts/hostNames';
+import type { HostId } from '../../core/hosts/hostIds';
+import { folderReaches } from '../../core/hosts/placement';
 import { lockPathFor } from '../../core/install/lockFile';
-import { reviewMarkdown, reviewSource, type ReviewedSkill } from '../../core/install/review';
+import {
+  needsSecondConfirmation,
+  reviewAgentsText,
+  reviewMarkdown,
+  reviewSource,
+  secondConfirmationReason,
+  type ReviewedSkill,
+} from '../../core/install/review';
 import { NodeFileSystem } from '../../node/nodeFileSystem';
 import { countO200kTokensUpTo } from '../../node/o200k';
-import { addSkills, InstallError } from '../../node/skillInstaller';
+import { addSkills, finishInterruptedWrite, InstallError } from '../../node/skillInstaller';
+import { recordedSource } from '../../node/recordedSource';
 import { fetchSource, SourceError } from '../../node/skillSource';
 import type { SkillsmithServices } from '../services';
+import { readSettings } from '../settings';
+import { inBackground } from '../background';
 
 /** Optional arguments (keybindings, tests): each skips its prompt. */
 export interface AddFromRepositoryArgs {
@@ -21,29 +35,38 @@ export interface AddFromRepositoryArgs {
   readonly location?: string;
 }
 
-/** The locations the agents read, most agents first (docs/hosts.md). */
-const LOCATIONS = [
-  { label: '.agents/skills', detail: 'Read by VS Code, Codex and Copilot CLI' },
-  { label: '.claude/skills', detail: 'Read by Claude Code and VS Code' },
-  { label: '.github/skills', detail: 'Read by VS Code and Copilot CLI' },
-];
+/** The project folders the agents read, with which of the user's agents (`skillsmith.hosts`) read each, most first (docs/hosts.md). */
+function locationChoices(hosts: readonly HostId[]): vscode.QuickPickItem[] {
+  const reaches = folderReaches(hosts, 'workspace');
+  return ['.agents/skills', '.claude/skills', '.github/skills']
+    .map((folder) => ({ folder, reading: reaches.find((r) => r.folder === folder)?.hosts ?? [] }))
+    .sort((a, b) => b.reading.length - a.reading.length)
+    .map(({ folder, reading }) => {
+      const text = reachText(
+        reading,
+        hosts.filter((host) => !reading.includes(host)),
+      );
+      return { label: folder, detail: text.charAt(0).toUpperCase() + text.slice(1) };
+    });
+}
 
 function summary(skill: ReviewedSkill): string {
   const warnings = skill.security.filter((p) => p.severity === 'warning');
   const parts = [
     warnings.length > 0
       ? `$(warning) ${warnings.length} security warning${warnings.length === 1 ? '' : 's'} (${[...new Set(warnings.map((w) => w.code))].join(', ')})`
-      : '$(pass) no security warning',
+      : skill.notReviewed.length > 0
+        ? '$(warning) not fully reviewed'
+        : '$(pass) no security warning',
+    skill.notReviewed.length > 0 && warnings.length > 0 ? '$(warning) not fully reviewed' : undefined,
+    skill.quality.length > 0
+      ? `${skill.quality.length} quality finding${skill.quality.length === 1 ? '' : 's'} (not security)`
+      : undefined,
     skill.errors.length > 0 ? `${skill.errors.length} lint error${skill.errors.length === 1 ? '' : 's'}` : undefined,
     skill.actions.length > 0 ? `runs ${skill.actions.map((a) => a.run[0]).join(', ')}` : undefined,
-    `loaded by ${
-      skill.hosts
-        .filter((h) => h.loads)
-        .map((h) => h.host)
-        .join(', ') || 'no agent'
-    }`,
+    reviewAgentsText(skill),
   ];
-  return parts.filter(Boolean).join(' · ');
+  return escapeUnsafeCharacters(parts.filter(Boolean).join(' · '));
 }
 
 /** Runs the command; resolves with the names added (none when the user stopped). */
@@ -53,7 +76,11 @@ export async function addFromRepository(
 ): Promise<string[]> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) {
-    void vscode.window.showWarningMessage('Open a folder first: skills are added to one of its skill folders.');
+    inBackground(
+      services.log,
+      'a warning message',
+      vscode.window.showWarningMessage('Open a folder first: skills are added to one of its skill folders.'),
+    );
     return [];
   }
   const source =
@@ -69,7 +96,7 @@ export async function addFromRepository(
   const relative =
     args.location ??
     (
-      await vscode.window.showQuickPick(LOCATIONS, {
+      await vscode.window.showQuickPick(locationChoices(readSettings().hosts), {
         title: 'Add the skills to which folder?',
         placeHolder: 'Where your agents read skills',
         ignoreFocusOut: true,
@@ -88,36 +115,41 @@ export async function addFromRepository(
     );
   } catch (error) {
     if (!(error instanceof SourceError)) throw error;
-    void vscode.window.showErrorMessage(`Cannot add skills: ${error.message}.`);
+    inBackground(
+      services.log,
+      'an error message',
+      vscode.window.showErrorMessage(`Cannot add skills: ${error.message}.`),
+    );
     return [];
   }
   try {
+    const finished = await finishInterruptedWrite(location);
+    if (finished) services.log.info(`Add Skill from Repository: ${toNativePath(location)}: ${finished}`);
     reviewed = await reviewSource(new NodeFileSystem(), fetched.root, {
       location,
       projectRoot: root,
       countTokens: countO200kTokensUpTo,
     });
     if (reviewed.length === 0) {
-      void vscode.window.showWarningMessage(
-        `${source.trim()} holds no skill (no folder with a SKILL.md). Nothing was added.`,
+      inBackground(
+        services.log,
+        'a warning message',
+        vscode.window.showWarningMessage(
+          `${source.trim()} holds no skill (no folder with a SKILL.md). Nothing was added.`,
+        ),
       );
       return [];
     }
-    // The review, before any choice: a Markdown preview beside.
-    const review = await vscode.workspace.openTextDocument({
-      language: 'markdown',
-      content: reviewMarkdown(fetched.source, fetched.commit, reviewed),
-    });
-    await vscode.commands
-      .executeCommand('markdown.showPreviewToSide', review.uri)
-      .then(undefined, () =>
-        vscode.window.showTextDocument(review, { preview: true, viewColumn: vscode.ViewColumn.Beside }),
-      );
+    // The review, before any choice: read-only, in a locked preview beside that stays on it.
+    await services.readOnly.showLockedMarkdown(
+      'Review of the skills to add.md',
+      reviewMarkdown(fetched.source, fetched.commit, reviewed),
+    );
 
     const addable = reviewed.filter((s) => !s.blocked);
     const items = addable.map((skill) => ({
-      label: skill.name,
-      description: skill.path,
+      label: escapeUnsafeCharacters(skill.name),
+      description: escapeUnsafeCharacters(skill.path),
       detail: summary(skill),
       skill,
     }));
@@ -133,17 +165,12 @@ export async function addFromRepository(
     });
     if (!picked || picked.length === 0) return [];
     const chosen = picked.map((p) => p.skill);
-    const risky = chosen.filter((s) => s.security.some((p) => p.severity === 'warning'));
+    const risky = chosen.filter(needsSecondConfirmation);
     if (risky.length > 0) {
       // A second, explicit choice, in a list whose first (focused) item is the safe one, so
       // that Enter alone never adds. (A quick pick rather than a modal: keyboard-friendly, and
       // the review stays readable beside it.)
-      const what = risky
-        .map(
-          (s) =>
-            `${s.name}: ${[...new Set(s.security.filter((p) => p.severity === 'warning').map((p) => p.code))].join(', ')}`,
-        )
-        .join('; ');
+      const what = risky.map((s) => `${s.name}: ${secondConfirmationReason(s)}`).join('; ');
       const answer = await vscode.window.showQuickPick(
         [
           { label: '$(close) Cancel', description: 'add nothing', add: false },
@@ -157,17 +184,29 @@ export async function addFromRepository(
       );
       if (!answer?.add) return [];
     }
-    const added = await addSkills({ location, source: fetched.source, commit: fetched.commit, skills: chosen });
+    const recorded = recordedSource(fetched.source, location, root);
+    if (recorded.warning)
+      inBackground(services.log, 'a warning message', vscode.window.showWarningMessage(`Skills: ${recorded.warning}.`));
+    const added = await addSkills({ location, source: recorded.source, commit: fetched.commit, skills: chosen });
     const lock = vscode.workspace.asRelativePath(vscode.Uri.file(toNativePath(lockPathFor(location))));
-    void vscode.window
-      .showInformationMessage(`Added ${added.join(', ')} to ${relative} (provenance in ${lock}).`, 'Open SKILL.md')
-      .then((choice) => {
-        if (choice) void vscode.window.showTextDocument(services.fs.toUri(joinPath(location, added[0], 'SKILL.md')));
-      });
+    inBackground(
+      services.log,
+      'an information message',
+      vscode.window
+        .showInformationMessage(`Added ${added.join(', ')} to ${relative} (provenance in ${lock}).`, 'Open SKILL.md')
+        .then((choice) => {
+          if (choice)
+            return vscode.window.showTextDocument(services.fs.toUri(joinPath(location, added[0], 'SKILL.md')));
+        }),
+    );
     return added;
   } catch (error) {
     if (!(error instanceof InstallError)) throw error;
-    void vscode.window.showErrorMessage(`Nothing was added: ${error.message}`);
+    inBackground(
+      services.log,
+      'an error message',
+      vscode.window.showErrorMessage(`Nothing was added: ${error.message}`),
+    );
     return [];
   } finally {
     fetched.dispose();

@@ -5,6 +5,7 @@ import { COMMANDS } from '../ids';
 import { lazyModule } from '../lazy';
 import type { SkillsmithServices } from '../services';
 import type { AddFromRepositoryArgs } from './addFromRepository';
+import { inBackground } from '../background';
 
 const install = lazyModule<typeof import('../../lazy/install')>('install');
 
@@ -16,7 +17,7 @@ export function registerInstall(services: SkillsmithServices): vscode.Disposable
         .catch((error: unknown) => {
           const message = `Add Skill from Repository failed: ${error instanceof Error ? error.message : String(error)}`;
           services.log.warn(message);
-          void vscode.window.showErrorMessage(message);
+          inBackground(services.log, 'an error message', vscode.window.showErrorMessage(message));
           return [];
         }),
     ),
@@ -26,7 +27,7 @@ export function registerInstall(services: SkillsmithServices): vscode.Disposable
         .catch((error: unknown) => {
           const message = `Update Added Skills failed: ${error instanceof Error ? error.message : String(error)}`;
           services.log.warn(message);
-          void vscode.window.showErrorMessage(message);
+          inBackground(services.log, 'an error message', vscode.window.showErrorMessage(message));
           return [];
         }),
     ),

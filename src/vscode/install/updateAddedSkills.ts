@@ -1,19 +1,44 @@
 // Skills: Update Added Skills… (docs/install.md): the editor's `skillsmith update`. Every skill
 // recorded in a workspace location's skills-lock.json is compared with its source fetched again;
 // the ones that changed upstream are listed with what changed (actions.json and scripts first)
-// and the local changes an update would replace; only the skills the user checks are updated,
-// each all or nothing.
+// and the local changes an update would replace. The new versions are reviewed as an add is
+// (src/node/updateReview.ts), and the review opens before the choice; only the skills the user
+// checks are updated, a security warning needs a second choice, and each is all or nothing.
 import * as vscode from 'vscode';
+import { escapeUnsafeCharacters } from '../../core/base/text';
 import { differenceText, isUnchanged } from '../../core/install/lockFile';
 import { resolveLocations } from '../../core/catalog/locations';
-import { applyUpdate, InstallError, planUpdate, readLock, type UpdatePlan } from '../../node/skillInstaller';
+import {
+  applyUpdate,
+  finishInterruptedWrite,
+  InstallError,
+  planUpdate,
+  readLock,
+  type UpdatePlan,
+} from '../../node/skillInstaller';
+import { sourceToFetch } from '../../node/recordedSource';
 import { fetchSource, SourceError } from '../../node/skillSource';
+import { updateDiffMarkdown } from '../../node/updateDiff';
+import { historyNote, reviewUpstream } from '../../node/updateReview';
+import {
+  needsSecondConfirmation,
+  reviewMarkdown,
+  secondConfirmationReason,
+  type ReviewedSkill,
+} from '../../core/install/review';
 import type { SkillsmithServices } from '../services';
+import { inBackground } from '../background';
 
 interface Candidate {
   readonly location: string;
   readonly plan: UpdatePlan;
+  readonly review: ReviewedSkill;
+  readonly history: string | undefined;
+  /** Removes the fetched source: only after the update is applied, which copies from it. */
+  readonly dispose: () => void;
 }
+
+const warningsOf = (skill: ReviewedSkill) => skill.security.filter((p) => p.severity === 'warning');
 
 function changeText(plan: UpdatePlan): string {
   const parts = [
@@ -22,7 +47,7 @@ function changeText(plan: UpdatePlan): string {
     plan.upstream.missing.length > 0 ? `removed: ${plan.upstream.missing.join(', ')}` : undefined,
     isUnchanged(plan.local) ? undefined : `$(warning) replaces local changes (${differenceText(plan.local)})`,
   ];
-  return parts.filter(Boolean).join(' · ');
+  return escapeUnsafeCharacters(parts.filter(Boolean).join(' · '));
 }
 
 /** Runs the command; resolves with the names updated. */
@@ -37,9 +62,14 @@ export async function updateAddedSkills(services: SkillsmithServices): Promise<s
     },
     async (progress, token) => {
       const found: Candidate[] = [];
-      for (const location of resolveLocations({ workspaceFolders: roots, includeUser: false }).map((l) => l.path)) {
+      for (const { path: location, root: projectRoot } of resolveLocations({
+        workspaceFolders: roots,
+        includeUser: false,
+      })) {
         let lock;
         try {
+          const finished = await finishInterruptedWrite(location);
+          if (finished) services.log.info(`Update Added Skills: ${location}: ${finished}`);
           lock = readLock(location);
         } catch (error) {
           errors.push((error as Error).message);
@@ -50,20 +80,28 @@ export async function updateAddedSkills(services: SkillsmithServices): Promise<s
           progress.report({ message: name });
           let fetched;
           try {
-            fetched = await fetchSource(entry.source);
+            // The ref add was given (docs/install.md): update stays on it.
+            fetched = await fetchSource(sourceToFetch(entry.source, location), entry.ref);
           } catch (error) {
             if (!(error instanceof SourceError)) throw error;
             errors.push(`${name}: ${error.message}`);
             continue;
           }
+          const source = fetched;
+          let kept = false;
           try {
             const plan = await planUpdate(location, name, fetched.root, fetched.commit);
-            if (!isUnchanged(plan.upstream)) found.push({ location, plan });
+            if (!isUnchanged(plan.upstream)) {
+              const review = await reviewUpstream(location, projectRoot ?? location, plan, fetched.root);
+              const history = await historyNote(plan, fetched.root);
+              found.push({ location, plan, review, history, dispose: () => source.dispose() });
+              kept = true;
+            }
           } catch (error) {
             if (!(error instanceof InstallError)) throw error;
             errors.push(`${name}: ${error.message}`);
           } finally {
-            fetched.dispose();
+            if (!kept) fetched.dispose();
           }
         }
       }
@@ -72,28 +110,86 @@ export async function updateAddedSkills(services: SkillsmithServices): Promise<s
   );
   for (const error of errors) services.log.warn(`Update Added Skills: ${error}`);
   if (candidates.length === 0) {
-    void vscode.window.showInformationMessage(
-      errors.length > 0
-        ? `No update applied; ${errors.length} skill(s) could not be checked: ${errors[0]}`
-        : 'Every added skill is up to date with its source.',
+    inBackground(
+      services.log,
+      'an information message',
+      vscode.window.showInformationMessage(
+        errors.length > 0
+          ? `No update applied; ${errors.length} skill(s) could not be checked: ${errors[0]}`
+          : 'Every added skill is up to date with its source.',
+      ),
     );
     return [];
   }
+  try {
+    return await chooseAndApply(services, candidates);
+  } finally {
+    for (const candidate of candidates) candidate.dispose();
+  }
+}
+
+/** The review beside, the choice, the second choice for security warnings, then the updates. */
+async function chooseAndApply(services: SkillsmithServices, candidates: readonly Candidate[]): Promise<string[]> {
+  // The review, findings first, then the diff (actions.json and scripts first): read-only, in a
+  // locked preview beside that stays on it until the choice is made.
+  await services.readOnly.showLockedMarkdown(
+    'Review of the updates.md',
+    candidates
+      .map((c) =>
+        [
+          reviewMarkdown(c.plan.entry.source, c.plan.commit, [c.review]),
+          ...(c.history ? [c.history, ''] : []),
+          `Changes to ${c.plan.name}: ${changeText(c.plan)}`,
+          '',
+          updateDiffMarkdown(c.location, c.plan),
+        ].join('\n'),
+      )
+      .join('\n'),
+  );
+  const blocked = candidates.filter((c) => c.review.blocked);
   const picked = await vscode.window.showQuickPick(
-    candidates.map((candidate) => ({
-      label: candidate.plan.name,
-      description: `${candidate.plan.entry.commit?.slice(0, 12) ?? 'local'} → ${candidate.plan.commit?.slice(0, 12) ?? 'local'}`,
-      detail: changeText(candidate.plan),
-      candidate,
-    })),
+    candidates
+      .filter((c) => !c.review.blocked)
+      .map((candidate) => ({
+        label: escapeUnsafeCharacters(candidate.plan.name),
+        description: `${candidate.plan.entry.commit?.slice(0, 12) ?? 'local'} → ${candidate.plan.commit?.slice(0, 12) ?? 'local'}${candidate.history ? ' $(warning) history rewritten' : ''}`,
+        detail: `${warningsOf(candidate.review).length > 0 ? `$(warning) ${warningsOf(candidate.review).length} security warning(s) · ` : ''}${changeText(candidate.plan)}`,
+        candidate,
+      })),
     {
-      title: 'Update which skills from their sources?',
-      placeHolder: 'What changed upstream: actions.json and scripts first',
+      title: 'Update which skills from their sources? (the review is open beside)',
+      placeHolder:
+        blocked.length > 0
+          ? `Not listed: ${blocked.map((c) => `${c.plan.name} (${c.review.blocked})`).join('; ')}`
+          : 'What changed upstream: actions.json and scripts first',
       canPickMany: true,
       ignoreFocusOut: true,
     },
   );
   if (!picked || picked.length === 0) return [];
+  const risky = picked.filter((p) => needsSecondConfirmation(p.candidate.review));
+  if (risky.length > 0) {
+    // The same second, explicit choice as Add: Cancel first, so that Enter alone never updates.
+    const what = risky
+      .map((p) => `${p.candidate.plan.name}: ${secondConfirmationReason(p.candidate.review)}`)
+      .join('; ');
+    const answer = await vscode.window.showQuickPick(
+      [
+        { label: '$(close) Cancel', description: 'update nothing', update: false },
+        {
+          label: '$(warning) Update anyway',
+          description: 'I have read the security findings in the review',
+          update: true,
+        },
+      ],
+      {
+        title: `Security warnings in the new versions you chose (${what})`,
+        placeHolder: 'Read the findings in the review beside, then choose',
+        ignoreFocusOut: true,
+      },
+    );
+    if (!answer?.update) return [];
+  }
   const updated: string[] = [];
   for (const { candidate } of picked) {
     try {
@@ -101,10 +197,18 @@ export async function updateAddedSkills(services: SkillsmithServices): Promise<s
       updated.push(candidate.plan.name);
     } catch (error) {
       if (!(error instanceof InstallError)) throw error;
-      void vscode.window.showErrorMessage(`${candidate.plan.name} was not updated: ${error.message}`);
+      inBackground(
+        services.log,
+        'an error message',
+        vscode.window.showErrorMessage(`${candidate.plan.name} was not updated: ${error.message}`),
+      );
     }
   }
   if (updated.length > 0)
-    void vscode.window.showInformationMessage(`Updated ${updated.join(', ')} from their sources.`);
+    inBackground(
+      services.log,
+      'an information message',
+      vscode.window.showInformationMessage(`Updated ${updated.join(', ')} from their sources.`),
+    );
   return updated;
 }

@@ -12,11 +12,12 @@ import { basenamePath } from '../../core/base/paths';
 import { isSkillFileName } from '../../core/catalog/discovery';
 import { skillFilesOwning } from '../../core/catalog/owningSkills';
 import type { SkillsmithServices } from '../services';
+import { DisposableStore } from '../disposables';
 
 export class BundledFileChanges implements vscode.Disposable {
   private readonly paths = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
-  private readonly subscriptions: vscode.Disposable[];
+  private readonly disposables = new DisposableStore();
 
   /** Calls `relint` with the SKILL.md paths of the skills whose other files changed, `delayMs` after the first change of a burst. */
   constructor(
@@ -24,12 +25,13 @@ export class BundledFileChanges implements vscode.Disposable {
     private readonly relint: (skillFiles: ReadonlySet<string>) => void,
     private readonly delayMs: number,
   ) {
-    this.subscriptions = [
+    this.disposables.addAll(
       services.watcher.onDidChangePath((path) => this.changed(path)),
       vscode.workspace.onDidSaveTextDocument((document) => {
         if (!document.isUntitled) this.changed(services.fs.toPath(document.uri));
       }),
-    ];
+      { dispose: () => clearTimeout(this.timer) },
+    );
   }
 
   private changed(path: string): void {
@@ -45,7 +47,6 @@ export class BundledFileChanges implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.disposables.dispose();
   }
 }

@@ -1,5 +1,5 @@
 // Quick fixes for our diagnostics: each Fix the core attached to a Problem becomes one
-// CodeAction. Text fixes are WorkspaceEdits (the core's positions are already in the
+// CodeAction, on our diagnostic or on VS Code's report of the same problem. Text fixes are WorkspaceEdits (the core's positions are already in the
 // BOM-less coordinates VS Code uses); the BOM fix runs a command (removeBom.ts).
 import * as vscode from 'vscode';
 import type { Fix } from '../../core/base/types';
@@ -8,6 +8,7 @@ import { COMMANDS } from '../ids';
 import { removeBom } from './removeBom';
 import type { SkillsmithServices } from '../services';
 import { SKILL_FILE_SELECTOR } from './skillFiles';
+import { inBackground } from '../background';
 
 /** Registers the quick-fix provider for skill files and the remove-BOM command. */
 export function registerCodeActions(services: SkillsmithServices, diagnostics: SkillDiagnostics): vscode.Disposable[] {
@@ -21,8 +22,12 @@ export function registerCodeActions(services: SkillsmithServices, diagnostics: S
         return await removeBom(uri);
       } catch (error) {
         services.log.error(`Could not remove the BOM of ${uri.toString(true)}: ${String(error)}`);
-        void vscode.window.showErrorMessage(
-          `Could not remove the byte order mark: ${error instanceof Error ? error.message : String(error)}`,
+        inBackground(
+          services.log,
+          'an error message',
+          vscode.window.showErrorMessage(
+            `Could not remove the byte order mark: ${error instanceof Error ? error.message : String(error)}`,
+          ),
         );
         return false;
       }
@@ -43,7 +48,7 @@ class SkillQuickFixes implements vscode.CodeActionProvider {
     if (context.only && !context.only.contains(vscode.CodeActionKind.QuickFix)) return [];
     const actions: vscode.CodeAction[] = [];
     for (const diagnostic of context.diagnostics) {
-      if (diagnostic.source !== 'skillsmith') continue;
+      // Ours, or VS Code's own report of a problem of ours, which then carries our fix (vscodeSkillChecks.ts).
       const problem = this.diagnostics.problemFor(document, diagnostic);
       for (const fix of problem?.fixes ?? []) actions.push(toCodeAction(document, diagnostic, fix));
     }

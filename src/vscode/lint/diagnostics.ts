@@ -15,7 +15,8 @@
 // API, for the composition root and the "Skills: Validate All" command:
 //   const diagnostics = createSkillDiagnostics(services);
 //   context.subscriptions.push(...diagnostics.disposables);
-//   const summary = await diagnostics.validateAll();   // { files, errors, warnings, infos }
+//   const summary = await diagnostics.validateAll();   // { files, errors, warnings, infos, security }
+//   diagnostics.problemsOf(skillFile)                  // what the Problems panel shows for a skill, scripts included
 //   diagnostics.problemFor(document, diagnostic)       // the Problem (and its fixes) behind one
 import * as vscode from 'vscode';
 import { createLimiter, createTimeSlicer } from '../../core/base/concurrency';
@@ -23,12 +24,15 @@ import { BACKGROUND_VALIDATION_LIMIT, SCAN_SLICE_MS, VALIDATE_CONCURRENCY } from
 import { sortProblems, type Problem } from '../../core/base/types';
 import type { CatalogEntry } from '../../core/catalog/catalog';
 import type { BundledFileProblems } from '../../core/lint/bundledFiles';
-import { lintModule } from '../lintModule';
+import { countProblems, type ProblemCounts } from '../../core/lint/problemCounts';
+import { lintModule } from './lintModule';
 import type { SkillsmithServices } from '../services';
-import { readSettings } from '../settings';
+import { readSettings, SETTINGS } from '../settings';
 import { BundledFileChanges } from './bundledFileChanges';
 import { PublishedDiagnostics } from './publishedDiagnostics';
 import { isSkillDocument } from './skillFiles';
+import { inBackground } from '../background';
+import type { SkillProblems } from '../skillProblems';
 
 /** Catalog files published together before the event loop may run (a scan names thousands). */
 const REFRESH_BATCH = 64;
@@ -37,15 +41,12 @@ const REFRESH_BATCH = 64;
 export const LINT_DELAY_MS = 250;
 
 /** What Validate All found, counted over every catalog file (problems, not files). */
-export interface ValidationSummary {
+export interface ValidationSummary extends ProblemCounts {
   readonly files: number;
-  readonly errors: number;
-  readonly warnings: number;
-  readonly infos: number;
 }
 
 /** The diagnostics feature, as the composition root, the quick fixes and Validate All see it. */
-export interface SkillDiagnostics {
+export interface SkillDiagnostics extends SkillProblems {
   /** Everything to dispose with the extension (the collection, listeners, timers). */
   readonly disposables: vscode.Disposable[];
   /** Validates every catalog file completely and shows the results; open documents keep their live lint. */
@@ -83,7 +84,7 @@ class DiagnosticsController implements SkillDiagnostics {
       vscode.workspace.onDidCloseTextDocument((document) => this.documentClosed(document)),
       vscode.workspace.onDidChangeConfiguration((event) => {
         // The catalog rescans on this setting (affectsCatalog); open documents are ours to redo.
-        if (event.affectsConfiguration('skillsmith.validation.unicodeNames')) this.lintOpenDocuments();
+        if (event.affectsConfiguration(SETTINGS.unicodeNames)) this.lintOpenDocuments();
       }),
     );
     this.disposables.push(
@@ -134,23 +135,27 @@ class DiagnosticsController implements SkillDiagnostics {
           return [];
         }
         this.fullyValidated.add(outcome.filePath);
+        // The scripts' findings (security ones among them) count in the summary as in the Problems panel.
+        const bundled = outcome.bundled.flatMap((b) => b.problems);
         const document = open.get(keys[i]);
-        if (document) return (await this.lint(document)) ?? this.shown.shownProblems(keys[i]);
+        if (document) return [...((await this.lint(document)) ?? this.shown.shownProblems(keys[i])), ...bundled];
         // A catalog change published something newer while we read: it wins.
-        if (this.generation(keys[i]) !== before[i]) return this.shown.shownProblems(keys[i]);
+        if (this.generation(keys[i]) !== before[i]) return [...this.shown.shownProblems(keys[i]), ...bundled];
         this.bump(keys[i]);
         this.shown.publish(this.services.fs.toUri(outcome.filePath), outcome.problems, undefined);
         this.shown.publishBundled(outcome.filePath, outcome.bundled);
-        return outcome.problems;
+        return [...outcome.problems, ...bundled];
       }),
     );
-    const problems = shown.flat();
-    return {
-      files: outcomes.length,
-      errors: problems.filter((p) => p.severity === 'error').length,
-      warnings: problems.filter((p) => p.severity === 'warning').length,
-      infos: problems.filter((p) => p.severity === 'info').length,
-    };
+    return { files: outcomes.length, ...countProblems(shown.flat()) };
+  }
+
+  problemsOf(skillFile: string): readonly Problem[] | undefined {
+    return this.shown.skillProblems(skillFile);
+  }
+
+  get onDidChange(): vscode.Event<void> {
+    return this.shown.onDidChange;
   }
 
   problemFor(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): Problem | undefined {
@@ -167,13 +172,17 @@ class DiagnosticsController implements SkillDiagnostics {
     // A scan names thousands of files at once: they are published in time slices, so that the
     // extension host is never held for long. Each publish reads the catalog as it is then, so
     // a later change published before an earlier slice is never overwritten by older state.
-    void (async () => {
-      const slicer = createTimeSlicer(SCAN_SLICE_MS);
-      for (let start = 0; start < filePaths.length; start += REFRESH_BATCH) {
-        if (slicer.due()) await slicer.pause();
-        this.refreshBatch(filePaths.slice(start, start + REFRESH_BATCH), scanning);
-      }
-    })();
+    inBackground(
+      this.services.log,
+      'publishing the scanned skills',
+      (async () => {
+        const slicer = createTimeSlicer(SCAN_SLICE_MS);
+        for (let start = 0; start < filePaths.length; start += REFRESH_BATCH) {
+          if (slicer.due()) await slicer.pause();
+          this.refreshBatch(filePaths.slice(start, start + REFRESH_BATCH), scanning);
+        }
+      })(),
+    );
   }
 
   private refreshBatch(filePaths: readonly string[], scanning: boolean): void {
@@ -207,21 +216,25 @@ class DiagnosticsController implements SkillDiagnostics {
       return;
     }
     const duplicates = entry.problems.filter((p) => p.code === 'duplicate-name');
-    void this.readLimit(() =>
-      lintModule().validateSkillFile(this.services.fs, filePath, {
-        unicodeNames: readSettings().unicodeNames,
-        countTokens: lintModule().countO200kTokensUpTo,
-        digest: lintModule().sha256Digest,
-      }),
-    ).then(
-      ({ problems, bundled }) => {
-        if (this.generation(key) !== generation) return;
-        this.shown.publish(uri, sortProblems([...problems, ...duplicates]), undefined);
-        this.shown.publishBundled(filePath, bundled);
-      },
-      () => {
-        if (this.generation(key) === generation) this.shown.publish(uri, entry.problems, undefined);
-      },
+    inBackground(
+      this.services.log,
+      'readLimit',
+      this.readLimit(() =>
+        lintModule().validateSkillFile(this.services.fs, filePath, {
+          unicodeNames: readSettings().unicodeNames,
+          countTokens: lintModule().countO200kTokensUpTo,
+          digest: lintModule().sha256Digest,
+        }),
+      ).then(
+        ({ problems, bundled }) => {
+          if (this.generation(key) !== generation) return;
+          this.shown.publish(uri, sortProblems([...problems, ...duplicates]), undefined);
+          this.shown.publishBundled(filePath, bundled);
+        },
+        () => {
+          if (this.generation(key) === generation) this.shown.publish(uri, entry.problems, undefined);
+        },
+      ),
     );
   }
 
@@ -257,7 +270,7 @@ class DiagnosticsController implements SkillDiagnostics {
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        void this.lint(document);
+        inBackground(this.services.log, 'lint', this.lint(document));
       }, LINT_DELAY_MS),
     );
   }
@@ -265,7 +278,7 @@ class DiagnosticsController implements SkillDiagnostics {
   private lintNow(document: vscode.TextDocument): void {
     if (!isSkillDocument(document)) return;
     this.cancelTimer(document.uri.toString());
-    void this.lint(document);
+    inBackground(this.services.log, 'lint', this.lint(document));
   }
 
   private lintOpenDocuments(): void {

@@ -1,14 +1,17 @@
-// Skillsmith's MCP server in VS Code (SPEC §11, docs/mcp.md): registered through
+// Skillsmith's MCP server in VS Code (SPEC §11, docs/mcp.md, "In VS Code"): registered through
 // `mcpServerDefinitionProviders`, over the workspace folders, only in a trusted workspace and
-// while `skillsmith.mcp.enabled` is on. VS Code's own MCP client starts it (`skillsmith mcp`, the
-// CLI this extension ships), so that VS Code's agent in either harness, and any client the user
-// points at the same command, gets the same catalog and actions. The secrets the workspace's
-// actions declare come from SecretStorage, in the server's environment, when VS Code resolves the
+// while `skillsmith.mcp.enabled` is on. That setting is off by default: VS Code's agent gets the
+// same capabilities from the language-model tools in either harness, and both at once would give
+// the model each of them twice. Once on, VS Code's own MCP client starts it (`skillsmith mcp`, the
+// CLI this extension ships). The secrets the workspace's actions declare come from SecretStorage,
+// in the server's environment, each under its own skill's variable, when VS Code resolves the
 // definition to start it. The MCP API arrived in VS Code 1.101; older versions skip this feature.
 import * as vscode from 'vscode';
 import { readActionsFile } from '../../core/actions/declaration';
+import { scopedSecretEnvironment } from '../../node/scopedSecrets';
 import { secretKey } from '../secretKey';
 import type { SkillsmithServices } from '../services';
+import { readSettings, SETTINGS } from '../settings';
 
 /** The provider id, as package.json's `mcpServerDefinitionProviders` declares it. */
 export const MCP_PROVIDER_ID = 'skillsmith.skills';
@@ -35,30 +38,26 @@ type StdioDefinition = new (
 /** Whether the server is offered: the setting, and workspace trust (the server runs skills' actions). */
 function enabled(): boolean {
   return (
-    vscode.workspace.isTrusted &&
-    vscode.workspace.getConfiguration('skillsmith').get<boolean>('mcp.enabled', true) &&
-    (vscode.workspace.workspaceFolders?.length ?? 0) > 0
+    vscode.workspace.isTrusted && readSettings().mcpEnabled && (vscode.workspace.workspaceFolders?.length ?? 0) > 0
   );
 }
 
-/** The secrets the workspace's actions declare, with their values from SecretStorage (the first skill's value wins a name). */
+/**
+ * The secrets the workspace's actions declare, with their values from SecretStorage, each under
+ * its own skill's variable (src/node/scopedSecrets.ts): a value set for one skill never reaches
+ * another that declares the same name.
+ */
 async function secretEnvironment(
   services: SkillsmithServices,
   secrets: vscode.SecretStorage,
 ): Promise<Record<string, string>> {
-  const env: Record<string, string> = {};
+  const skills: { dir: string; secrets: string[] }[] = [];
   for (const entry of services.catalog.offered()) {
     const read = await readActionsFile(services.fs, entry.record.dir).catch(() => undefined);
     if (!read?.ok) continue;
-    for (const action of read.actions) {
-      for (const name of action.secrets) {
-        if (name in env) continue;
-        const value = await secrets.get(secretKey(name, entry.record.dir));
-        if (value) env[name] = value;
-      }
-    }
+    skills.push({ dir: entry.record.dir, secrets: [...new Set(read.actions.flatMap((action) => action.secrets))] });
   }
-  return env;
+  return scopedSecretEnvironment(skills, async (name, dir) => secrets.get(secretKey(name, dir)));
 }
 
 /** Registers the provider; returns the disposables (none on a VS Code without the MCP API). */
@@ -100,7 +99,7 @@ export function registerMcpServer(services: SkillsmithServices, context: vscode.
     vscode.workspace.onDidGrantWorkspaceTrust(() => changed.fire()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => changed.fire()),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('skillsmith.mcp.enabled')) changed.fire();
+      if (event.affectsConfiguration(SETTINGS.mcpEnabled)) changed.fire();
     }),
     context.secrets.onDidChange(() => changed.fire()),
   ];

@@ -10,6 +10,8 @@ import { EVAL_FILE_GLOB, evalFileKind, triggerEvalSkill, type EvalFileKind } fro
 import type { RoutingCase } from '../../core/routing/evalCases';
 import { lintEvalFile } from '../../core/routing/evalLint';
 import type { SkillsmithServices } from '../services';
+import { inBackground } from '../background';
+import { DisposableStore } from '../disposables';
 
 /** One eval file as last read. */
 export interface EvalFile {
@@ -26,10 +28,16 @@ const EDIT_DELAY_MS = 300;
 export class EvalFileIndex implements vscode.Disposable {
   private readonly files = new Map<string, EvalFile>();
   private readonly emitter = new vscode.EventEmitter<readonly vscode.Uri[]>();
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private readonly pendingEdits = new Map<string, vscode.TextDocument>();
-  private readonly editsLater = coalesced(() => void this.applyEdits(), EDIT_DELAY_MS);
-  private readonly relintLater = coalesced(() => void this.reloadAll(), EDIT_DELAY_MS);
+  private readonly editsLater = coalesced(
+    () => inBackground(this.services.log, 'applying eval file edits', this.applyEdits()),
+    EDIT_DELAY_MS,
+  );
+  private readonly relintLater = coalesced(
+    () => inBackground(this.services.log, 'reloading eval files', this.reloadAll()),
+    EDIT_DELAY_MS,
+  );
 
   /** Fires with the files whose cases or problems may have changed (added, changed or gone). */
   readonly onDidChange = this.emitter.event;
@@ -37,13 +45,13 @@ export class EvalFileIndex implements vscode.Disposable {
   constructor(private readonly services: SkillsmithServices) {
     const watcher = vscode.workspace.createFileSystemWatcher(EVAL_FILE_GLOB);
     const catalogChange = services.catalog.onDidChange(() => this.relintLater.schedule());
-    this.disposables.push(
+    this.disposables.addAll(
       watcher,
       this.emitter,
       { dispose: () => catalogChange.dispose() },
       { dispose: () => (this.editsLater.dispose(), this.relintLater.dispose()) },
-      watcher.onDidCreate((uri) => void this.reload([uri])),
-      watcher.onDidChange((uri) => void this.reload([uri])),
+      watcher.onDidCreate((uri) => inBackground(services.log, 'reloading an eval file', this.reload([uri]))),
+      watcher.onDidChange((uri) => inBackground(services.log, 'reloading an eval file', this.reload([uri]))),
       watcher.onDidDelete((uri) => this.forget(uri)),
       vscode.workspace.onDidChangeTextDocument((event) => this.edited(event.document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.edited(document)),
@@ -124,6 +132,6 @@ export class EvalFileIndex implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const disposable of this.disposables) disposable.dispose();
+    this.disposables.dispose();
   }
 }

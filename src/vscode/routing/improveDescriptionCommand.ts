@@ -21,6 +21,7 @@ import { chooseModels } from './modelChoice';
 import { NO_MODEL_HINT } from './routingRun';
 import type { RoutingReport } from './reportDocument';
 import { languageModelRouter, listedSkills } from './routers';
+import { inBackground } from '../background';
 
 export interface ImproveOptions {
   readonly skill?: string;
@@ -95,8 +96,12 @@ export async function improveDescriptionCommand(
       .map((s) => ({ label: s.name, count: all.filter((c) => caseConcerns(c, s.name)).length }))
       .filter((c) => c.count >= 2);
     if (choices.length === 0) {
-      void vscode.window.showInformationMessage(
-        'No skill has 2 or more routing eval cases yet. Add some to <skill>/evals/trigger-evals.json first.',
+      inBackground(
+        services.log,
+        'an information message',
+        vscode.window.showInformationMessage(
+          'No skill has 2 or more routing eval cases yet. Add some to <skill>/evals/trigger-evals.json first.',
+        ),
       );
       return false;
     }
@@ -109,13 +114,17 @@ export async function improveDescriptionCommand(
   }
   const entry = services.catalog.get(skill);
   if (!entry) {
-    void vscode.window.showWarningMessage(`No skill named '${skill}'.`);
+    inBackground(services.log, 'a warning message', vscode.window.showWarningMessage(`No skill named '${skill}'.`));
     return false;
   }
   const name = entry.record.name;
   const [model] = await chooseModels();
   if (!model) {
-    void vscode.window.showWarningMessage(`No language model to propose and check descriptions with. ${NO_MODEL_HINT}`);
+    inBackground(
+      services.log,
+      'a warning message',
+      vscode.window.showWarningMessage(`No language model to propose and check descriptions with. ${NO_MODEL_HINT}`),
+    );
     return false;
   }
   const cases = await keepSplit(
@@ -148,21 +157,30 @@ export async function improveDescriptionCommand(
       }),
   );
   if (!result.ok) {
-    if (!result.cancelled) void vscode.window.showWarningMessage(result.reason);
+    if (!result.cancelled)
+      inBackground(services.log, 'a warning message', vscode.window.showWarningMessage(result.reason));
     return false;
   }
   report.setLoop(name, loopMarkdown(name, result));
   if (!result.best) {
-    void vscode.window
-      .showInformationMessage(noProposalMessage(name, result), 'Open Report')
-      .then((choice) => choice && report.show());
+    inBackground(
+      services.log,
+      'an information message',
+      vscode.window
+        .showInformationMessage(noProposalMessage(name, result), 'Open Report')
+        .then((choice) => choice && report.show()),
+    );
     return false;
   }
   const uri = services.fs.toUri(entry.record.filePath);
   const text = decodeUtf8(await services.fs.readFile(entry.record.filePath)).replace(/^\uFEFF/, '');
   const edit = descriptionEdit(text, result.best.description);
   if (!edit) {
-    void vscode.window.showWarningMessage(`Cannot find the description in ${vscode.workspace.asRelativePath(uri)}.`);
+    inBackground(
+      services.log,
+      'a warning message',
+      vscode.window.showWarningMessage(`Cannot find the description in ${vscode.workspace.asRelativePath(uri)}.`),
+    );
     return false;
   }
   const document = await vscode.workspace.openTextDocument(uri);

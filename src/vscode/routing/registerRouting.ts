@@ -24,6 +24,6 @@ export function registerRouting(services: SkillsmithServices): vscode.Disposable
     ...Object.values(ROUTING_COMMANDS).map((id) =>
       vscode.commands.registerCommand(id, (...args: unknown[]) => get().command(id, args)),
     ),
-    { dispose: () => feature?.dispose() },
+    { dispose: () => void feature?.dispose() },
   ];
 }

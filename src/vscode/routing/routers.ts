@@ -11,7 +11,7 @@ import { LIST_SKILLS_TOOL, READ_SKILL_FILE_TOOL } from '../../core/loading/toolD
 import { formatToolError, runListSkills, runReadSkillFile } from '../../core/loading/tools';
 import type { RoutingCase } from '../../core/routing/evalCases';
 import { lexicalCaseRouter, type CaseRouter } from '../../core/routing/evalRun';
-import { listedSkills as listedSkillsOf } from '../../core/routing/listedSkills';
+import { listedSkills as listedSkillsOf, offeredSkills } from '../../core/routing/listedSkills';
 import { LanguageModelChatAdapter, type TokenCounter } from '../languageModelChat';
 import type { SkillsmithServices } from '../services';
 import { readRoutingSettings, readSettings } from '../settings';
@@ -23,13 +23,13 @@ export function listedSkills(services: SkillsmithServices): (ListingItem & { rea
 }
 
 export function lexicalRouter(services: SkillsmithServices): CaseRouter {
-  return lexicalCaseRouter(listedSkills(services));
+  return lexicalCaseRouter(offeredSkills(services.catalog), readSettings().listingBudget);
 }
 
 export interface ModelRouterOptions {
   /** Counts the requests each case sent. */
   readonly onRequests?: (n: number) => void;
-  /** The skills offered (default: the listed ones). */
+  /** The skills offered, sorted by name (default: the catalog's); each case is listed under the budget. */
   readonly skills?: readonly ListingItem[];
   /** Shared by every request of a run: a rate limit holds them all (core/chat/rateLimits.ts). */
   readonly gate?: RequestGate;
@@ -51,7 +51,7 @@ export function languageModelRouter(
   const adapter = new LanguageModelChatAdapter(model, options.usage);
   return modelCaseRouter({
     model: retryingModel(adapter, options.gate ?? new RequestGate()),
-    skills: options.skills ?? listedSkills(services),
+    skills: options.skills ?? offeredSkills(services.catalog),
     budget: settings.listingBudget,
     mode: settings.toolMode,
     temperature: routing.temperature ?? defaultTemperature(routing.runs),
@@ -74,7 +74,7 @@ export async function estimateRun(
 ): Promise<RunEstimate> {
   const settings = readSettings();
   const promptOf = routingPromptText({
-    skills: listedSkills(services),
+    skills: offeredSkills(services.catalog),
     budget: settings.listingBudget,
     mode: settings.toolMode,
   });

@@ -1,5 +1,6 @@
 // The routing feature, once loaded (docs/routing.md): the Test Explorer controller with its
-// two run profiles (language models, the lexical router), the eval files and their tree,
+// two run profiles (language models, the lexical router), created only while the workspace
+// has eval files, the eval files and their tree,
 // the routing lint, the report, and the commands that activation registered
 // (registerRouting.ts) routed here. With SKILLSMITH_TEST_HOOKS set, the host tests can read
 // the tree, the last run and the report through test-only commands.
@@ -18,6 +19,8 @@ import { RoutingReport } from './reportDocument';
 import { RoutingLint } from './routingLint';
 import { runRoutingTests, type RoutingRunResult } from './routingRun';
 import { RoutingTestTree } from './testTree';
+import { inBackground } from '../background';
+import { DisposableStore } from '../disposables';
 
 const LINT_DELAY_MS = 500;
 
@@ -29,54 +32,92 @@ export const ROUTING_TEST_COMMANDS = {
   whenReady: 'skillsmith.test.routingReady',
 } as const;
 
+/** The test controller, its tree of eval files and cases, and the offline run profile. */
+interface TestExplorer extends vscode.Disposable {
+  readonly controller: vscode.TestController;
+  readonly tree: RoutingTestTree;
+  readonly lexicalProfile: vscode.TestRunProfile;
+}
+
 export class RoutingController implements vscode.Disposable {
-  private readonly controller = vscode.tests.createTestController(ROUTING_CONTROLLER_ID, 'Skill Routing');
   private readonly index: EvalFileIndex;
-  private readonly tree: RoutingTestTree;
+  /** The Test Explorer's part: only while eval files exist (VS Code shows a Testing view for any controller). */
+  private explorer: TestExplorer | undefined;
   private readonly report = new RoutingReport();
   private readonly lint: RoutingLint;
-  private readonly lintLater = coalesced(() => void this.refreshLint(), LINT_DELAY_MS);
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly lintLater = coalesced(
+    () => inBackground(this.services.log, 'linting eval files', this.refreshLint()),
+    LINT_DELAY_MS,
+  );
+  private readonly disposables = new DisposableStore();
   private readonly ready: Promise<void>;
   private lastRun: RoutingRunResult | undefined;
   private runs = 0;
   private lintDone: Promise<void> = Promise.resolve();
-  private readonly lexicalProfile: vscode.TestRunProfile;
 
   constructor(private readonly services: SkillsmithServices) {
     this.index = new EvalFileIndex(services);
-    this.tree = new RoutingTestTree(this.controller, this.index);
     this.lint = new RoutingLint(services, this.index);
-    this.controller.resolveHandler = () => this.ready;
-    this.controller.refreshHandler = () => this.index.reloadAll();
-    this.controller.createRunProfile(
+    this.disposables.addAll(
+      this.index,
+      this.report,
+      this.lint,
+      { dispose: () => this.lintLater.dispose() },
+      {
+        dispose: () => {
+          this.explorer?.dispose();
+        },
+      },
+      this.index.onDidChange((uris) => {
+        this.syncExplorer(uris);
+        this.lintLater.schedule();
+      }),
+    );
+    if (process.env[TEST_HOOKS_ENV]) this.disposables.addAll(...this.testCommands());
+    this.ready = this.index.reloadAll().then(() => {
+      this.syncExplorer();
+      return this.refreshLint();
+    });
+  }
+
+  /**
+   * Creates the test controller when the first eval file appears and disposes it when the last
+   * one goes, then updates the items of `uris` (all when omitted). A registered controller is
+   * what makes VS Code show its Testing view, and a workspace without evals has nothing to test.
+   */
+  private syncExplorer(uris?: readonly vscode.Uri[]): void {
+    if (this.index.all().length === 0) {
+      this.explorer?.dispose();
+      this.explorer = undefined;
+      return;
+    }
+    const created = !this.explorer;
+    this.explorer ??= this.createExplorer();
+    this.explorer.tree.update(created ? undefined : uris);
+  }
+
+  private createExplorer(): TestExplorer {
+    const controller = vscode.tests.createTestController(ROUTING_CONTROLLER_ID, 'Skill Routing');
+    controller.resolveHandler = () => this.ready;
+    controller.refreshHandler = () => this.index.reloadAll();
+    controller.createRunProfile(
       'Run with Language Models',
       vscode.TestRunProfileKind.Run,
       (request, token) => this.run(request, token, true),
       true,
     );
-    this.lexicalProfile = this.controller.createRunProfile(
+    const lexicalProfile = controller.createRunProfile(
       'Run with the Lexical Router (offline)',
       vscode.TestRunProfileKind.Run,
       (request, token) => this.run(request, token, false),
       false,
     );
-    this.disposables.push(
-      this.controller,
-      this.index,
-      this.report,
-      this.lint,
-      { dispose: () => this.lintLater.dispose() },
-      this.index.onDidChange((uris) => {
-        this.tree.update(uris);
-        this.lintLater.schedule();
-      }),
-    );
-    if (process.env[TEST_HOOKS_ENV]) this.disposables.push(...this.testCommands());
-    this.ready = this.index.reloadAll().then(() => {
-      this.tree.update();
-      return this.refreshLint();
-    });
+    return {
+      controller,
+      tree: new RoutingTestTree(controller, this.index),
+      lexicalProfile,
+      dispose: () => controller.dispose(),
+    };
   }
 
   /** What the chosen agents' own listings do to each skill, for the report (docs/hosts.md). */
@@ -103,30 +144,29 @@ export class RoutingController implements vscode.Disposable {
     withModels: boolean,
   ): Promise<void> {
     await this.ready;
+    const explorer = this.explorer;
+    if (!explorer) return;
+    const { controller, tree } = explorer;
     // Without a model, the same cases can run offline (the notification's button).
     const runOffline = () => {
       const offline = new vscode.CancellationTokenSource();
-      void this.run(
-        new vscode.TestRunRequest(request.include, request.exclude, this.lexicalProfile),
-        offline.token,
-        false,
-      ).finally(() => offline.dispose());
+      inBackground(
+        this.services.log,
+        'the offline routing run',
+        this.run(
+          new vscode.TestRunRequest(request.include, request.exclude, explorer.lexicalProfile),
+          offline.token,
+          false,
+        ).finally(() => offline.dispose()),
+      );
     };
-    const result = await runRoutingTests(
-      this.services,
-      this.controller,
-      this.tree,
-      request,
-      token,
-      withModels,
-      runOffline,
-    );
+    const result = await runRoutingTests(this.services, controller, tree, request, token, withModels, runOffline);
     if (!result) return;
     this.lastRun = result;
     this.runs++;
     this.report.update(result.summaries, this.hostNotes());
     if (withModels) {
-      const cases = this.tree.casesOf(request).map((item) => this.tree.caseOf(item)!.case);
+      const cases = tree.casesOf(request).map((item) => tree.caseOf(item)!.case);
       this.lint.useModelRun(
         new Set(cases.flatMap((c) => c.expected)),
         result.summaries.flatMap((s) => s.confusions),
@@ -135,7 +175,11 @@ export class RoutingController implements vscode.Disposable {
     }
     const figures = result.summaries.map((s) => `${s.router} ${Math.round(s.top1 * 100)} %`).join(', ');
     const message = `Routing: ${plural(result.passed.length, 'case')} passed, ${result.failed.length} failed (top-1: ${figures}).`;
-    void vscode.window.showInformationMessage(message, 'Open Report').then((choice) => choice && this.report.show());
+    inBackground(
+      this.services.log,
+      'an information message',
+      vscode.window.showInformationMessage(message, 'Open Report').then((choice) => choice && this.report.show()),
+    );
   }
 
   private refreshLint(): Promise<void> {
@@ -151,7 +195,7 @@ export class RoutingController implements vscode.Disposable {
         await this.ready;
         await this.lintDone;
       }),
-      vscode.commands.registerCommand(ROUTING_TEST_COMMANDS.tree, () => this.tree.snapshot()),
+      vscode.commands.registerCommand(ROUTING_TEST_COMMANDS.tree, () => this.explorer?.tree.snapshot() ?? []),
       vscode.commands.registerCommand(
         ROUTING_TEST_COMMANDS.lastRun,
         () => this.lastRun && { sequence: this.runs, ...this.lastRun },
@@ -161,6 +205,6 @@ export class RoutingController implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const disposable of this.disposables) disposable.dispose();
+    this.disposables.dispose();
   }
 }

@@ -27,6 +27,7 @@ import { readRoutingSettings } from '../settings';
 import { chooseModels } from './modelChoice';
 import { estimateRun, languageModelRouter, lexicalRouter } from './routers';
 import type { CaseRef, RoutingTestTree } from './testTree';
+import { inBackground } from '../background';
 
 /** What a finished run leaves behind, for the report and the host tests. */
 export interface RoutingRunResult {
@@ -79,7 +80,7 @@ export async function runRoutingTests(
   if (withModels) {
     const models = await chooseModels();
     if (models.length === 0) {
-      noModelRun(controller, request, items, runOffline);
+      noModelRun(services, controller, request, items, runOffline);
       return undefined;
     }
     estimate = await estimateRun(
@@ -110,7 +111,7 @@ export async function runRoutingTests(
     : 'the lexical router';
   run.appendOutput(`Routing ${plural(items.length, 'case')} with ${what}.\r\n`);
   if (estimate) run.appendOutput(`Estimated: ${estimateText(estimate)}.\r\n`);
-  const outcomes: (CaseOutcome | undefined)[][] = routers.map(() => new Array(items.length));
+  const outcomes = routers.map(() => new Array<CaseOutcome | undefined>(items.length));
   const result = {
     passed: [] as string[],
     failed: [] as { id: string; message: string }[],
@@ -175,7 +176,10 @@ export async function runRoutingTests(
           result.passed.push(item.id);
         } else {
           run.failed(item, messages, Date.now() - started);
-          result.failed.push({ id: item.id, message: messages.map((m) => String(m.message)).join('\n') });
+          result.failed.push({
+            id: item.id,
+            message: messages.map((m) => (typeof m.message === 'string' ? m.message : m.message.value)).join('\n'),
+          });
         }
       },
       () => token.isCancellationRequested,
@@ -208,6 +212,7 @@ function usageOf(counter: TokenCounter): RunUsage {
  * output, and a notification offers the offline run or the way to get a model.
  */
 function noModelRun(
+  services: SkillsmithServices,
   controller: vscode.TestController,
   request: vscode.TestRunRequest,
   items: readonly vscode.TestItem[],
@@ -217,11 +222,15 @@ function noModelRun(
   run.appendOutput(`${NO_MODEL_MESSAGE}\r\n`);
   for (const item of items) run.skipped(item);
   run.end();
-  void vscode.window.showWarningMessage(NO_MODEL_MESSAGE, LEXICAL_ACTION, GET_MODEL_ACTION).then((choice) => {
-    if (choice === LEXICAL_ACTION) runOffline();
-    else if (choice === GET_MODEL_ACTION)
-      void vscode.commands.executeCommand('workbench.extensions.search', '@category:"AI" chat');
-  });
+  inBackground(
+    services.log,
+    'a warning message',
+    vscode.window.showWarningMessage(NO_MODEL_MESSAGE, LEXICAL_ACTION, GET_MODEL_ACTION).then((choice) => {
+      if (choice === LEXICAL_ACTION) runOffline();
+      else if (choice === GET_MODEL_ACTION)
+        return vscode.commands.executeCommand('workbench.extensions.search', '@category:"AI" chat');
+    }),
+  );
 }
 
 export const NO_MODEL_HINT = 'Sign in to GitHub Copilot, or install another extension that provides chat models.';

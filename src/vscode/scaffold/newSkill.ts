@@ -6,8 +6,7 @@
 // written as it is); Escape at any step ends it with nothing written.
 import * as vscode from 'vscode';
 import { locationOf } from '../../core/catalog/locations';
-import type { HostId } from '../../core/hosts/hostIds';
-import { hostsModule } from '../hostsModule';
+import { reachText } from '../../core/hosts/hostNames';
 import { analyzeSkillText } from '../../core/lint/analyze';
 import { scaffoldLocationChoices } from './locationChoices';
 import { checkDescription, checkSkillName, type InputProblem, type NameCheckContext } from './inputValidation';
@@ -16,6 +15,7 @@ import type { SkillsmithServices } from '../services';
 import { readSettings } from '../settings';
 import { closingFenceLine, renderSkillFile } from './skillTemplate';
 import { listTemplates, readTemplateFiles, type SkillTemplate } from './templates';
+import { inBackground } from '../background';
 
 /** The optional argument of `skillsmith.newSkill`: each field skips its prompt. */
 export interface NewSkillArgs {
@@ -45,10 +45,9 @@ type SkillSource = { readonly template: SkillTemplate } | { readonly content: st
 
 const TITLE = 'New Skill';
 
-/** Registers `skillsmith.newSkill`; it resolves with the new SKILL.md, or undefined. */
 function fail(services: SkillsmithServices, message: string): undefined {
   services.log.warn(message);
-  void vscode.window.showErrorMessage(message);
+  inBackground(services.log, 'an error message', vscode.window.showErrorMessage(message));
   return undefined;
 }
 
@@ -59,7 +58,7 @@ function toValidationMessage(problem: InputProblem | undefined): vscode.InputBox
   return { message: problem.message, severity };
 }
 
-/** New Skill (docs/scaffold.md): asks for what it needs, writes the skill, never over anything. */
+/** New Skill (README.md, "New Skill from templates"): asks for what it needs, writes the skill, never over anything. */
 export async function newSkill(services: SkillsmithServices, given: NewSkillArgs): Promise<vscode.Uri | undefined> {
   const unicodeNames = readSettings().unicodeNames;
   const args = given.content !== undefined ? withFieldsOf(given.content, given, unicodeNames) : given;
@@ -95,7 +94,11 @@ export async function newSkill(services: SkillsmithServices, given: NewSkillArgs
     const picked = await vscode.window.showQuickPick(
       choices.map((choice) => ({
         label: choice.location.label,
-        description: [choice.description, choice.exists ? undefined : 'new folder', readBy(choice.hosts)]
+        description: [
+          choice.description,
+          choice.exists ? undefined : 'new folder',
+          reachText(choice.hosts, choice.missing),
+        ]
           .filter(Boolean)
           .join(' · '),
         detail: choice.location.path,
@@ -192,13 +195,6 @@ async function chooseDescription(args: NewSkillArgs): Promise<string | undefined
   });
 }
 
-/** Which chosen agents read a location, for the picker. */
-function readBy(hosts: readonly HostId[]): string {
-  return hosts.length > 0
-    ? `read by ${hosts.map((host) => hostsModule().HOST_PROFILES[host].displayName).join(', ')}`
-    : 'read by none of your agents (skillsmith.hosts)';
-}
-
 function resolveLocationArg(services: SkillsmithServices, location: string | vscode.Uri): string {
   if (location instanceof vscode.Uri) return services.fs.toPath(location);
   const root = vscode.workspace.workspaceFolders?.[0];
@@ -230,8 +226,12 @@ async function createSkill(
   services.log.info(`New Skill: created ${folder} from ${source}.`);
 
   if (!locationOf(folder, services.watcher.locations)) {
-    void vscode.window.showWarningMessage(
-      `${location} is not among the skill locations (skillsmith.locations), so '${name}' will not be in the catalog.`,
+    inBackground(
+      services.log,
+      'a warning message',
+      vscode.window.showWarningMessage(
+        `${location} is not among the skill locations (skillsmith.locations), so '${name}' will not be in the catalog.`,
+      ),
     );
   }
   await services.watcher.refreshPath(folder);

@@ -5,6 +5,8 @@ import { COMMANDS } from '../ids';
 import { lazyModule } from '../lazy';
 import type { SkillsmithServices } from '../services';
 import type { NewSkillArgs } from './newSkill';
+import { inBackground } from '../background';
+import { markWalkthroughStepDone } from '../walkthrough';
 
 const scaffold = lazyModule<typeof import('../../lazy/scaffold')>('scaffold');
 
@@ -14,10 +16,14 @@ export function registerScaffold(services: SkillsmithServices): vscode.Disposabl
       const args: NewSkillArgs = arg instanceof vscode.Uri ? { location: arg } : (arg ?? {});
       return scaffold()
         .newSkill(services, args)
+        .then((created) => {
+          if (created) markWalkthroughStepDone(services.log, 'skillCreated');
+          return created;
+        })
         .catch((error: unknown) => {
           const message = `New Skill failed: ${error instanceof Error ? error.message : String(error)}`;
           services.log.warn(message);
-          void vscode.window.showErrorMessage(message);
+          inBackground(services.log, 'an error message', vscode.window.showErrorMessage(message));
           return undefined;
         });
     }),

@@ -29,12 +29,19 @@ export async function listTemplates(extensionUri: vscode.Uri): Promise<SkillTemp
     if (!(type & vscode.FileType.Directory)) continue;
     const folder = vscode.Uri.joinPath(root, id);
     try {
-      const manifest = JSON.parse(
+      const manifest: unknown = JSON.parse(
         Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, TEMPLATE_MANIFEST))).toString(
           'utf8',
         ),
       );
-      templates.push({ id, label: String(manifest.label ?? id), detail: String(manifest.detail ?? ''), folder });
+      if (typeof manifest !== 'object' || manifest === null) continue;
+      const { label, detail } = manifest as Record<string, unknown>;
+      templates.push({
+        id,
+        label: typeof label === 'string' ? label : id,
+        detail: typeof detail === 'string' ? detail : '',
+        folder,
+      });
     } catch {
       // A folder without a readable manifest is not a template.
     }

@@ -1,7 +1,7 @@
 // The read-only "Skill Listing" document behind Skills: Show Listing. The listing under
-// a budget is invisible otherwise: this shows the exact text the model gets, how much
-// of the budget it uses, what the budget dropped and which skills are not offered and
-// why, then what each host of `skillsmith.hosts` lists. It is a virtual document
+// a budget is invisible otherwise: this shows first what each host of `skillsmith.hosts`
+// lists, in sentences, then the exact text `@skills` gives the model, how much of the budget it
+// uses, what the budget dropped and which skills are not offered and why. It is a virtual document
 // (`skillsmith-listing:`) that follows the catalog.
 import * as vscode from 'vscode';
 import { coalesced } from '../../core/base/coalesce';
@@ -12,7 +12,7 @@ import { hostsModule } from '../hostsModule';
 import type { CatalogVerdicts } from '../../core/hosts/verdictCache';
 import { LISTING_SCHEME } from '../ids';
 import type { SkillsmithServices } from '../services';
-import { readSettings } from '../settings';
+import { readSettings, SETTINGS } from '../settings';
 
 const REFRESH_DELAY_MS = 100;
 
@@ -38,8 +38,20 @@ export function renderListingReport(
   const listing = catalog.listing(budget);
   const notOffered = catalog.entries().filter((entry) => entry.status !== 'offered');
   const fence = fenceFor(listing.text);
-  const lines = [
-    '# Skill listing',
+  const lines = ['# Skill listing', ''];
+  // First what each agent of `skillsmith.hosts` sees (docs/hosts.md), then Skillsmith's own listing.
+  if (hosts && hosts.hosts.length > 0)
+    lines.push(
+      'What each of your agents (`skillsmith.hosts`) sees of your skills, then what `@skills` shows its model.',
+      ...hostsModule().hostListingSections(
+        catalog.entries().map((e) => e.record),
+        hosts,
+        displayPath,
+      ),
+      '',
+    );
+  lines.push(
+    "## @skills: Skillsmith's own listing",
     '',
     "What `@skills` puts in the model's prompt: one line per offered skill, cut at the character budget (`skillsmith.listing.budget`).",
     '',
@@ -53,7 +65,7 @@ export function renderListingReport(
     fence + 'text',
     ...(listing.text === '' ? [] : [listing.text]),
     fence,
-  ];
+  );
   if (listing.dropped.length > 0) {
     lines.push(
       '',
@@ -78,22 +90,13 @@ export function renderListingReport(
   if (native.length > 0) {
     lines.push(
       '',
-      `## Left out of the list and load tools (${native.length})`,
+      `## Listed by VS Code's agent itself (${native.length})`,
       '',
-      "VS Code's own agent lists these skills itself (`chat.useAgentSkills` is on), so the tools that agent calls leave them out: the model never gets a skill twice. `@skills` still offers them, and their files and actions stay available.",
+      "VS Code's agent lists these skills itself (`chat.useAgentSkills` is on). When it calls Skillsmith's list and load tools, those leave them out, so that its model never gets a skill twice; `@skills` lists them as above, and their files and actions stay available.",
       '',
     );
     lines.push(...native.map((entry) => `- ${entry.record.name} — ${displayPath(entry.record.filePath)}`));
   }
-  // The listing as each host of `skillsmith.hosts` would build it (docs/hosts.md).
-  if (hosts && hosts.hosts.length > 0)
-    lines.push(
-      ...hostsModule().hostListingSections(
-        catalog.entries().map((e) => e.record),
-        hosts,
-        displayPath,
-      ),
-    );
   return lines.join('\n') + '\n';
 }
 
@@ -122,8 +125,8 @@ export function registerListingDocument(services: SkillsmithServices): vscode.Di
     vscode.workspace.registerTextDocumentContentProvider(LISTING_SCHEME, provider),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (
-        ['skillsmith.listing.budget', 'skillsmith.hosts', 'skillsmith.hostContextTokens', 'chat.useAgentSkills'].some(
-          (key) => event.affectsConfiguration(key),
+        [SETTINGS.listingBudget, SETTINGS.hosts, SETTINGS.hostContextTokens, SETTINGS.vscodeAgentSkills].some((key) =>
+          event.affectsConfiguration(key),
         )
       )
         refreshSoon.schedule();

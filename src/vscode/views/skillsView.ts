@@ -4,13 +4,18 @@
 // with actions (actions.json) has them as children, each with a Run button.
 import * as vscode from 'vscode';
 import { coalesced } from '../../core/base/coalesce';
-import { plural } from '../../core/base/text';
 import type { CatalogEntry } from '../../core/catalog/catalog';
 import type { SkillLocation } from '../../core/catalog/locations';
 import { OFFER_STATUS_LABEL, whyNotOffered } from '../../core/catalog/offerStatusText';
+import { hostsModule } from '../hostsModule';
+import { viewHostsMessage } from '../../core/hosts/hostsLeftOut';
 import { locationDescription } from '../locationLabels';
+import { readSettings, SETTINGS } from '../settings';
 import { ACTION_ITEM_CONTEXT, COMMANDS, SKILLS_VIEW_ID } from '../ids';
+import type { SkillsViewSnapshot } from '../api';
 import type { ActionSummary, SkillsmithServices } from '../services';
+import type { SkillProblems } from '../skillProblems';
+import { countProblems, countsText, type ProblemCounts } from '../../core/lint/problemCounts';
 
 const REDRAW_DELAY_MS = 100;
 
@@ -20,19 +25,12 @@ type Node =
   // Its shape is what `skillsmith.runAction` reads from the item it is run on.
   | { kind: 'action'; entry: CatalogEntry; action: ActionSummary };
 
-/** What the view shows, for the host tests. */
-export interface SkillsViewSnapshot {
-  readonly location: string;
-  readonly description?: string;
-  readonly skills: readonly {
-    readonly name: string;
-    readonly description?: string;
-    readonly icon: string;
-    readonly actions?: readonly string[];
-  }[];
+/** A tree item's label as text (a TreeItemLabel by its text). */
+function labelText(label: vscode.TreeItem['label']): string {
+  return typeof label === 'object' ? label.label : String(label);
 }
 
-function iconOf(entry: CatalogEntry): string {
+function iconOf(entry: CatalogEntry, counts: ProblemCounts): string {
   switch (entry.status) {
     case 'errors':
       return 'error';
@@ -43,11 +41,14 @@ function iconOf(entry: CatalogEntry): string {
     case 'untrusted':
       return 'shield';
     default:
-      return entry.problems.some((p) => p.severity === 'warning') ? 'warning' : 'pass';
+      return counts.warnings > 0 ? 'warning' : 'pass';
   }
 }
 
-function tooltipOf(entry: CatalogEntry): vscode.MarkdownString {
+/** The badge's sign (hostBadges.ts), repeated here so that the view does not load the hosts feature. */
+const HOST_BADGE = '⊘';
+
+function tooltipOf(entry: CatalogEntry, counts: ProblemCounts, agents: string | undefined): vscode.MarkdownString {
   const { record } = entry;
   const tooltip = new vscode.MarkdownString(undefined, true);
   tooltip.appendMarkdown(`**${record.name}**`);
@@ -56,9 +57,8 @@ function tooltipOf(entry: CatalogEntry): vscode.MarkdownString {
   tooltip.appendMarkdown('\n\n');
   tooltip.appendText(record.description?.trim() || '(no description)');
   tooltip.appendMarkdown('\n\n');
-  const errors = entry.problems.filter((p) => p.severity === 'error').length;
-  const warnings = entry.problems.filter((p) => p.severity === 'warning').length;
-  tooltip.appendText(`${record.filePath}\n\n${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
+  tooltip.appendText(`${record.filePath}\n\n${countsText(counts)}`);
+  if (agents) tooltip.appendMarkdown(`\n\n${agents}`);
   return tooltip;
 }
 
@@ -66,7 +66,10 @@ class SkillsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
 
-  constructor(private readonly services: SkillsmithServices) {}
+  constructor(
+    private readonly services: SkillsmithServices,
+    private readonly problems: SkillProblems | undefined,
+  ) {}
 
   refresh(): void {
     this.changed.fire();
@@ -118,26 +121,55 @@ class SkillsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Dispos
     item.id = `skill:${entry.record.filePath}`;
     item.resourceUri = uri; // lets the problem decorations colour the item
     item.description = entry.status === 'offered' ? false : OFFER_STATUS_LABEL[entry.status];
-    item.tooltip = tooltipOf(entry);
-    item.iconPath = new vscode.ThemeIcon(iconOf(entry));
+    // The tooltip is resolved on hover (resolveTreeItem): it asks the host verdicts.
+    item.iconPath = new vscode.ThemeIcon(iconOf(entry, this.countsOf(entry)));
     item.contextValue = `skillsmith.skill.${entry.status}`;
     item.command = { command: COMMANDS.openSkill, title: 'Open Skill', arguments: [uri] };
     return item;
+  }
+
+  /** The tooltip, on hover: the skill, and which of the user's agents load it (and what the ⊘ badge means). */
+  resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
+    if (node.kind === 'skill')
+      item.tooltip = tooltipOf(node.entry, this.countsOf(node.entry), this.agentsOf(node.entry));
+    return item;
+  }
+
+  /** What the Problems panel shows for the skill, its scripts' findings included. */
+  private countsOf(entry: CatalogEntry): ProblemCounts {
+    return countProblems(this.problems?.problemsOf(entry.record.filePath) ?? entry.problems);
+  }
+
+  private agentsOf(entry: CatalogEntry): string | undefined {
+    try {
+      const verdicts = this.services.hostVerdicts().of(entry.record);
+      if (!verdicts || verdicts.size === 0) return undefined;
+      const hosts = hostsModule();
+      const answer = hosts.agentsMarkdown(hosts.agentsAnswer(entry.record, verdicts));
+      const badged = hosts.hostCompatFindings(entry.record, verdicts).length > 0;
+      return badged
+        ? `${answer}\n\n${HOST_BADGE} beside the name: one of your agents (\`skillsmith.hosts\`) will not find, load or list this skill in full; the problem on its SKILL.md says why, with a fix where one exists.`
+        : answer;
+    } catch (error) {
+      this.services.log.warn(`Skills view: no agents' verdicts for ${entry.record.filePath}: ${String(error)}`);
+      return undefined;
+    }
   }
 
   snapshot(): SkillsViewSnapshot[] {
     return this.getChildren().map((group) => {
       const location = this.getTreeItem(group);
       return {
-        location: String(location.label),
+        location: labelText(location.label),
         ...(location.description ? { description: String(location.description) } : {}),
         skills: this.getChildren(group).map((skill) => {
-          const item = this.getTreeItem(skill);
-          const actions = this.getChildren(skill).map((child) => String(this.getTreeItem(child).label));
+          const item = this.resolveTreeItem(this.getTreeItem(skill), skill);
+          const actions = this.getChildren(skill).map((child) => labelText(this.getTreeItem(child).label));
           return {
-            name: String(item.label),
+            name: labelText(item.label),
             ...(item.description ? { description: String(item.description) } : {}),
             icon: (item.iconPath as vscode.ThemeIcon).id,
+            tooltip: (item.tooltip as vscode.MarkdownString).value,
             ...(actions.length > 0 ? { actions } : {}),
           };
         }),
@@ -158,12 +190,18 @@ function actionItem(entry: CatalogEntry, action: ActionSummary): vscode.TreeItem
 }
 
 /** Registers the Skills view; `snapshot()` returns what it shows (for tests). */
-export function registerSkillsView(services: SkillsmithServices): {
+export function registerSkillsView(
+  services: SkillsmithServices,
+  problems?: SkillProblems,
+): {
   disposables: vscode.Disposable[];
   snapshot: () => SkillsViewSnapshot[];
 } {
-  const provider = new SkillsTreeProvider(services);
+  const provider = new SkillsTreeProvider(services, problems);
   const view = vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  // The agents whose marks the view shows, and those it leaves out (docs/hosts.md, "Which hosts").
+  const showHosts = () => (view.message = viewHostsMessage(readSettings().hosts));
+  showHosts();
   const redraw = coalesced(() => provider.refresh(), REDRAW_DELAY_MS);
   const subscription = services.catalog.onDidChange(() => redraw.schedule());
   const disposables: vscode.Disposable[] = [
@@ -172,6 +210,10 @@ export function registerSkillsView(services: SkillsmithServices): {
     subscription,
     redraw,
     services.actions.onDidChange(() => redraw.schedule()),
+    ...(problems ? [problems.onDidChange(() => redraw.schedule())] : []),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(SETTINGS.hosts)) showHosts();
+    }),
   ];
   return { disposables, snapshot: () => provider.snapshot() };
 }

@@ -7,34 +7,29 @@ import { plural } from '../../core/base/text';
 import type { OfferStatus, SkillCatalog } from '../../core/catalog/catalog';
 import { NOT_OFFERED_STATUSES, OFFER_STATUS_LABEL } from '../../core/catalog/offerStatusText';
 import { SKILLS_VIEW_ID, STATUS_BAR_ID } from '../ids';
+import type { StatusBarSnapshot } from '../api';
 import type { SkillsmithServices } from '../services';
-import { readSettings } from '../settings';
+import type { SkillProblems } from '../skillProblems';
+import { addCounts, countProblems, countsText, NO_PROBLEMS } from '../../core/lint/problemCounts';
+import { readSettings, SETTINGS } from '../settings';
 
 const UPDATE_DELAY_MS = 100;
 
-/** What the status-bar item shows, for the host tests. */
-export interface StatusBarSnapshot {
-  readonly visible: boolean;
-  readonly text: string;
-  readonly tooltip: string;
-}
-
-/** The item's text and tooltip (markdown) for the catalog as it is. */
-export function statusContent(catalog: SkillCatalog, budget: number): StatusBarSnapshot {
+/**
+ * The item's text and tooltip (markdown) for the catalog as it is. A skill's problems are what
+ * the Problems panel shows for it (its scripts' included) when `problems` knows them.
+ */
+export function statusContent(catalog: SkillCatalog, budget: number, problems?: SkillProblems): StatusBarSnapshot {
   const entries = catalog.entries();
-  let errors = 0;
-  let warnings = 0;
+  let counts = NO_PROBLEMS;
   const notOffered = new Map<OfferStatus, number>();
   for (const entry of entries) {
-    for (const problem of entry.problems) {
-      if (problem.severity === 'error') errors++;
-      else if (problem.severity === 'warning') warnings++;
-    }
+    counts = addCounts(counts, countProblems(problems?.problemsOf(entry.record.filePath) ?? entry.problems));
     if (entry.status !== 'offered') notOffered.set(entry.status, (notOffered.get(entry.status) ?? 0) + 1);
   }
   let text = `$(mortar-board) ${plural(entries.length, 'skill')}`;
-  if (errors > 0) text += ` $(error) ${errors}`;
-  if (warnings > 0) text += ` $(warning) ${warnings}`;
+  if (counts.errors > 0) text += ` $(error) ${counts.errors}`;
+  if (counts.warnings > 0) text += ` $(warning) ${counts.warnings}`;
   // In Restricted Mode, say why the workspace's skills are not offered.
   const untrusted = notOffered.get('untrusted') ?? 0;
   const restricted = !catalog.workspaceTrusted && entries.some((e) => e.record.location.scope === 'workspace');
@@ -55,7 +50,7 @@ export function statusContent(catalog: SkillCatalog, budget: number): StatusBarS
       ? [`- Restricted Mode: ${plural(untrusted, 'workspace skill')} will be offered once you trust this workspace`]
       : []),
     `- listing: ${listing.used} / ${listing.budget} characters${listing.dropped.length > 0 ? `; the budget dropped ${listing.dropped.length}` : ''}`,
-    `- ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`,
+    `- ${countsText(counts)}`,
     '',
     'Click to open the Skills view.',
   ].join('\n');
@@ -63,7 +58,10 @@ export function statusContent(catalog: SkillCatalog, budget: number): StatusBarS
 }
 
 /** Registers the status-bar item; `snapshot()` returns what it shows (for tests). */
-export function registerStatusBar(services: SkillsmithServices): {
+export function registerStatusBar(
+  services: SkillsmithServices,
+  problems?: SkillProblems,
+): {
   disposables: vscode.Disposable[];
   snapshot: () => StatusBarSnapshot;
 } {
@@ -72,7 +70,7 @@ export function registerStatusBar(services: SkillsmithServices): {
   item.command = `${SKILLS_VIEW_ID}.focus`;
   let current: StatusBarSnapshot = { visible: false, text: '', tooltip: '' };
   const update = () => {
-    current = statusContent(services.catalog, readSettings().listingBudget);
+    current = statusContent(services.catalog, readSettings().listingBudget, problems);
     item.text = current.text;
     item.tooltip = new vscode.MarkdownString(current.tooltip, true);
     if (current.visible) item.show();
@@ -84,8 +82,9 @@ export function registerStatusBar(services: SkillsmithServices): {
     item,
     updateSoon,
     services.catalog.onDidChange(() => updateSoon.schedule()),
+    ...(problems ? [problems.onDidChange(() => updateSoon.schedule())] : []),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('skillsmith.listing.budget')) updateSoon.schedule();
+      if (event.affectsConfiguration(SETTINGS.listingBudget)) updateSoon.schedule();
     }),
   ];
   return { disposables, snapshot: () => ({ ...current }) };

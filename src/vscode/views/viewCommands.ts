@@ -1,27 +1,30 @@
 // The view's and the palette's small commands: Refresh (a full rescan), Validate All
 // (every skill file's diagnostics, then the Problems panel), Show Listing (what the
-// model is told), and Open Skill (used by the Skills view's items).
+// model is told), Show Skill Expansion (what loading a skill returns), and Open Skill
+// (used by the Skills view's items).
 import * as vscode from 'vscode';
 import { normalizePath } from '../../core/base/paths';
 import { plural } from '../../core/base/text';
+import { countsText, type ProblemCounts } from '../../core/lint/problemCounts';
+import { registerExpansionDocument } from './expansionDocument';
 import { listingUri, registerListingDocument } from './listingDocument';
 import { COMMANDS } from '../ids';
 import type { SkillsmithServices } from '../services';
+import { inBackground } from '../background';
 
 /** What Validate All found. */
-export interface ValidateAllResult {
+export interface ValidateAllResult extends ProblemCounts {
   readonly files: number;
-  readonly errors: number;
-  readonly warnings: number;
 }
 
 /** Runs the diagnostics over every skill file (owned by the diagnostics feature). */
 export type ValidateAll = () => Promise<ValidateAllResult>;
 
-/** Registers refresh, validateAll, showListing (with its document provider) and openSkill. */
+/** Registers refresh, validateAll, showListing and showSkill (with their document providers) and openSkill. */
 export function registerViewCommands(services: SkillsmithServices, validateAll?: ValidateAll): vscode.Disposable[] {
   return [
     ...registerListingDocument(services),
+    ...registerExpansionDocument(services),
     vscode.commands.registerCommand(COMMANDS.refresh, async () => {
       await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Refreshing skills…' },
@@ -32,7 +35,11 @@ export function registerViewCommands(services: SkillsmithServices, validateAll?:
     }),
     vscode.commands.registerCommand(COMMANDS.validateAll, async (): Promise<ValidateAllResult | undefined> => {
       if (!validateAll) {
-        void vscode.window.showWarningMessage('Skills: validation is not available.');
+        inBackground(
+          services.log,
+          'a warning message',
+          vscode.window.showWarningMessage('Skills: validation is not available.'),
+        );
         return undefined;
       }
       const result = await vscode.window.withProgress(
@@ -40,9 +47,9 @@ export function registerViewCommands(services: SkillsmithServices, validateAll?:
         () => validateAll(),
       );
       await vscode.commands.executeCommand('workbench.actions.view.problems');
-      const summary = `Validated ${plural(result.files, 'skill file')}: ${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}.`;
-      if (result.errors > 0) void vscode.window.showWarningMessage(summary);
-      else void vscode.window.showInformationMessage(summary);
+      const summary = `Validated ${plural(result.files, 'skill file')}: ${countsText(result)}.`;
+      if (result.errors > 0) inBackground(services.log, 'a warning message', vscode.window.showWarningMessage(summary));
+      else inBackground(services.log, 'an information message', vscode.window.showInformationMessage(summary));
       return result;
     }),
     vscode.commands.registerCommand(COMMANDS.showListing, async () => {

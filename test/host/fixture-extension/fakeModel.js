@@ -6,7 +6,8 @@ const { flattenRequest, planResponse } = require('./script');
 
 const MODEL_INFO = {
   id: 'fake-model',
-  name: 'Fake Model',
+  // The README's chat picture names the model as a user's picker would (scripts/host/screenshot.mjs).
+  name: process.env.SKILLSMITH_FAKE_MODEL_NAME || 'Fake Model',
   family: 'fake',
   version: '1.0.0',
   tooltip: 'Deterministic scripted model for the Skillsmith host tests',

@@ -51,12 +51,7 @@ export async function exportChat(): Promise<ExportedRequest[]> {
 export function responseMarkdown(request: ExportedRequest): string {
   return (request.response ?? [])
     .map((part) => {
-      if (
-        part &&
-        typeof part === 'object' &&
-        'value' in part &&
-        typeof (part as { value: unknown }).value === 'string'
-      ) {
+      if (part && typeof part === 'object' && 'value' in part && typeof part.value === 'string') {
         return (part as { value: string }).value;
       }
       return '';

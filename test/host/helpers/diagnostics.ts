@@ -5,9 +5,38 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { waitFor } from './wait';
 
-/** Skillsmith's diagnostics of `uri` (VS Code's own skill validation also reports on SKILL.md). */
+/**
+ * VS Code's own checks of an open SKILL.md (1.139; no source, no code) that report one of our
+ * problems: Skillsmith then holds its own back and offers its fix on VS Code's. Written from
+ * VS Code's messages as it shows them, not from the code under test.
+ */
+const VSCODE_SAYS: readonly [code: string, message: RegExp][] = [
+  ['name-format', /^Skill name may only contain lowercase letters, numbers, and hyphens/],
+  ['name-mismatch', /^The skill name '.*' should match the folder name/],
+  ['name-missing', /^Skill should provide a name/],
+  ['description-missing', /^Skill should provide a description/],
+];
+
+/** Our code for VS Code's report of one of our problems; undefined for anything else. */
+export function vscodeReportOf(diagnostic: vscode.Diagnostic): string | undefined {
+  if (diagnostic.source === 'skillsmith') return undefined;
+  return VSCODE_SAYS.find(([, message]) => message.test(diagnostic.message))?.[0];
+}
+
+/**
+ * Skillsmith's problems on `uri`, each said once: our diagnostics, and VS Code's report of one of
+ * ours (given our code), which stands for it while the file is open.
+ */
 export function skillsmithDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skillsmith');
+  return vscode.languages.getDiagnostics(uri).flatMap((d) => {
+    if (d.source === 'skillsmith') return [d];
+    const code = vscodeReportOf(d);
+    if (!code) return [];
+    const standIn = new vscode.Diagnostic(d.range, d.message, d.severity);
+    standIn.code = code;
+    standIn.source = 'vscode';
+    return [standIn];
+  });
 }
 
 /** `code@line:char-line:char` of one diagnostic. */

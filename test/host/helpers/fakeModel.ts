@@ -50,7 +50,7 @@ export interface FakeScript {
 export interface FakeRequest {
   model: string;
   messages: {
-    role: 'user' | 'assistant' | 'system' | string;
+    role: string; // 'user', 'assistant' or 'system' as the model sent it
     text: string;
     toolCalls: { callId: string; name: string; input: unknown }[];
     toolResults: { callId: string; text: string }[];

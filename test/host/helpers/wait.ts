@@ -22,7 +22,7 @@ export async function waitFor<T>(predicate: () => T | Promise<T>, options: WaitO
   for (;;) {
     try {
       const value = await predicate();
-      if (value) return value as NonNullable<T>;
+      if (value) return value;
     } catch (error) {
       lastError = error;
     }

@@ -33,6 +33,11 @@ export async function clickInWorkbench(target: PageTarget): Promise<void> {
   await ask({ kind: 'click', ...target }, target.timeoutMs);
 }
 
+/** Moves the mouse over the first element matching `target` (a tooltip or a hover then shows). */
+export async function hoverInWorkbench(target: PageTarget): Promise<void> {
+  await ask({ kind: 'hover', ...target }, target.timeoutMs);
+}
+
 /** The strings the runner answers for `kind` ('texts', 'after') on the elements matching `target`. */
 async function askTexts(kind: string, target: PageTarget): Promise<string[]> {
   const answer = (await ask({ kind, ...target }, target.timeoutMs)) as { texts?: unknown };
@@ -53,6 +58,14 @@ export async function pressInWorkbench(key: string): Promise<void> {
 /** What each matching element draws after itself (CSS `::after` content: file decoration badges). */
 export async function workbenchAfterContents(target: PageTarget): Promise<string[]> {
   return askTexts('after', target);
+}
+
+/**
+ * The value of `attribute` on every element matching `target`, read at once (no waiting):
+ * an empty list when nothing matches now. Icons show no text: read their `aria-label`.
+ */
+export async function workbenchAttributes(target: PageTarget & { attribute: string }): Promise<string[]> {
+  return askTexts('attributes', target);
 }
 
 /** Types text key by key into whatever has the focus, as a user would. */

@@ -1,16 +1,19 @@
-// Screenshot of a real @skills turn in the chat view, answered by the scripted fake model
-// (run by scripts/host/screenshot.mjs, not by test:host): the model loads code-review,
-// then answers following it.
+// Screenshot of a real @skills turn in the chat view, in examples/ (run by
+// scripts/host/screenshot.mjs, not by test:host): the user asks about the migration open in the
+// editor, the scripted model loads sql-migration-review with it and answers as the skill asks.
+// Everything on screen is the product's own UI; only the model's words are scripted.
 import * as vscode from 'vscode';
 import { HostTest, getExtensionApi, openWorkspaceFile, screenshot, setFakeScript } from '../helpers';
 import { newChatSession, sendChat } from '../helpers/chat';
 
+const MIGRATION = 'migrations/0042_order_status.sql';
+
 const ANSWER = [
-  'Following the **code-review** skill, here is what I found in `src/math.ts`:',
+  'Following **sql-migration-review**, this migration is **not safe to deploy as written**:',
   '',
-  '1. **Logic:** `average([])` divides by zero and returns `NaN`; return `0` or throw for an empty list.',
-  '2. **Edge cases:** `parseRatio("3/0")` is not rejected.',
-  '3. **Naming:** `tmp2` says nothing; call it `runningTotal`.',
+  '1. **Locks:** add the foreign key `NOT VALID`, and the index `CONCURRENTLY`.',
+  '2. **Data loss:** `DROP COLUMN legacy_state` has no copy first.',
+  '3. **Rollback:** there is no down migration.',
 ].join('\n');
 
 export const tests: HostTest[] = [
@@ -19,15 +22,15 @@ export const tests: HostTest[] = [
     timeoutMs: 90_000,
     fn: async () => {
       await (await getExtensionApi<{ whenIdle(): Promise<void> }>()).whenIdle();
-      await openWorkspaceFile('skills/code-review/SKILL.md');
+      await openWorkspaceFile(MIGRATION);
       await newChatSession();
       await setFakeScript({
         responses: [
-          [{ toolCall: { name: 'skillsmith_loadSkill', input: { name: 'code-review', args: 'src/math.ts' } } }],
+          [{ toolCall: { name: 'skillsmith_loadSkill', input: { name: 'sql-migration-review', args: MIGRATION } } }],
           { parts: [{ text: ANSWER }] },
         ],
       });
-      await sendChat('@skills review src/math.ts');
+      await sendChat(`@skills is ${MIGRATION} safe to deploy?`);
       await vscode.commands.executeCommand('workbench.action.chat.open');
       await screenshot('chat-skills-answer', { settleMs: 1500 });
     },

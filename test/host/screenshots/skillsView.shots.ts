@@ -13,7 +13,7 @@ export const tests: HostTest[] = [
       await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
       await vscode.commands.executeCommand('skillsmith.skills.focus');
       await vscode.commands.executeCommand('skillsmith.showListing');
-      await waitFor(() => api.statusBarSnapshot!().visible, { message: 'the status bar item' });
+      await waitFor(() => api.statusBarSnapshot().visible, { message: 'the status bar item' });
       await screenshot('skills-view', { settleMs: 1500 });
     },
   },

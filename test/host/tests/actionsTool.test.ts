@@ -122,7 +122,7 @@ export const tests: HostTest[] = [
         { skill: 'needs-secret', form: false, quiet: true },
       );
       assert.strictEqual(missing?.error?.type, 'missing_secret');
-      assert.match(missing!.error!.suggestion!, /Skills: Set Action Secret/);
+      assert.match(missing.error.suggestion!, /Skills: Set Action Secret/);
       assert.strictEqual(
         await vscode.commands.executeCommand('skillsmith.setSecret', 'PRETEND_API_TOKEN', 'pretend-secret-9f3k'),
         'PRETEND_API_TOKEN',
@@ -149,7 +149,7 @@ export const tests: HostTest[] = [
           { skill: 'echo-action', input: { word: 'off' }, form: false, quiet: true },
         );
         assert.strictEqual(refused?.error?.type, 'not_allowed');
-        assert.match(refused!.error!.message, /skillsmith\.actions\.enabled/);
+        assert.match(refused.error.message, /skillsmith\.actions\.enabled/);
         // The tool's `when` clause withdraws it from chats; called anyway, it refuses.
         const called = await Promise.resolve(invokeRun({ name: 'echo-action', input: { word: 'off' } })).then(
           textOf,

@@ -43,9 +43,14 @@ function startsWithBom(bytes: Uint8Array): boolean {
 
 export const tests: HostTest[] = [
   {
-    name: 'name-format: rename to the kebab-case form',
+    // Its kebab-case form is its folder's name: one rename for that intent, name-mismatch's.
+    name: "name-format: rename to the kebab-case form, which is the folder's name, offered once",
     fn: async () => {
-      const document = await applyQuickFix('skills/name-format/SKILL.md', 'name-format', "Rename to 'name-format'");
+      const document = await applyQuickFix(
+        'skills/name-format/SKILL.md',
+        'name-format',
+        "Rename to the folder's name 'name-format'",
+      );
       assert.strictEqual(
         document.getText(),
         '---\nname: name-format\ndescription: Its name is not kebab-case.\n---\nBody.\n',
@@ -180,7 +185,10 @@ export const tests: HostTest[] = [
 
       const expected = '---\nname: with-bom\ndescription: Starts with a byte order mark.\n---\nBody.\nUnsaved line.\n';
       const bytes = await bytesOf(uri);
-      assert.ok(!startsWithBom(bytes), `bytes start with ${[...bytes.subarray(0, 3)].map((b) => b.toString(16))}`);
+      assert.ok(
+        !startsWithBom(bytes),
+        `bytes start with ${[...bytes.subarray(0, 3)].map((b) => b.toString(16)).join(' ')}`,
+      );
       assert.strictEqual(Buffer.from(bytes).toString('utf8'), expected);
       await waitForDiagnostics(uri, []);
       assert.strictEqual(editor.document.getText(), expected);

@@ -1,8 +1,10 @@
 // Host verdicts in a real VS Code (docs/hosts.md, "In the editor"), with skillsmith.hosts set to
 // vscode, claude-code and codex: host-compat problems on a skill in skills/ (read by none of them)
-// and on one in .claude/skills (Codex misses it); the badge in the Skills view; the Move quick
-// fix chosen with the keyboard from the light bulb menu, after which the moved skill is found;
-// and Show Listing's section per host.
+// and none on one in .claude/skills (Codex misses it, but no one folder reaches all three); the
+// badge in the Skills view; which agents load a skill, in the view's tooltip and in the hover on
+// its name; the Move quick fix chosen with the keyboard from the light bulb menu, after which the
+// moved skill is found and has no problem; Show Listing's section per host; and New Skill's
+// picker, which says what each folder reaches and hides neither .agents/skills nor .claude/skills.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
@@ -10,6 +12,7 @@ import {
   HostTest,
   toolResultText,
   clickInWorkbench,
+  hoverInWorkbench,
   openWorkspaceFile,
   pressInWorkbench,
   waitFor,
@@ -47,7 +50,7 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: 'host-compat problems (read through the API): a warning per chosen host for skills/, information where one host misses it',
+    name: 'host-compat problems (read through the API): a warning per chosen host for skills/, none for .claude/skills where no folder reaches all three',
     timeoutMs: 30_000,
     fn: async () => {
       await idleApi();
@@ -66,15 +69,8 @@ export const tests: HostTest[] = [
         legacy.map((d) => d.message).join('\n'),
         /Claude Code will not find this skill: Claude Code does not read skills\/; it reads \.claude\/skills/,
       );
-      const review = await waitFor(
-        () => {
-          const found = hostProblems(workspaceUri('.claude/skills/review/SKILL.md'));
-          return found.length === 1 ? found : undefined;
-        },
-        { message: 'one host-compat problem on .claude/skills/review' },
-      );
-      assert.strictEqual(review[0].severity, vscode.DiagnosticSeverity.Information);
-      assert.match(review[0].message, /^Codex will not find this skill: Codex does not read \.claude\/skills\//);
+      // Published in the same pass as legacy's: .claude/skills reaches as many of the three as one folder can.
+      assert.deepStrictEqual(hostProblems(workspaceUri('.claude/skills/review/SKILL.md')), []);
     },
   },
   {
@@ -92,16 +88,12 @@ export const tests: HostTest[] = [
         { timeout: 15_000, message: 'the ⊘ badge on the legacy row' },
       );
       assert.match(legacy.join(' '), /3, ⊘/, 'beside the count of its three warnings');
-      assert.match(
-        (await badges('review')).join(' '),
-        /⊘/,
-        'review: Codex misses it (information: no count of its own)',
-      );
+      assert.doesNotMatch((await badges('review')).join(' '), /⊘/, 'review: as well placed as one folder allows');
     },
   },
   {
-    name: "the light bulb menu (Ctrl+., or the Quick Fix command when the key came too early; then a click on the fix): Move to .agents/skills/legacy moves the folder and the link to it, and Codex, and VS Code's own list (chat.skills API), then hold it",
-    timeoutMs: 60_000,
+    name: "the light bulb menu (Ctrl+., or the Quick Fix command when the key came too early; then a click on the fix): Move to .agents/skills/legacy moves the folder and the link to it, leaves no problem, and VS Code's own list (chat.skills API) then holds it",
+    timeoutMs: 120_000,
     fn: async () => {
       await idleApi();
       await openWorkspaceFile('skills/legacy/SKILL.md');
@@ -121,25 +113,23 @@ export const tests: HostTest[] = [
       await clickInWorkbench({ selector: '.action-widget .monaco-list-row:has-text("Move to .agents/skills/legacy")' });
       await waitFor(
         () => fs.existsSync(diskPath('.agents/skills/legacy/SKILL.md')) && !fs.existsSync(diskPath('skills/legacy')),
-        { timeout: 15_000, message: 'the folder to move' },
+        // The machine may be busy: VS Code's markdown extension looks at the links of the moved files first.
+        { timeout: 60_000, message: 'the folder to move' },
       );
       await waitFor(
         async () =>
           (await idleApi()).catalog.get('legacy')?.record.filePath.includes('.agents/skills') ? true : undefined,
-        { timeout: 15_000, message: 'the catalog to hold the moved skill' },
+        { timeout: 30_000, message: 'the catalog to hold the moved skill' },
       );
-      const problems = await waitFor(
-        () => {
-          const found = hostProblems(workspaceUri('.agents/skills/legacy/SKILL.md'));
-          return found.length === 1 ? found : undefined;
-        },
-        { timeout: 15_000, message: 'only Claude Code to miss it now' },
-      );
-      assert.match(problems[0].message, /^Claude Code will not find this skill/);
-      assert.strictEqual(
-        problems[0].severity,
-        vscode.DiagnosticSeverity.Information,
-        'it loads in VS Code and Codex now',
+      // Its problems at the old path go in the pass that publishes the new path's.
+      await waitFor(() => hostProblems(workspaceUri('skills/legacy/SKILL.md')).length === 0, {
+        timeout: 15_000,
+        message: "the old path's problems to go",
+      });
+      assert.deepStrictEqual(
+        hostProblems(workspaceUri('.agents/skills/legacy/SKILL.md')),
+        [],
+        'VS Code and Codex load it now; Claude Code misses it, as it would any skill in one folder',
       );
       // The link that pointed at it follows it (a README of the workspace; saved or not, as VS Code leaves a refactoring).
       const readme = await vscode.workspace.openTextDocument(workspaceUri('README.md'));
@@ -151,10 +141,10 @@ export const tests: HostTest[] = [
       const moved = fs.realpathSync(diskPath('.agents/skills/legacy/SKILL.md'));
       await waitFor(
         async () => {
-          const answer = (await vscode.commands.executeCommand('skillsmithTest.agentSkills')) as {
+          const answer = await vscode.commands.executeCommand<{
             skills?: { path: string }[];
             error?: string;
-          };
+          }>('skillsmithTest.agentSkills');
           assert.ok(!answer.error, answer.error);
           return answer.skills?.some((skill) => fs.realpathSync(skill.path) === moved) ? true : undefined;
         },
@@ -163,7 +153,7 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: 'Show Listing (the command) has a section per chosen host, with its listing and what it misses',
+    name: 'Show Listing (the command) has a section per chosen host, in sentences: what its model sees and why not',
     timeoutMs: 30_000,
     fn: async () => {
       await idleApi();
@@ -175,14 +165,27 @@ export const tests: HostTest[] = [
       );
       for (const host of ["VS Code's agent", 'Claude Code', 'Codex'])
         assert.match(text, new RegExp(`## In ${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`));
-      assert.match(text, /## In Claude Code \(2\.1\.332\)\n\n- Found: 1 of 2; loaded: 1/);
+      assert.match(
+        text,
+        /## In Claude Code \(2\.1\.332\)\n\nIts model sees 1 of your 2 skills, in this order: review\.\n/,
+      );
+      assert.match(text, /## In Codex \(0\.171\.0\)\n\nIts model sees 1 of your 2 skills, in this order: legacy\.\n/);
+      // What VS Code's agent lists itself is not called "left out of the list" after "Listed: 2 of 2".
+      assert.match(text, /\n- Listed: 2 of 2 offered skills\n/);
+      assert.match(text, /## Listed by VS Code's agent itself \(2\)/);
+      assert.doesNotMatch(text, /Left out of the list/);
     },
   },
   {
-    name: 'New Skill (the command; the location picked with Enter on the page): first offered is where most chosen hosts read, and it says who',
-    timeoutMs: 60_000,
+    name: 'New Skill (the command; the location picked with Enter on the page): .agents/skills and .claude/skills both offered, missing or not, each saying which agents it reaches; the new skill has no problem',
+    timeoutMs: 120_000,
     fn: async () => {
-      await idleApi();
+      // As in a new workspace: no .claude/skills yet (the picker used to hide it then).
+      fs.rmSync(diskPath('.claude'), { recursive: true, force: true });
+      await waitFor(async () => ((await idleApi()).catalog.get('review') ? undefined : true), {
+        timeout: 15_000,
+        message: 'review to leave the catalog',
+      });
       const created = vscode.commands.executeCommand<vscode.Uri | undefined>('skillsmith.newSkill', {
         template: 'minimal',
         name: 'fresh-host',
@@ -193,21 +196,82 @@ export const tests: HostTest[] = [
           const found = await workbenchTexts({ selector: '.quick-input-widget .monaco-list-row', timeoutMs: 10_000 });
           return found.length > 0 ? found : undefined;
         },
-        { timeout: 15_000, message: 'the location picker' },
+        { timeout: 45_000, message: 'the location picker' },
       );
-      // .agents/skills (VS Code and Codex) and .claude/skills (VS Code and Claude Code) tie; precedence puts .agents first.
+      // .agents/skills (VS Code and Codex) and .claude/skills (VS Code and Claude Code) tie; .agents/skills exists and comes first.
       assert.match(rows[0], /\.agents\/skills/);
-      assert.match(rows[0], /read by VS Code's agent, Codex/);
-      assert.ok(
-        rows.some((row) => /^skills[\s\S]*read by none of your agents/.test(row)),
-        rows.join(' | '),
-      );
+      assert.match(rows[0], /read by VS Code's agent and Codex; not by Claude Code/);
+      const claude = rows.find((row) => /^\.claude\/skills/.test(row));
+      assert.ok(claude, `.claude/skills offered: ${rows.join(' | ')}`);
+      assert.match(claude, /new folder/);
+      assert.match(claude, /read by VS Code's agent and Claude Code; not by Codex/);
       await pressInWorkbench('Enter');
       await created;
       await waitFor(() => fs.existsSync(diskPath('.agents/skills/fresh-host/SKILL.md')), {
         timeout: 15_000,
         message: 'the new skill in .agents/skills',
       });
+      // A skill in skills/ next, whose problems are published after the new one's: then the new one has none.
+      fs.mkdirSync(diskPath('skills/probe'), { recursive: true });
+      fs.writeFileSync(
+        diskPath('skills/probe/SKILL.md'),
+        '---\nname: probe\ndescription: Probes. Use when testing.\n---\nBody.\n',
+      );
+      await waitFor(() => hostProblems(workspaceUri('skills/probe/SKILL.md')).length === 3, {
+        timeout: 15_000,
+        message: "the probe's problems",
+      });
+      assert.deepStrictEqual(hostProblems(workspaceUri('.agents/skills/fresh-host/SKILL.md')), []);
+    },
+  },
+  {
+    name: "the Skills view's tooltip (the mouse over a row, read from the page) says which agents load the skill, and what the ⊘ badge means",
+    timeoutMs: 45_000,
+    fn: async () => {
+      await idleApi();
+      await vscode.commands.executeCommand('skillsmith.skills.focus');
+      const view = '.pane:has(.pane-header:has-text("Skills")) .monaco-list';
+      const tooltipOf = async (name: string) => {
+        await hoverInWorkbench({ selector: `.monaco-list-row:has-text("${name}") .monaco-icon-label`, within: view });
+        return (
+          await workbenchTexts({ selector: `.monaco-hover:has-text("${name}"):has-text("Which agents load it")` })
+        ).join('\n');
+      };
+      // The skill New Skill just made, in .agents/skills.
+      const fresh = await tooltipOf('fresh-host');
+      assert.match(fresh, /Which agents load it: Loaded by VS Code's agent and Codex; not by Claude Code\./);
+      assert.match(fresh, /Claude Code does not find it\. Claude Code does not read \.agents\/skills\//);
+      assert.match(
+        fresh,
+        /No one folder is read by all your agents: this one reaches as many of them as one folder can, so it is no problem\. Claude Code reads \.claude\/skills\./,
+      );
+      assert.doesNotMatch(fresh, /⊘ beside the name/, 'no badge to explain');
+      const probe = await tooltipOf('probe');
+      assert.match(probe, /Loaded by none of your agents \(VS Code's agent, Claude Code and Codex\)\./);
+      assert.match(
+        probe,
+        /⊘ beside the name: one of your agents \(skillsmith\.hosts\) will not find, load or list this skill in full/,
+      );
+    },
+  },
+  {
+    name: 'the hover on the name in SKILL.md (Ctrl+K Ctrl+I on the name line, read from the page) says which agents load the skill',
+    timeoutMs: 45_000,
+    fn: async () => {
+      await idleApi();
+      const editor = await openWorkspaceFile('.agents/skills/fresh-host/SKILL.md');
+      editor.selection = new vscode.Selection(1, 7, 1, 7); // on the name's value
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      await pressInWorkbench('Control+K');
+      await pressInWorkbench('Control+I');
+      const hover = (
+        await workbenchTexts({ selector: '.monaco-hover:has-text("Which agents load it")', timeoutMs: 15_000 })
+      ).join('\n');
+      assert.match(hover, /Loaded by VS Code's agent and Codex; not by Claude Code\./);
+      assert.match(hover, /VS Code's agent lists it to its model in full\./);
+      assert.match(hover, /Codex lists it to its model in full\./);
+      assert.match(hover, /Your agents are the setting skillsmith\.hosts\./);
+      await pressInWorkbench('Escape');
     },
   },
 ];

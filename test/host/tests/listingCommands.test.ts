@@ -108,7 +108,7 @@ export const tests: HostTest[] = [
         vscode.languages
           .getDiagnostics(uri)
           .filter((d) => d.source === 'skillsmith')
-          .map((d) => String(d.code));
+          .map((d) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code)));
       await waitFor(() => codes(linked).includes('broken-link'), {
         message: 'broken-link on the unopened linked/SKILL.md',
       });

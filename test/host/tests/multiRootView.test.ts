@@ -33,7 +33,7 @@ export const tests: HostTest[] = [
       const loser = api.catalog.entryForFile(diskPath('skills/shared/SKILL.md', 1));
       assert.strictEqual(loser?.status, 'shadowed');
       assert.ok(loser.problems.some((p) => p.code === 'duplicate-name'));
-      await waitFor(() => api.statusBarSnapshot!().text === '$(mortar-board) 4 skills $(warning) 1', {
+      await waitFor(() => api.statusBarSnapshot().text === '$(mortar-board) 4 skills $(warning) 1', {
         message: 'the status bar: 4 skills, 1 warning',
       });
     },

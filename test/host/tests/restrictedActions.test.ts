@@ -21,7 +21,7 @@ export const tests: HostTest[] = [
       }>('skillsmith.runAction', { skill: 'good-skill', form: false, quiet: true });
       assert.strictEqual(result?.status, 'error');
       assert.strictEqual(result?.error?.type, 'not_allowed');
-      assert.match(result!.error!.message, /not trusted/);
+      assert.match(result.error.message, /not trusted/);
       assert.strictEqual(fs.existsSync(diskPath(MARKER)), false, 'the action did not run');
     },
   },

@@ -32,7 +32,7 @@ export const tests: HostTest[] = [
     fn: async () => {
       const api = await idleApi();
       assert.deepStrictEqual(
-        api.viewSnapshot!().map((group) => ({
+        api.viewSnapshot().map((group) => ({
           location: group.location,
           skills: group.skills.map((s) => [s.name, s.description ?? '', s.icon]),
         })),

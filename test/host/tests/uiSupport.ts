@@ -102,7 +102,7 @@ export async function settleWith<T>(pending: Thenable<T>, command: string): Prom
     },
     { interval: 100, message: `the command to settle after ${command}` },
   );
-  if (failure) throw failure;
+  if (failure) throw failure instanceof Error ? failure : new Error(JSON.stringify(failure));
   return value as T;
 }
 

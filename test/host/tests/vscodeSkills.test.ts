@@ -61,10 +61,10 @@ export const tests: HostTest[] = [
       let previous = '';
       const skills = await waitFor(
         async () => {
-          const answer = (await vscode.commands.executeCommand('skillsmithTest.agentSkills')) as {
+          const answer = await vscode.commands.executeCommand<{
             skills?: AgentSkill[];
             error?: string;
-          };
+          }>('skillsmithTest.agentSkills');
           assert.ok(!answer.error, answer.error);
           const key = JSON.stringify(answer.skills?.map((s) => s.path).sort());
           const settled = answer.skills && answer.skills.length > 0 && key === previous;

@@ -24,7 +24,7 @@ export const tests: HostTest[] = [
         message: 'delta in the catalog',
       });
       await waitFor(() => viewLines(api).includes('skills: delta'), { ...TIMEOUT, message: 'delta in the view' });
-      await waitFor(() => api.statusBarSnapshot!().text.startsWith('$(mortar-board) 7 skills'), {
+      await waitFor(() => api.statusBarSnapshot().text.startsWith('$(mortar-board) 7 skills'), {
         ...TIMEOUT,
         message: 'the status bar to count 7',
       });
@@ -80,7 +80,7 @@ export const tests: HostTest[] = [
         ...TIMEOUT,
         message: 'epsilon gone from the view',
       });
-      await waitFor(() => api.statusBarSnapshot!().text.startsWith('$(mortar-board) 6 skills'), {
+      await waitFor(() => api.statusBarSnapshot().text.startsWith('$(mortar-board) 6 skills'), {
         ...TIMEOUT,
         message: 'the status bar to count 6',
       });

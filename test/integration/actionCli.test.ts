@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import { lintActionsText } from '../../src/core/actions/lintActions';
 import { analyzeSkillText } from '../../src/core/lint/analyze';
 import { renderSkillFile } from '../../src/vscode/scaffold/skillTemplate';
-import { nodeAction, writeActionSkill } from './actionTestUtils';
-import { builtCli, findRepoRoot, makeTempDir, removeDir, writeFile } from './engineTestUtils';
+import { nodeAction, writeActionSkill } from '../unit/actionTestUtils';
+import { builtCli, findRepoRoot, makeTempDir, removeDir, writeFile } from '../unit/engineTestUtils';
 
 const REPO = findRepoRoot();
 const EXAMPLES = path.join(REPO, 'examples');
