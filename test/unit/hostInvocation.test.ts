@@ -57,7 +57,7 @@ test(
     );
     assert.equal(
       findings[0].message,
-      "Codex lets its model invoke this skill, which VS Code's agent keeps it from the model: Codex ignores disable-model-invocation and reads policy.allow_implicit_invocation: false in agents/openai.yaml instead.",
+      "Codex lets its model invoke this skill, which VS Code's agent keeps from the model: Codex ignores disable-model-invocation and reads policy.allow_implicit_invocation: false in agents/openai.yaml instead.",
     );
     assert.deepEqual(findings[0].fixes, [
       {
@@ -111,7 +111,7 @@ test(
     );
     assert.match(
       findings[0].message,
-      /^VS Code's agent lets its model invoke this skill, which Codex keeps it from the model/,
+      /^VS Code's agent lets its model invoke this skill, which Codex keeps from the model/,
     );
   },
 );

@@ -122,7 +122,7 @@ function invocationFindings(record: SkillRecord, chosen: readonly [HostId, HostV
     .map(([host]) => {
       const profile = HOST_PROFILES[host];
       const policy = profile.implicitInvocationPolicy.value;
-      const kept = `${hostNameList(userOnly)} ${userOnly.length > 1 ? 'keep' : 'keeps'} it from the model`;
+      const kept = `${hostNameList(userOnly)} ${userOnly.length > 1 ? 'keep' : 'keeps'} from the model`;
       const setting = policy && `${policy.key.join('.')}: false in ${policy.file}`;
       if (policy && !profile.honoursDisableModelInvocation.value)
         return {

@@ -1,8 +1,9 @@
 // The hosts a user did not choose (docs/hosts.md, "Which hosts"): `skillsmith hosts` and the Skills
 // view say which ones they leave out and how to add them, so that a newcomer is not left thinking
-// the chosen ones are all Skillsmith knows. By id alone (what the setting takes), so that the view
-// does not load the profiles.
+// the chosen ones are all Skillsmith knows. Hosts by their display names (hostNames.ts), and the
+// ids where the setting takes them; without the profiles, so that the view does not load them.
 import { HOST_IDS, type HostId } from './hostIds';
+import { hostNameList } from './hostNames';
 
 /** The known hosts not in `chosen`, in the order of HOST_IDS. */
 export function hostsLeftOut(chosen: readonly HostId[]): HostId[] {
@@ -21,6 +22,6 @@ export function andList(items: readonly string[]): string {
 export function viewHostsMessage(chosen: readonly HostId[]): string | undefined {
   const leftOut = hostsLeftOut(chosen);
   if (leftOut.length === 0) return undefined;
-  const checked = chosen.length > 0 ? andList(chosen) : 'none';
-  return `Agents checked: ${checked}. Not checked: ${andList(leftOut)}; add them to the setting skillsmith.hosts.`;
+  const checked = chosen.length > 0 ? hostNameList(chosen) : 'none';
+  return `Agents checked: ${checked}. Not checked: ${hostNameList(leftOut)}; add ${andList(leftOut)} to the setting skillsmith.hosts.`;
 }

@@ -200,9 +200,15 @@ export function registerSkillsView(
   const provider = new SkillsTreeProvider(services, problems);
   const view = vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   // The agents whose marks the view shows, and those it leaves out (docs/hosts.md, "Which hosts").
-  const showHosts = () => (view.message = viewHostsMessage(readSettings().hosts));
+  // Only over skills: a view with a message shows no welcome content, and the empty view's welcome
+  // is what sends a newcomer to the folders agents read.
+  const showHosts = () =>
+    (view.message = services.catalog.size > 0 ? viewHostsMessage(readSettings().hosts) : undefined);
   showHosts();
-  const redraw = coalesced(() => provider.refresh(), REDRAW_DELAY_MS);
+  const redraw = coalesced(() => {
+    showHosts();
+    provider.refresh();
+  }, REDRAW_DELAY_MS);
   const subscription = services.catalog.onDidChange(() => redraw.schedule());
   const disposables: vscode.Disposable[] = [
     view,

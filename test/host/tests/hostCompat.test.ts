@@ -1,10 +1,12 @@
 // Host verdicts in a real VS Code (docs/hosts.md, "In the editor"), with skillsmith.hosts set to
-// vscode, claude-code and codex: host-compat problems on a skill in skills/ (read by none of them)
-// and none on one in .claude/skills (Codex misses it, but no one folder reaches all three); the
-// badge in the Skills view; which agents load a skill, in the view's tooltip and in the hover on
-// its name; the Move quick fix chosen with the keyboard from the light bulb menu, after which the
-// moved skill is found and has no problem; Show Listing's section per host; and New Skill's
-// picker, which says what each folder reaches and hides neither .agents/skills nor .claude/skills.
+// vscode, claude-code and codex: the Skills view's line on the agents it checks; host-compat
+// problems on a skill in skills/ (read by none of them) and none on one in .claude/skills (Codex
+// misses it, but no one folder reaches all three); the badge in the Skills view; which agents
+// load a skill, in the view's tooltip and in the hover on its name; the Move quick fix chosen with
+// the keyboard from the light bulb menu, after which the moved skill is found and has no problem;
+// Show Listing's section per host; New Skill's picker, which says what each folder reaches and
+// hides neither .agents/skills nor .claude/skills; and the invocation fix from the same menu,
+// which writes Codex's agents/openai.yaml.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
@@ -89,6 +91,26 @@ export const tests: HostTest[] = [
       );
       assert.match(legacy.join(' '), /3, ⊘/, 'beside the count of its three warnings');
       assert.doesNotMatch((await badges('review')).join(' '), /⊘/, 'review: as well placed as one folder allows');
+    },
+  },
+  {
+    name: 'the Skills view says above its skills which agents it checks and which it leaves out, by their names (read from the page)',
+    timeoutMs: 30_000,
+    fn: async () => {
+      await idleApi();
+      await vscode.commands.executeCommand('skillsmith.skills.focus');
+      const body = '.pane:has(.pane-header:has-text("Skills")) .pane-body';
+      const text = await waitFor(
+        async () => {
+          const found = (await workbenchTexts({ selector: body, timeoutMs: 10_000 })).join('\n');
+          return found.includes('Agents checked') ? found : undefined;
+        },
+        { timeout: 15_000, message: "the view's line about its agents" },
+      );
+      assert.match(
+        text,
+        /Agents checked: VS Code's agent, Claude Code and Codex\. Not checked: Copilot CLI and VS Code's agent \(Copilot harness\); add copilot-cli and vscode-copilot to the setting skillsmith\.hosts\./,
+      );
     },
   },
   {
@@ -272,6 +294,50 @@ export const tests: HostTest[] = [
       assert.match(hover, /Codex lists it to its model in full\./);
       assert.match(hover, /Your agents are the setting skillsmith\.hosts\./);
       await pressInWorkbench('Escape');
+    },
+  },
+  {
+    name: "the light bulb menu on a skill kept from VS Code's model but not from Codex's (Ctrl+., or the Quick Fix command when the key came too early; then a click on the fix): Keep it from Codex's model too writes agents/openai.yaml, and the problem goes",
+    timeoutMs: 120_000,
+    fn: async () => {
+      await idleApi();
+      // .agents/skills reaches VS Code's agent and Codex; Codex ignores disable-model-invocation (openai/codex#29989).
+      fs.mkdirSync(diskPath('.agents/skills/manual'), { recursive: true });
+      fs.writeFileSync(
+        diskPath('.agents/skills/manual/SKILL.md'),
+        '---\nname: manual\ndescription: Run by hand only. Use when releasing.\ndisable-model-invocation: true\n---\nBody.\n',
+      );
+      const uri = workspaceUri('.agents/skills/manual/SKILL.md');
+      const problems = await waitFor(
+        () => {
+          const found = hostProblems(uri);
+          return found.length > 0 ? found : undefined;
+        },
+        { timeout: 30_000, message: "the skill's host-compat problem" },
+      );
+      assert.strictEqual(problems.length, 1, problems.map((p) => p.message).join(' | '));
+      assert.match(
+        problems[0].message,
+        /^Codex lets its model invoke this skill, which VS Code's agent keeps from the model/,
+      );
+      await openWorkspaceFile('.agents/skills/manual/SKILL.md');
+      await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+      await vscode.window.showTextDocument(vscode.window.activeTextEditor!.document);
+      await pressInWorkbench('Control+.');
+      await workbenchTexts({ selector: '.action-widget', timeoutMs: 5_000 }).catch(async () => {
+        await vscode.commands.executeCommand('editor.action.quickFix');
+        return workbenchTexts({ selector: '.action-widget', timeoutMs: 10_000 });
+      });
+      await clickInWorkbench({
+        selector: '.action-widget .monaco-list-row:has-text("Keep it from Codex\'s model too")',
+      });
+      const policyFile = diskPath('.agents/skills/manual/agents/openai.yaml');
+      await waitFor(() => fs.existsSync(policyFile), { timeout: 30_000, message: 'agents/openai.yaml' });
+      assert.strictEqual(fs.readFileSync(policyFile, 'utf8'), 'policy:\n  allow_implicit_invocation: false\n');
+      await waitFor(() => hostProblems(uri).length === 0, {
+        timeout: 30_000,
+        message: 'the problem to go once Codex keeps it from its model too',
+      });
     },
   },
 ];
