@@ -202,8 +202,11 @@ export function registerSkillsView(
   // The agents whose marks the view shows, and those it leaves out (docs/hosts.md, "Which hosts").
   // Only over skills: a view with a message shows no welcome content, and the empty view's welcome
   // is what sends a newcomer to the folders agents read.
-  const showHosts = () =>
-    (view.message = services.catalog.size > 0 ? viewHostsMessage(readSettings().hosts) : undefined);
+  // Set only when it changes: each set lays the view out again, which closes an open tooltip.
+  const showHosts = () => {
+    const message = services.catalog.size > 0 ? viewHostsMessage(readSettings().hosts) : undefined;
+    if (view.message !== message) view.message = message;
+  };
   showHosts();
   const redraw = coalesced(() => {
     showHosts();
