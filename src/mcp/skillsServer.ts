@@ -271,16 +271,21 @@ export function createSkillsServer(options: SkillsServerOptions): {
       return refuse(decision.why, decision.detail);
     }
     if (decision.kind === 'ask') {
-      const answer = await server.elicitInput({
-        message: consentMessage(run),
-        requestedSchema: {
-          type: 'object',
-          properties: {
-            run: { type: 'boolean', title: 'Run it', description: 'Run this command line with this input.' },
+      // The run's own signal: a cancelled tools/call withdraws its question (the SDK sends the
+      // client notifications/cancelled for it) instead of leaving a dialog nobody waits on.
+      const answer = await server.elicitInput(
+        {
+          message: consentMessage(run),
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              run: { type: 'boolean', title: 'Run it', description: 'Run this command line with this input.' },
+            },
+            required: ['run'],
           },
-          required: ['run'],
         },
-      });
+        { signal },
+      );
       if (answer.action !== 'accept' || answer.content?.run !== true)
         return refuse(answer.action === 'cancel' ? 'cancel' : 'decline');
     }

@@ -1,5 +1,6 @@
 // The audit's defects of `skillsmith mcp` (issue 26, docs/mcp.md) that need the real server
-// process: a run dies with its whole process tree on notifications/cancelled, when the client
+// process: a run dies with its whole process tree on notifications/cancelled (and a run still
+// waiting on its question withdraws the question), when the client
 // closes (stdin, then SIGTERM), on SIGTERM alone, and on EPIPE; a secret set for one skill in
 // VS Code reaches that skill only; and skills/list leaves out a nested skill the model is not
 // offered. The action starts a grandchild that writes a heartbeat: each test waits for the
@@ -12,6 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { scopedSecretEnvironment } from '../../src/node/scopedSecrets';
 import { eventually, nodeAction, processExists, writeActionSkill } from '../unit/actionTestUtils';
@@ -98,10 +100,10 @@ async function grandchildOf(tag: string): Promise<number> {
   return pid;
 }
 
-function transport(env: Record<string, string> = {}): StdioClientTransport {
+function transport(env: Record<string, string> = {}, actions = 'allow'): StdioClientTransport {
   return new StdioClientTransport({
     command: process.execPath,
-    args: [cli, 'mcp', '--root', ws, '--no-user', '--actions', 'allow'],
+    args: [cli, 'mcp', '--root', ws, '--no-user', '--actions', actions],
     env: { ...(process.env as Record<string, string>), ...env },
     stderr: 'ignore',
   });
@@ -139,6 +141,55 @@ test('notifications/cancelled for a run stops its whole process tree', { timeout
     await client.close();
   }
 });
+
+test(
+  'notifications/cancelled for a run that waits on its question withdraws the question, and nothing runs',
+  { timeout: 60_000 },
+  async () => {
+    const t = transport({}, 'ask');
+    const client = new Client({ name: 'skillsmith-audit', version: '0' }, { capabilities: { elicitation: {} } });
+    let asked!: () => void;
+    const questionShown = new Promise<void>((resolve) => (asked = resolve));
+    let withdrawn!: (reason: unknown) => void;
+    const questionWithdrawn = new Promise<unknown>((resolve) => (withdrawn = resolve));
+    // The first question is declined: the SDK's client ignores a cancellation of request id 0
+    // (its _oncancel tests `!requestId`), and the server's first request to a client is id 0.
+    // To every later one, a user who never answers: it stays open until the server withdraws it.
+    let questions = 0;
+    client.setRequestHandler(ElicitRequestSchema, (_request, extra) => {
+      if (questions++ === 0) return { action: 'decline' as const };
+      asked();
+      return new Promise((_resolve, reject) =>
+        extra.signal.addEventListener('abort', () => {
+          withdrawn(extra.signal.reason);
+          reject(new Error('withdrawn'));
+        }),
+      );
+    });
+    await client.connect(t);
+    try {
+      const declined = await client.callTool({ name: 'run_action', arguments: { name: 'tree', input: { tag: 'no' } } });
+      assert.equal(declined.isError, true, textOf(declined));
+      const abort = new AbortController();
+      const call = client.callTool(
+        { name: 'run_action', arguments: { name: 'tree', input: { tag: 'asked' } } },
+        undefined,
+        { signal: abort.signal },
+      );
+      call.catch(() => undefined);
+      await questionShown;
+      abort.abort('the user stopped it');
+      await assert.rejects(call);
+      // The server sends notifications/cancelled for its own elicitation: the client's dialog closes.
+      const unanswered = new Promise((resolve) => setTimeout(() => resolve('still open'), GONE_DEADLINE_MS).unref());
+      assert.notEqual(await Promise.race([questionWithdrawn, unanswered]), 'still open', 'the question was withdrawn');
+      assert.ok(!fs.existsSync(skillFile('asked.pid')), 'the action never started');
+      assert.match(textOf(await client.callTool({ name: 'list_skills', arguments: {} })), /tree/);
+    } finally {
+      await client.close();
+    }
+  },
+);
 
 test(
   "closing the client (the SDK's close: stdin, then SIGTERM) stops a running tree",
