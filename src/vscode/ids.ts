@@ -15,6 +15,9 @@ export const COMMANDS = {
   runAction: 'skillsmith.runAction',
   setSecret: 'skillsmith.setSecret',
   deleteSecret: 'skillsmith.deleteSecret',
+  approveAction: 'skillsmith.approveAction',
+  showActionApprovals: 'skillsmith.showActionApprovals',
+  revokeActionApproval: 'skillsmith.revokeActionApproval',
   copyCiJob: 'skillsmith.copyCiJob',
 } as const;
 

@@ -163,6 +163,7 @@ export const suites = [
       'test/host/tests/actionsTool.test.ts',
       'test/host/tests/actionsChat.test.ts',
       'test/host/tests/actionsEditor.test.ts',
+      'test/host/tests/actionApprovals.test.ts',
     ],
   },
   {

@@ -1,5 +1,5 @@
 // The actions feature as activation sees it (docs/actions.md): the run-action tool, the Run,
-// Set Secret and Delete Secret commands, the CodeLens, diagnostics and quick fixes of
+// Set Secret, Delete Secret and approval commands, the CodeLens, diagnostics and quick fixes of
 // actions.json. Each only forwards to the implementation in the lazily loaded bundle
 // (src/lazy/actions.ts: the JSON Schema validator, the executor, the form), which is
 // required the first time an action is run or an actions.json is opened. Nothing runs
@@ -69,6 +69,11 @@ export function registerActions(services: SkillsmithServices, context: vscode.Ex
     ),
     vscode.commands.registerCommand(COMMANDS.deleteSecret, (name?: string, skillDir?: string) =>
       impl().deleteSecret(state, name, skillDir),
+    ),
+    vscode.commands.registerCommand(COMMANDS.approveAction, (arg?: unknown) => impl().approveActionCommand(state, arg)),
+    vscode.commands.registerCommand(COMMANDS.showActionApprovals, () => impl().showActionApprovals(state)),
+    vscode.commands.registerCommand(COMMANDS.revokeActionApproval, (arg?: unknown) =>
+      impl().revokeActionApproval(state, arg),
     ),
   ];
   return { disposables, stopRuns: async () => state.executor?.stopAll() };
