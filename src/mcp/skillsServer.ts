@@ -91,6 +91,9 @@ export const RESOURCE_NOT_FOUND = -32002;
 /** What the SDK hands a request handler (the request's abort signal among it). */
 type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
 
+/** The most entries one skills/list page holds (SEP-2640, "Listing Skills": paginated). */
+export const SKILLS_PAGE_SIZE = 50;
+
 /** How long a client may keep a skills/list or skills/get answer (a hint; digests decide). */
 const SKILLS_TTL_MS = 60_000;
 
