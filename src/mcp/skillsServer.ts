@@ -27,7 +27,9 @@ import type { ExecutionResult } from '../core/actions/result';
 import { tokenOfAbortSignal } from '../core/base/cancellation';
 import type { FileSystem } from '../core/base/fileSystem';
 import { joinPath } from '../core/base/paths';
+import { compareCodePoints } from '../core/base/text';
 import type { SkillCatalog } from '../core/catalog/catalog';
+import type { CatalogEntry } from '../core/catalog/catalogEntry';
 import { perSkillActionToolName } from '../core/chat/perSkillTools';
 import { LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from '../core/loading/toolDefinitions';
 import {
@@ -96,6 +98,48 @@ export const SKILLS_PAGE_SIZE = 50;
 
 /** How long a client may keep a skills/list or skills/get answer (a hint; digests decide). */
 const SKILLS_TTL_MS = 60_000;
+
+/**
+ * The per-skill limits every host accepts (SEP-2640, "Limits"): a skill beyond either is not
+ * served as a skill of the extension (servers SHOULD NOT), and no single file beyond the total
+ * is read through resources/read.
+ */
+const MAX_SKILL_FILES = 512;
+const MAX_SKILL_BYTES = 16 * 1024 * 1024;
+
+/** An opaque skills/list cursor: the name of the last skill of the page before. */
+function encodeCursor(after: string): string {
+  return Buffer.from(JSON.stringify({ after }), 'utf8').toString('base64url');
+}
+
+/** The name a cursor continues after; undefined when the cursor is not one this server gave. */
+function decodeCursor(cursor: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const after = (value as { after?: unknown } | null)?.after;
+    return typeof after === 'string' && encodeCursor(after) === cursor ? after : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A file's content for resources/read, exactly its bytes: text when they are UTF-8 (a byte order
+ * mark kept), else a base64 blob, so that the digest and size of skills/list cover what is read.
+ */
+function resourceContent(uri: string, path: string, bytes: Uint8Array) {
+  if (!bytes.includes(0)) {
+    try {
+      const text = strictUtf8.decode(bytes);
+      return { uri, mimeType: path.endsWith('.md') ? 'text/markdown' : 'text/plain', text };
+    } catch {
+      // Not UTF-8: a blob.
+    }
+  }
+  return { uri, mimeType: 'application/octet-stream', blob: Buffer.from(bytes).toString('base64') };
+}
 
 const SkillsListRequestSchema = z.object({
   method: z.literal('skills/list'),
@@ -441,61 +485,125 @@ export function createSkillsServer(options: SkillsServerOptions): {
     const notFound = (message: string) => new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${message}`, { uri });
     const parsed = parseSkillUri(uri);
     if (!parsed) throw notFound(`${uri} is not a skill:// URI of this server.`);
+    // A file of the skill's manifest (the files of skills/list) is served as its exact bytes.
+    const entry = offeredSkill(parsed.name);
+    const files = entry ? await filesOf(entry.record.dir) : [];
+    if (entry && uri === skillUri(parsed.name, parsed.path) && files.includes(parsed.path)) {
+      const bytes = await servedBytes(entry, parsed.path);
+      if (bytes === 'too_large')
+        throw new McpError(ErrorCode.InvalidParams, `${uri} has more than ${MAX_SKILL_BYTES} bytes.`, { uri });
+      if (bytes) return { contents: [resourceContent(uri, parsed.path, bytes)] };
+    }
+    // Anything else is not served; the model's tool says why (outside the skill, hidden, a folder).
     const result = await runReadSkillFile(context, { name: parsed.name, path: parsed.path });
     if (!result.ok) {
       if (result.error.type === 'too_large' || result.error.type === 'invalid_input')
         throw new McpError(ErrorCode.InvalidParams, formatToolError(result.error), { uri });
       throw notFound(formatToolError(result.error));
     }
-    return {
-      contents: [{ uri, mimeType: parsed.path.endsWith('.md') ? 'text/markdown' : 'text/plain', text: result.text }],
-    };
+    throw notFound(`'${parsed.path}' is not one of the files the skill '${parsed.name}' serves.`);
   });
 
-  /** A skill's SEP-2640 entry: its frontmatter as written, and every file with its digest. */
-  const skillEntry = async (name: string) => {
-    const entry = catalog.offered().find((e) => e.record.name === name);
-    if (!entry) return undefined;
-    const resources: { uri: string; digest: string; size: number }[] = [];
-    for (const path of await filesOf(entry.record.dir)) {
+  /** The offered skill of this exact name. */
+  const offeredSkill = (name: string): CatalogEntry | undefined =>
+    catalog.offered().find((e) => e.record.name === name);
+
+  /**
+   * The raw bytes of a file of an offered skill's manifest: `SKILL.md` is the skill's own file,
+   * whatever the case of its name on disk; any other file only through the guard that keeps
+   * reads inside the folder (binary and large files pass: resources/read serves their bytes).
+   */
+  const servedBytes = async (entry: CatalogEntry, path: string): Promise<Uint8Array | 'too_large' | undefined> => {
+    const file = path === 'SKILL.md' ? entry.record.filePath : joinPath(entry.record.dir, path);
+    if (path !== 'SKILL.md') {
       const guarded = await readFileInSkill(fs, entry.record.dir, path, offeredNestedSkills(catalog));
-      // Binary files are read raw: the digest covers the bytes on disk.
-      const bytes =
-        guarded.ok || guarded.error.type === 'invalid_input'
-          ? await fs.readFile(joinPath(entry.record.dir, path)).catch(() => undefined)
-          : undefined;
-      if (!bytes) continue;
+      if (!guarded.ok && guarded.error.type !== 'invalid_input' && guarded.error.type !== 'too_large') return undefined;
+    }
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (!stat || stat.kind !== 'file') return undefined;
+    if (stat.size > MAX_SKILL_BYTES) return 'too_large';
+    return fs.readFile(file).catch(() => undefined);
+  };
+
+  /**
+   * A skill's SEP-2640 entry: its frontmatter verbatim, and every file with its digest and size;
+   * undefined when the skill cannot be served as one: a frontmatter whose `name` is not the
+   * skill's name (the URI's last segment) or whose `description` is not text (the Agent Skills
+   * spec wants both as strings, and nothing is overridden), or beyond the limits.
+   */
+  const skillEntry = async (entry: CatalogEntry) => {
+    const name = entry.record.name;
+    const files = await filesOf(entry.record.dir);
+    if (files.length > MAX_SKILL_FILES) return undefined;
+    const resources: { uri: string; digest: string; size: number }[] = [];
+    let frontmatter: Record<string, unknown> | undefined;
+    let total = 0;
+    for (const path of files) {
+      const bytes = await servedBytes(entry, path);
+      if (bytes === 'too_large') return undefined;
+      if (!bytes) {
+        if (path === 'SKILL.md') return undefined;
+        continue;
+      }
+      total += bytes.length;
+      if (total > MAX_SKILL_BYTES) return undefined;
+      // The frontmatter of the very bytes whose digest is given.
+      if (path === 'SKILL.md') frontmatter = await frontmatterIn(bytes);
       resources.push({ uri: skillUri(name, path), digest: sha256Digest(bytes), size: bytes.length });
     }
-    const frontmatter = {
-      ...(await frontmatterOf(entry.record.filePath)),
-      name: entry.record.name,
-      description: entry.record.description ?? '',
-    };
+    if (
+      !frontmatter ||
+      frontmatter.name !== name ||
+      typeof frontmatter.description !== 'string' ||
+      frontmatter.description.trim() === ''
+    )
+      return undefined;
     return { uri: skillUri(name, 'SKILL.md'), frontmatter, resources };
   };
 
-  /** The frontmatter as written, as JSON (the catalog keeps only what it needs). */
-  const frontmatterOf = async (filePath: string): Promise<Record<string, unknown>> => {
+  /** A SKILL.md's frontmatter as written, parsed to JSON; undefined when it cannot be read. */
+  const frontmatterIn = async (bytes: Uint8Array): Promise<Record<string, unknown> | undefined> => {
     const { analyzeSkillText } = await import('../core/lint/analyze');
-    const bytes = await fs.readFile(filePath, 1024 * 1024).catch(() => new Uint8Array());
     const analysis = analyzeSkillText(new TextDecoder().decode(bytes), { folderName: '', scope: 'catalog' });
-    return { ...(analysis.frontmatter ?? {}) };
+    return analysis.frontmatter ? { ...analysis.frontmatter } : undefined;
   };
 
-  handle(SkillsListRequestSchema, async () => {
+  handle(SkillsListRequestSchema, async (request) => {
+    // One page after the cursor's skill, in the catalog's order by name; an entry is whole.
+    const cursor = request.params?.cursor;
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (cursor !== undefined && after === undefined)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Invalid cursor: ${JSON.stringify(cursor)} is not one this server gave.`,
+      );
+    const offered = catalog.offered();
+    let i = after === undefined ? 0 : offered.findIndex((e) => compareCodePoints(e.record.name, after) > 0);
+    if (i < 0) i = offered.length;
     const skills = [];
-    for (const entry of catalog.offered()) {
-      const skill = await skillEntry(entry.record.name);
+    for (; i < offered.length && skills.length < SKILLS_PAGE_SIZE; i++) {
+      const skill = await skillEntry(offered[i]);
       if (skill) skills.push(skill);
     }
-    return { resultType: 'complete', skills, ttlMs: SKILLS_TTL_MS, cacheScope: 'private' };
+    const nextCursor = i < offered.length ? encodeCursor(offered[i - 1].record.name) : undefined;
+    return {
+      resultType: 'complete',
+      skills,
+      ...(nextCursor === undefined ? {} : { nextCursor }),
+      ttlMs: SKILLS_TTL_MS,
+      cacheScope: 'private',
+    };
   });
 
   handle(SkillsGetRequestSchema, async (request) => {
-    const parsed = parseSkillUri(request.params.uri);
-    const skill = parsed && parsed.path === 'SKILL.md' ? await skillEntry(parsed.name) : undefined;
-    if (!skill) throw new McpError(ErrorCode.InvalidParams, `No skill at ${request.params.uri}.`);
+    const uri = request.params.uri;
+    const parsed = parseSkillUri(uri);
+    const entry =
+      parsed && parsed.path === 'SKILL.md' && uri === skillUri(parsed.name, 'SKILL.md')
+        ? offeredSkill(parsed.name)
+        : undefined;
+    const skill = entry && (await skillEntry(entry));
+    if (!skill) throw new McpError(ErrorCode.InvalidParams, `No skill is served at ${uri}.`);
     return { resultType: 'complete', skill, ttlMs: SKILLS_TTL_MS, cacheScope: 'private' };
   });
 

@@ -134,7 +134,11 @@ function onDisk(uri: string): string {
   const dir = path.join(skillsDir, match[1]);
   const rel = match[2].split('/').map(decodeURIComponent).join('/');
   // The skill file is whatever spelling of SKILL.md the folder holds.
-  if (rel === 'SKILL.md') return path.join(dir, fs.readdirSync(dir).find((f) => f.toLowerCase() === 'skill.md')!);
+  if (rel === 'SKILL.md')
+    return path.join(
+      dir,
+      fs.readdirSync(dir).find((f) => f.toLowerCase() === 'skill.md')!,
+    );
   return path.join(dir, rel);
 }
 
@@ -206,15 +210,22 @@ test(
       for (const uri of ['skill://review/SKILL.md', 'skill://rich/SKILL.md', 'skill://lower/SKILL.md'])
         assert.ok(uris.includes(uri), uri);
       // An entry is atomic: a skill's resources are never split across pages.
-      for (const entry of entries) assert.ok(entry.resources.some((r) => r.uri === entry.uri), entry.uri);
+      for (const entry of entries)
+        assert.ok(
+          entry.resources.some((r) => r.uri === entry.uri),
+          entry.uri,
+        );
     }),
 );
 
-test('Listing Skills (pagination, base protocol): an invalid cursor is -32602 Invalid params', { timeout: 60_000 }, () =>
-  withClient(async (client) => {
-    for (const cursor of ['bogus', '', 'eyJhZnRlciI6M30'])
-      assert.equal((await errorOf(list(client, cursor))).code, -32602, JSON.stringify(cursor));
-  }),
+test(
+  'Listing Skills (pagination, base protocol): an invalid cursor is -32602 Invalid params',
+  { timeout: 60_000 },
+  () =>
+    withClient(async (client) => {
+      for (const cursor of ['bogus', '', 'eyJhZnRlciI6M30'])
+        assert.equal((await errorOf(list(client, cursor))).code, -32602, JSON.stringify(cursor));
+    }),
 );
 
 test(
@@ -382,14 +393,33 @@ test(
     );
     const run = spawnSync(
       process.execPath,
-      [launcher, '--cli', process.execPath, cli, 'mcp', '--root', ws, '--no-user', '--method', 'skills/list', '--verify'],
+      [
+        launcher,
+        '--cli',
+        process.execPath,
+        cli,
+        'mcp',
+        '--root',
+        ws,
+        '--no-user',
+        '--method',
+        'skills/list',
+        '--verify',
+      ],
       { encoding: 'utf8', timeout: 150_000 },
     );
     const reports = run.stdout
       .split('\n')
       .filter((line) => line.startsWith('{"uri"'))
       .map((line) => JSON.parse(line) as { uri: string; ok: boolean });
-    assert.equal(run.status, 0, `${run.stderr}\n${reports.filter((r) => !r.ok).map((r) => JSON.stringify(r)).join('\n')}`);
+    assert.equal(
+      run.status,
+      0,
+      `${run.stderr}\n${reports
+        .filter((r) => !r.ok)
+        .map((r) => JSON.stringify(r))
+        .join('\n')}`,
+    );
     assert.equal(reports.length, BULK + 3, 'every skill, from every page');
     assert.ok(reports.every((r) => r.ok));
   },
