@@ -19,6 +19,8 @@ interface RecallCase {
   readonly class: string;
   readonly file: string;
   readonly text: string;
+  /** A case that must not get the finding (a guarded delete, the script's own temporary folder). */
+  readonly negative?: boolean;
 }
 
 /** The rule each class must be found by. */
@@ -54,33 +56,39 @@ async function found(set: string, index: number, c: RecallCase): Promise<boolean
 /**
  * The held-out figure, measured on the frozen rules. Look 1 stopped at the first class under 0.8
  * (caller-delete, 2/5); look 2 read every class, with the same rules, and is the figure here.
+ * Its caller-delete cases (2/5) have since moved into the training set; that class is measured
+ * on the second held-out set, below.
  */
 const HELD_OUT_LOOKS = 2;
 const HELD_OUT_MEASURED: Readonly<Record<string, string>> = {
-  'caller-delete': '2/5',
   'credential-read': '7/7',
   'remote-to-shell': '5/6',
   'self-update': '4/5',
 };
 
-/** Found / total per class. */
+/**
+ * Found / total per class; the negatives of a class, apart, as `CLASS (negatives)`: the ones that
+ * got the finding (false alarms) / their total.
+ */
 async function recallPerClass(set: string, cases: readonly RecallCase[]): Promise<Record<string, string>> {
   const tally = new Map<string, { found: number; total: number }>();
   for (const [i, c] of cases.entries()) {
     assert.ok(c.class in CLASS_CODE, `unknown class ${c.class}`);
-    const t = tally.get(c.class) ?? { found: 0, total: 0 };
+    const key = c.negative === true ? `${c.class} (negatives)` : c.class;
+    const t = tally.get(key) ?? { found: 0, total: 0 };
     t.total++;
     if (await found(set, i, c)) t.found++;
-    tally.set(c.class, t);
+    tally.set(key, t);
   }
   const shown = Object.fromEntries([...tally].sort().map(([cls, t]) => [cls, `${t.found}/${t.total}`]));
   console.log(`${set} recall: ${JSON.stringify(shown)}`);
   return shown;
 }
 
-test('training set: every case found (the rules were tuned on it)', { timeout: 60_000 }, async () => {
+test('training set: every case found, no negative (the rules were tuned on it)', { timeout: 60_000 }, async () => {
   assert.deepEqual(await recallPerClass('training', load('security-recall-training.json').cases), {
-    'caller-delete': '7/7',
+    'caller-delete': '31/31',
+    'caller-delete (negatives)': '0/11',
     'credential-read': '10/10',
     'remote-to-shell': '8/8',
     'self-update': '6/6',
