@@ -87,8 +87,8 @@ async function recallPerClass(set: string, cases: readonly RecallCase[]): Promis
 
 test('training set: every case found, no negative (the rules were tuned on it)', { timeout: 60_000 }, async () => {
   assert.deepEqual(await recallPerClass('training', load('security-recall-training.json').cases), {
-    'caller-delete': '31/31',
-    'caller-delete (negatives)': '0/11',
+    'caller-delete': '42/42',
+    'caller-delete (negatives)': '0/14',
     'credential-read': '10/10',
     'remote-to-shell': '8/8',
     'self-update': '6/6',

@@ -8,7 +8,7 @@ import { basenamePath, dirnamePath, joinPath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import { LineMap } from '../base/textPositions';
 import type { Problem, Range } from '../base/types';
-import { findCommandRisks, logicalLines } from './commandRisks';
+import { findCodeRisks, logicalLines } from './commandRisks';
 import { markdownCodeSegments, securitySeverity, withAstClass } from './securityRules';
 
 /** Problems of one bundled file, at ranges in that file. */
@@ -341,8 +341,10 @@ export function markdownProblems(content: string): Problem[] {
     }
     return false;
   };
-  return markdownCodeSegments(content, lines).flatMap(({ start, text: code }) => {
-    const risks = findCommandRisks(code);
+  const segments = markdownCodeSegments(content, lines);
+  const found = findCodeRisks(segments.map((s) => s.text));
+  return segments.flatMap(({ start, text: code }, at) => {
+    const risks = found[at];
     if (risks.length === 0 || PLACEHOLDER_HOST.test(code) || quoted(start)) return [];
     return risks.map((risk) => {
       const shown = code.slice(risk.start, risk.end);
@@ -360,8 +362,10 @@ export function markdownProblems(content: string): Problem[] {
 export function scriptProblems(content: string): Problem[] {
   const lines = new LineMap(content);
   const problems: Problem[] = [];
-  for (const { start, text: code } of logicalLines(content)) {
-    for (const risk of findCommandRisks(code)) {
+  const logical = logicalLines(content);
+  const found = findCodeRisks(logical.map((l) => l.text));
+  for (const [at, { start, text: code }] of logical.entries()) {
+    for (const risk of found[at]) {
       const shown = code.slice(risk.start, risk.end);
       problems.push(
         withAstClass({

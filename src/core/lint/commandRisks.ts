@@ -5,6 +5,7 @@
 // that a pattern quoted in a table ("Matches: chmod 777") or a regex in a scanner's list is
 // not taken for the command itself. Settings that turn checks off (TLS) count anywhere.
 import type { ProblemCode } from '../base/types';
+import { findCallerDeletes } from './callerDeletes';
 
 export interface CommandRisk {
   readonly code: ProblemCode;
@@ -321,23 +322,7 @@ const TECHNIQUES: readonly Technique[] = [
       String.raw`(?:^\s*|[=(,]\s*|\bwith\s+|\breturn\s+)(?:open\(\s*(?:os\.path\.expanduser\(\s*)?["'](?:~|\$HOME)/\.?(?:ssh|aws|netrc|git-credentials|kube|docker|npmrc|pypirc)\b|\(?Path\.home\(\)\s*/\s*["']\.?(?:ssh|aws|netrc|git-credentials|kube|docker|npmrc|pypirc)\b[^\n]*\.(?:read_text|read_bytes|open)\()`,
     ),
   },
-  // Deleting, recursively, a path the caller passes.
-  {
-    code: 'destructive-delete',
-    what: 'deletes a path the caller passes, recursively, unchecked',
-    needs: ['rm'],
-    pattern: cmd(
-      String.raw`rm\s+(?:-[a-zA-Z]+\s+|--[a-z-]+\s+)*-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-[a-zA-Z]+\s+|--\s+)*"?\$(?:[1-9@*]|\{[1-9@*]\})(?:/\*?)?"?(?=\s|$|[;&|])`,
-    ),
-  },
-  {
-    code: 'destructive-delete',
-    what: 'deletes a path the caller passes, recursively, unchecked',
-    needs: ['rmtree', 'rmsync', 'rm(', 'remove-item'],
-    pattern: any(
-      String.raw`\bshutil\.rmtree\(\s*(?:sys\.argv\[\d\]|args\.\w+)\s*[,)]|\bfs\.(?:rmSync|rm|promises\.rm)\(\s*process\.argv\[\d\][^\n]*recursive\s*:\s*true|\bRemove-Item\b[^\n]*\$args\[\d\][^\n]*-Recurse|\bRemove-Item\b[^\n]*-Recurse[^\n]*\$args\[\d\]`,
-    ),
-  },
+  // Deleting, recursively, a path the caller passes: callerDeletes.ts, over the whole file.
   // A skill that replaces its own files from the network (no review of what arrives).
   {
     code: 'download-exec',
@@ -470,7 +455,38 @@ export function logicalLines(code: string): { readonly start: number; readonly t
 
 /** Every risky command in one line of code. */
 export function findCommandRisks(line: string): CommandRisk[] {
-  const { text, offsets } = normalizeCommand(line);
+  return findCodeRisks([line])[0];
+}
+
+const CALLER_DELETE: Pick<CommandRisk, 'code' | 'what'> = {
+  code: 'destructive-delete',
+  what: 'deletes a path the caller passes, recursively, unchecked',
+};
+
+/**
+ * Every risky command in the logical lines of one file's code, a list for each line: the
+ * techniques of one line, and the deletes of a path the caller passes, which follow the
+ * file's variables (callerDeletes.ts).
+ */
+export function findCodeRisks(lines: readonly string[]): CommandRisk[][] {
+  const normalized = lines.map(normalizeCommand);
+  const risks = normalized.map(lineRisks);
+  for (const found of findCallerDeletes(
+    normalized.map((n) => n.text),
+    AT,
+  )) {
+    const { offsets } = normalized[found.line];
+    const start = offsets[found.start];
+    const end = offsets[found.end - 1] + 1;
+    const same = risks[found.line];
+    if (same.some((f) => f.code === CALLER_DELETE.code && f.start <= start && start < f.end)) continue;
+    same.push({ ...CALLER_DELETE, start, end });
+    same.sort((a, b) => a.start - b.start);
+  }
+  return risks;
+}
+
+function lineRisks({ text, offsets }: { readonly text: string; readonly offsets: readonly number[] }): CommandRisk[] {
   const lower = text.toLowerCase();
   const found: CommandRisk[] = [];
   for (const technique of TECHNIQUES) {
@@ -491,4 +507,6 @@ export function findCommandRisks(line: string): CommandRisk[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
-export const COMMAND_RISK_CODES: readonly ProblemCode[] = [...new Set(TECHNIQUES.map((t) => t.code))];
+export const COMMAND_RISK_CODES: readonly ProblemCode[] = [
+  ...new Set([...TECHNIQUES.map((t) => t.code), CALLER_DELETE.code]),
+];

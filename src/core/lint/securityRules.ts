@@ -16,7 +16,7 @@ import {
   securitySeverity,
   withAstClass,
 } from './ruleKinds';
-import { findCommandRisks, logicalLines } from './commandRisks';
+import { findCodeRisks, logicalLines, type CommandRisk } from './commandRisks';
 import type { ParsedSkillFile } from './frontmatter';
 import {
   findHiddenByWhitespace,
@@ -221,8 +221,13 @@ export const ruleHiddenText: Rule = ({ file }) => {
 };
 
 /** The command risks of one line of code, as problems at `start` (an offset of the file). */
-export function commandProblems(file: ParsedSkillFile, start: number, code: string): Problem[] {
-  return findCommandRisks(code).map((risk) => {
+export function commandProblems(
+  file: ParsedSkillFile,
+  start: number,
+  code: string,
+  risks: readonly CommandRisk[] = findCodeRisks([code])[0],
+): Problem[] {
+  return risks.map((risk) => {
     const from = start + risk.start;
     const to = start + risk.end;
     const shown = code.slice(risk.start, risk.end);
@@ -269,8 +274,11 @@ function commandFixes(file: ParsedSkillFile, code: ProblemCode, from: number, sh
 }
 
 /** download-exec, destructive-delete, reverse-shell, obfuscated-exec, world-writable, tls-verification-off, credential-access, exfiltration. */
-export const ruleCommandRisks: Rule = ({ file }) =>
-  codeSegments(file, bodyOf(file)).flatMap((segment) => commandProblems(file, segment.start, segment.text));
+export const ruleCommandRisks: Rule = ({ file }) => {
+  const segments = codeSegments(file, bodyOf(file));
+  const found = findCodeRisks(segments.map((s) => s.text));
+  return segments.flatMap((segment, at) => commandProblems(file, segment.start, segment.text, found[at]));
+};
 
 /** prompt-override, conceal-from-user, skip-confirmation: in the prose of the body and in the description. */
 export const ruleInjection: Rule = ({ file }) => {
