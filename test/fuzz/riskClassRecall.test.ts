@@ -3,8 +3,9 @@
 // credentials read through password-manager and secret-store CLIs or from secret files, a skill
 // that updates itself from the network unreviewed, and a recursive delete of a path the caller
 // passes. Each case is one file of a skill, reviewed as `validate` reviews it; a case is found
-// when the file gets the class's finding. The rules were tuned on the training set; the held-out
-// set was written after they were frozen, and its figure was looked at once (its `looks`).
+// when the file gets the class's finding, and a negative case (a guarded delete) must not get
+// it. The rules were tuned on the training set; each held-out set was written after they were
+// frozen, and its `looks` counts the times its figure was looked at.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -106,5 +107,29 @@ test(
       'each look at the held-out figure is recorded, here and in docs/rules.md',
     );
     assert.deepEqual(await recallPerClass('held-out', heldOut.cases), HELD_OUT_MEASURED);
+  },
+);
+
+/**
+ * The second held-out set (caller-delete only), written after the caller-delete rule was
+ * frozen and committed before it was run; measured once (its `looks`), and this is that figure.
+ */
+const HELD_OUT_2_LOOKS = 1;
+const HELD_OUT_2_MEASURED: Readonly<Record<string, string>> = {
+  'caller-delete': '8/11',
+  'caller-delete (negatives)': '0/3',
+};
+
+test(
+  'held-out set 2 (caller-delete), written after the rule was frozen: found exactly as measured (docs/rules.md)',
+  { timeout: 60_000 },
+  async () => {
+    const heldOut = load('security-recall-held-out-2.json');
+    assert.equal(
+      heldOut.looks,
+      HELD_OUT_2_LOOKS,
+      'each look at the held-out figure is recorded, here and in docs/rules.md',
+    );
+    assert.deepEqual(await recallPerClass('held-out-2', heldOut.cases), HELD_OUT_2_MEASURED);
   },
 );
