@@ -49,12 +49,17 @@ function showInformation(state: ActionsState, message: string): void {
   inBackground(state.services.log, 'an information message', vscode.window.showInformationMessage(message));
 }
 
-/** A Skills view action item (`{kind: 'action', entry, action}`), when that is what the command got. */
-function actionItemOf(arg: unknown): { entry: CatalogEntry; action: string } | undefined {
+/**
+ * A Skills view action item (`{kind: 'action', entry, action}`), when that is what the command got,
+ * with its skill as the catalog holds it now (the item keeps the entry of when the view was drawn:
+ * the copy may since have been shadowed, or its workspace trusted or not).
+ */
+function actionItemOf(state: ActionsState, arg: unknown): { entry: CatalogEntry; action: string } | undefined {
   const item = arg as { kind?: string; entry?: CatalogEntry; action?: { name?: string } } | null | undefined;
-  return item?.kind === 'action' && item.entry && typeof item.action?.name === 'string'
-    ? { entry: item.entry, action: item.action.name }
-    : undefined;
+  if (item?.kind !== 'action' || !item.entry || typeof item.action?.name !== 'string') return undefined;
+  const drawn = item.entry.record.filePath;
+  const now = state.services.catalog.entries().find((e) => samePath(e.record.filePath, drawn));
+  return { entry: now ?? item.entry, action: item.action.name };
 }
 
 /** Every declared action of the skills that win their names, for the pick. */
@@ -101,7 +106,7 @@ async function chooseAction(
 async function approve(state: ActionsState, arg?: unknown): Promise<boolean> {
   const store = approvalStore(state);
   if (!store) return false;
-  const chosen = actionItemOf(arg) ?? (await chooseAction(state, store));
+  const chosen = actionItemOf(state, arg) ?? (await chooseAction(state, store));
   if (!chosen) return false;
   const prepared = await prepareApproval(state.services.fs, chosen.entry, chosen.action);
   if (!prepared.ok) {
@@ -185,7 +190,7 @@ async function show(state: ActionsState): Promise<void> {
 async function revokeChosen(state: ActionsState, arg?: unknown): Promise<number> {
   const store = approvalStore(state);
   if (!store) return 0;
-  const item = actionItemOf(arg);
+  const item = actionItemOf(state, arg);
   if (item) {
     const approvals = (await store.all()).filter((a) => isApprovalOf(a, item.entry, item.action));
     if (approvals.length === 0) {
