@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { Problem } from '../../core/base/types';
 import type { BundledFileProblems } from '../../core/lint/bundledFiles';
+import { sameProblems } from '../../core/lint/sameProblems';
 import { toDiagnostic } from '../problemDiagnostic';
 import type { WorkspaceFileSystem } from '../workspaceFileSystem';
 import { vscodeReports } from './vscodeSkillChecks';
@@ -41,13 +42,26 @@ export class PublishedDiagnostics implements vscode.Disposable {
 
   constructor(private readonly fs: WorkspaceFileSystem) {}
 
-  /** Shows `problems` on `uri`, found in document `version` (undefined: the file on disk). */
+  /**
+   * Shows `problems` on `uri`, found in document `version` (undefined: the file on disk). Tells
+   * listeners only when the problems differ: a relint that finds the same ones (a skill's script
+   * writing its output beside it, say) must not redraw the Skills view, as a redraw under the
+   * pointer closes its tooltip and drops a click on an item's button.
+   */
   publish(uri: vscode.Uri, problems: readonly Problem[], version: number | undefined): void {
+    const key = uri.toString();
+    const before = this.published.get(key)?.items;
     const items = problems.map((problem) => ({ diagnostic: toDiagnostic(problem), problem }));
-    this.published.set(uri.toString(), { version, items });
-    this.shown.delete(uri.toString());
+    this.published.set(key, { version, items });
+    this.shown.delete(key);
     this.show(uri);
-    this.changed.fire();
+    const unchanged =
+      before !== undefined &&
+      sameProblems(
+        before.map((item) => item.problem),
+        problems,
+      );
+    if (!unchanged) this.changed.fire();
   }
 
   /** Sets the collection of `uri` to the published items that VS Code does not report itself, when that changed. */
@@ -79,10 +93,10 @@ export class PublishedDiagnostics implements vscode.Disposable {
   }
 
   unpublish(uri: vscode.Uri): void {
-    this.published.delete(uri.toString());
+    const had = this.published.delete(uri.toString());
     this.shown.delete(uri.toString());
     this.collection.delete(uri);
-    this.changed.fire();
+    if (had) this.changed.fire();
   }
 
   /** The problems shown now for the Uri string `key`. */
