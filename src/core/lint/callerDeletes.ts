@@ -5,8 +5,9 @@
 // `param($Path)`), sometimes through a function that keeps it the same path (`realpath`,
 // `os.path.abspath`, `path.resolve`, `Resolve-Path`). A variable is followed within the file by
 // its assignment nearest above the delete (a name a file reuses for a folder of its own is not
-// the caller's there), and a shell function's `$1` is the caller's only when the function is
-// called with the caller's argument (`main "$@"`). A delete is left alone when the file checks
+// the caller's there), and a shell function's `$1`, or a Python or Node function's parameter, is
+// the caller's only when the function is called with the caller's argument (`main "$@"`,
+// `reset(Path(sys.argv[1]))`); a PowerShell pipeline's first command gives Remove-Item its path. A delete is left alone when the file checks
 // the variable (or one it came from) against `/`, the home folder, or a prefix
 // (`[[ "$d" == /tmp/* ]]`, `case "$d" in "$base"/*)`, `.startswith(…)`, `.startsWith(…)`,
 // `-like`): a guard anywhere in the file counts, whether or not it stops the delete. A path the
@@ -48,9 +49,12 @@ function shellKey(word: string): string | undefined {
   return argument !== undefined ? `$${argument}` : `sh:${m[4] ?? m[5]}`;
 }
 
-/** The words of a shell command's arguments: quoted runs and `${…}` kept whole (`"${out}"/*`). */
+/**
+ * The words of a shell command's arguments: quoted runs and `${…}` kept whole (`"${out}"/*`);
+ * an unquoted `;`, `&` or `|` ends a word (`OUT="$2"; shift 2 ;;` in a `case` arm).
+ */
 function shellWords(text: string): string[] {
-  return text.match(/(?:"[^"]*"|'[^']*'|\$\{[^}]*\}|[^\s"'])+/g) ?? [];
+  return text.match(/(?:"[^"]*"|'[^']*'|\$\{[^}]*\}|[^\s"';&|])+/g) ?? [];
 }
 
 /**
@@ -58,6 +62,7 @@ function shellWords(text: string): string[] {
  * alone (`"$1"`, `${1:?usage}`), or `realpath`, `readlink -f` or `cd … && pwd` of one.
  */
 function shellValue(value: string): string | undefined {
+  if (/^[\s;&|]|^$/.test(value)) return undefined; // `X=` alone: empty
   const direct = shellKey(shellWords(value)[0] ?? '');
   if (direct !== undefined) return direct;
   const sub =
@@ -141,17 +146,30 @@ function callArguments(lines: readonly string[], at: number, from: number): stri
   return text;
 }
 
-/** The first argument of a call's argument text (up to a comma at its top level). */
-function firstArgument(args: string): string {
+/** A call's argument text split at the commas of its top level (brackets and quotes kept whole). */
+function splitArguments(args: string): string[] {
+  const parts: string[] = [];
   let depth = 0;
+  let quote: string | undefined;
+  let from = 0;
   for (let i = 0; i < args.length; i++) {
     const ch = args[i];
-    if (ch === '(' || ch === '{' || ch === '[') depth++;
+    if (quote) {
+      if (ch === quote && args[i - 1] !== '\\') quote = undefined;
+    } else if (ch === '"' || ch === "'" || ch === '`') quote = ch;
+    else if (ch === '(' || ch === '{' || ch === '[') depth++;
     else if (ch === ')' || ch === '}' || ch === ']') depth--;
-    else if (ch === ',' && depth === 0) return args.slice(0, i);
+    else if (ch === ',' && depth === 0) {
+      parts.push(args.slice(from, i));
+      from = i + 1;
+    }
   }
-  return args;
+  parts.push(args.slice(from));
+  return parts;
 }
+
+/** The first argument of a call's argument text (up to a comma at its top level). */
+const firstArgument = (args: string): string => splitArguments(args)[0];
 
 const FS_MODULE = String.raw`['"](?:node:)?fs(?:/promises)?['"]`;
 const FS_EXTRA = String.raw`['"]fs-extra['"]`;
@@ -165,9 +183,20 @@ interface ShellFunction {
   readonly calls: { readonly line: number; readonly words: readonly string[] }[];
 }
 
+/**
+ * A Python or Node function's calls, by `py:name` or `js:name`: the line of each call, and its
+ * arguments' text. A parameter holds what a call passes it (`reset(Path(sys.argv[1]))` gives
+ * `def reset(workspace)`'s `workspace` the caller's path), as a shell function's `$1` does.
+ */
+type FunctionCalls = Map<string, { readonly line: number; readonly args: readonly string[] }[]>;
+
+/** The key of a parameter: `param:py:reset#0:workspace` (the language, the function, its index, its name). */
+const PARAMETER = /^param:(py|js):([\w$]+)#(\d+):([\w$]+)$/;
+
 /** What a file says about the caller's path. */
 interface Scope {
   readonly assignments: Map<string, Assignment[]>;
+  readonly calls: FunctionCalls;
   /** Keys that are the caller's argument wherever they stand (argparse's `args.path`, PowerShell's parameters). */
   readonly roots: Set<string>;
   readonly functions: readonly ShellFunction[];
@@ -220,6 +249,30 @@ function shellFunctions(code: readonly string[]): ShellFunction[] {
     }
   }
   return functions;
+}
+
+/** The calls of each Python or Node function whose parameters the file assigned (see FunctionCalls). */
+function functionCalls(code: readonly string[], assignments: ReadonlyMap<string, Assignment[]>): FunctionCalls {
+  const names = new Set<string>();
+  for (const list of assignments.values())
+    for (const { from } of list) {
+      const m = from === undefined ? null : PARAMETER.exec(from);
+      if (m) names.add(`${m[1]}:${m[2]}`);
+    }
+  const calls: FunctionCalls = new Map();
+  for (const key of names) {
+    const [lang, name] = key.split(':');
+    const call = new RegExp(String.raw`(?<![\w$.])${escape(name)}\s*\(`, 'g');
+    const definition = lang === 'py' ? /^\s*(?:async\s+)?def\s/ : /\bfunction\s|\b(?:const|let|var)\s+[\w$]+\s*=/;
+    const found: { line: number; args: string[] }[] = [];
+    for (let i = 0; i < code.length; i++)
+      for (const m of code[i].matchAll(call)) {
+        if (definition.test(code[i].slice(0, m.index + m[0].length))) continue;
+        found.push({ line: i, args: splitArguments(callArguments(code, i, m.index + m[0].length)) });
+      }
+    calls.set(key, found);
+  }
+  return calls;
 }
 
 /** Reads the file's assignments, its shell functions, its imports and its checks. */
@@ -315,15 +368,17 @@ function readScope(lines: readonly string[]): Scope {
         pyLoop[2] === 'sys.argv[1:]' || (/^\w+\.\w+$/.test(pyLoop[2]) && parsers.has(pyLoop[2].split('.')[0]));
       assign(`py:${pyLoop[1]}`, i, fromArguments ? '' : undefined);
     }
-    const def = /^\s*(?:async\s+)?def\s+\w+\s*\(([^)]*)\)/.exec(line);
+    const def = /^\s*(?:async\s+)?def\s+(\w+)\s*\(/.exec(line);
     if (def) {
       // A command-line entry point (click's, typer's) takes its parameters from the caller.
       let decorated = false;
       for (let k = i - 1; k >= 0 && /^\s*@/.test(code[k]); k--)
         if (/^\s*@(?:click\.|\w+\.command\b|\w+\.(?:argument|option)\()/.test(code[k])) decorated = true;
-      for (const param of def[1].split(',')) {
+      for (const [k, param] of splitArguments(callArguments(code, i, def[0].length)).entries()) {
         const name = /^\s*\**([A-Za-z_]\w*)/.exec(param)?.[1];
-        if (name) assign(`py:${name}`, i, decorated || /=\s*typer\.(?:Argument|Option)\(/.test(param) ? '' : undefined);
+        if (!name) continue;
+        const caller = decorated || /=\s*typer\.(?:Argument|Option)\(/.test(param);
+        assign(`py:${name}`, i, caller ? '' : `param:py:${def[1]}#${k}:${name}`);
       }
     }
     // Node: const NAME = expression; NAME = expression; const [, , NAME] = process.argv; function f(NAME).
@@ -335,11 +390,18 @@ function readScope(lines: readonly string[]): Scope {
         const name = /^\s*(\w+)/.exec(item)?.[1];
         if (name) assign(`js:${name}`, i, k + Number(destructured[2] ?? 0) >= 2 ? '' : undefined);
       }
-    const jsFunction = /\bfunction\s*\w*\s*\(([^)]*)\)/.exec(line);
+    const jsFunction =
+      /\bfunction\s*([\w$]*)\s*\(([^)]*)\)/.exec(line) ??
+      /\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(([^)]*)\)\s*(?:=>|\{)/.exec(line);
     if (jsFunction)
-      for (const param of jsFunction[1].split(',')) {
-        const name = /^\s*(?:\.\.\.)?([A-Za-z_$][\w$]*)/.exec(param)?.[1];
-        if (name) assign(`js:${name}`, i, undefined);
+      for (const [k, param] of splitArguments(jsFunction[2]).entries()) {
+        const name = /^\s*(\.\.\.)?([A-Za-z_$][\w$]*)/.exec(param);
+        if (name)
+          assign(
+            `js:${name[2]}`,
+            i,
+            jsFunction[1] && !name[1] ? `param:js:${jsFunction[1]}#${k}:${name[2]}` : undefined,
+          );
       }
     // commander's .action((dir, options) => …): the parameters are the caller's.
     const action = /\.action\(\s*(?:async\s+)?(?:function\s*\w*\s*\(([^)]*)\)|\(([^)]*)\)\s*=>|(\w+)\s*=>)/.exec(line);
@@ -361,6 +423,7 @@ function readScope(lines: readonly string[]): Scope {
   }
   const scope: Scope = {
     assignments,
+    calls: functionCalls(code, assignments),
     roots,
     functions: shellFunctions(code),
     guarded: new Set(),
@@ -386,6 +449,26 @@ function callerChain(scope: Scope, key: string, line: number, depth = 0): string
   if (depth > 12) return undefined;
   if (key === '') return [];
   if (SH_ALWAYS.has(key) || scope.roots.has(key)) return [key];
+  const parameter = PARAMETER.exec(key);
+  if (parameter) {
+    const [, lang, name, index, param] = parameter;
+    for (const call of scope.calls.get(`${lang}:${name}`) ?? []) {
+      // By name (`reset(workspace=…)`, Python) or by place.
+      const named = call.args.map((a) => /^\s*([A-Za-z_]\w*)\s*=(?![=>])\s*([\s\S]*)$/.exec(a));
+      const byName = lang === 'py' ? named.find((m) => m?.[1] === param)?.[2] : undefined;
+      const byPlace = named[Number(index)] ? undefined : call.args[Number(index)];
+      const passed = byName ?? byPlace;
+      const from =
+        passed === undefined || passed.trim() === ''
+          ? undefined
+          : lang === 'py'
+            ? pythonValue(passed, scope.parsers)
+            : nodeValue(passed, scope.arrays, scope.jsParsers);
+      const chain = from === undefined ? undefined : callerChain(scope, from, call.line, depth + 1);
+      if (chain) return [key, ...chain];
+    }
+    return undefined;
+  }
   if (isPositional(key)) {
     const fn = scope.functions.find((f) => f.first <= line && line <= f.last);
     if (!fn) return [key];
@@ -561,9 +644,13 @@ export function findCallerDeletes(lines: readonly string[], commandStart: string
       found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
     }
     // PowerShell: Remove-Item … -Recurse … $Path; [IO.Directory]::Delete($Path, $true).
+    // Also what a pipeline gives it: Get-ChildItem -Path $Path | Where-Object … | Remove-Item -Recurse.
     const remove = /\b(?:Remove-Item|ri|del|erase|rd|rmdir)\b([^;|\n]*)/i.exec(line);
     if (remove && /\s-Recurse\b/i.test(remove[1])) {
-      const args = remove[1].replace(/\([^()]*\)/g, ' ');
+      const piped = /\b(?:Get-ChildItem|gci|Get-Item|gi|ls|dir)\b([^;|\n]*)\|[^;\n]*$/i.exec(
+        line.slice(0, remove.index),
+      );
+      const args = `${piped?.[1] ?? ''} ${remove[1]}`.replace(/\([^()]*\)/g, ' ');
       const hit =
         /\$args\[\d+\]/i.test(args) ||
         [...args.matchAll(/(?:^|\s)"?\$(\w+)(?:[\\/]\*?)?"?(?=\s|$)/g)].some((v) =>
