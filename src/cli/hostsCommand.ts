@@ -7,6 +7,8 @@ import type { FileSystem } from '../core/base/fileSystem';
 import { joinPath, pathKey, toNativePath } from '../core/base/paths';
 import { discoverSkillFiles } from '../core/catalog/discovery';
 import { readSkillRecords } from '../core/catalog/skillRecord';
+import { realDirOf } from '../core/catalog/linkedCopies';
+import { mergedVerdicts } from '../core/hosts/linkedVerdicts';
 import { DEFAULT_HOSTS, HOST_IDS, HOST_PROFILES, isHostId, type HostId } from '../core/hosts/profiles';
 import type { ContextTokens } from '../core/hosts/hostIds';
 import { contextWindowOf } from '../core/hosts/contextWindow';
@@ -59,7 +61,12 @@ export interface HostsReport {
   readonly leftOut: readonly HostId[];
   /** Per host, the window its listing budget was computed for; null where its budget is not a share of it. */
   readonly contextTokens: Readonly<Partial<Record<HostId, number | null>>>;
-  readonly skills: readonly { readonly record: SkillRecord; readonly verdicts: ReadonlyMap<HostId, HostVerdict> }[];
+  /** One row per skill folder on disk: its linked copies (core/catalog/linkedCopies.ts) are in `copies`, judged with it. */
+  readonly skills: readonly {
+    readonly record: SkillRecord;
+    readonly verdicts: ReadonlyMap<HostId, HostVerdict>;
+    readonly copies: readonly SkillRecord[];
+  }[];
 }
 
 /**
@@ -110,7 +117,7 @@ export async function hostRecords(
     };
     for (const read of await readSkillRecords(
       fs,
-      found.map((file) => ({ filePath: file.filePath, location })),
+      found.map((file) => ({ ...file, location })),
     )) {
       if (!read.ok || known.has(pathKey(read.record.filePath))) continue;
       known.add(pathKey(read.record.filePath));
@@ -138,11 +145,23 @@ export function hostsReport(
         return [host, shared ? contextWindowOf(profile, context).tokens : null];
       }),
     ),
-    skills: records.map((record) => ({
-      record,
-      verdicts: new Map(hosts.map((host) => [host, byHost.get(host)!.get(record)!])),
-    })),
+    skills: byFolder(records).map(([record, ...copies]) => {
+      const verdictsOf = (r: SkillRecord) => new Map(hosts.map((host) => [host, byHost.get(host)!.get(r)!]));
+      return { record, verdicts: mergedVerdicts(verdictsOf(record), copies.map(verdictsOf)), copies };
+    }),
   };
+}
+
+/** The records grouped by their folder on disk, in their order: a folder and its linked copies. */
+function byFolder(records: readonly SkillRecord[]): SkillRecord[][] {
+  const groups = new Map<string, SkillRecord[]>();
+  for (const record of records) {
+    const key = pathKey(realDirOf(record));
+    const group = groups.get(key);
+    if (group) group.push(record);
+    else groups.set(key, [record]);
+  }
+  return [...groups.values()];
 }
 
 /** The `--json` shape of docs/cli.md. */
@@ -151,9 +170,10 @@ export function hostsJson(report: HostsReport): string {
     hosts: report.hosts,
     leftOut: report.leftOut,
     contextTokens: report.contextTokens,
-    skills: report.skills.map(({ record, verdicts }) => ({
+    skills: report.skills.map(({ record, verdicts, copies }) => ({
       name: record.name,
       path: toNativePath(record.filePath),
+      ...(copies.length > 0 ? { copies: copies.map((copy) => toNativePath(copy.filePath)) } : {}),
       hosts: Object.fromEntries(
         [...verdicts].map(([host, v]) => [
           host,
@@ -201,6 +221,12 @@ export function hostsText(report: HostsReport): string {
       .join('  ')
       .trimEnd();
   const lines = [format(header), ...rows.map(format)];
+  const linked = report.skills.flatMap(({ record, copies }) =>
+    copies.map(
+      (copy) =>
+        `- ${record.name} is also at ${toNativePath(copy.dir)}, a symbolic link to ${toNativePath(realDirOf(record))}: one skill, judged once.`,
+    ),
+  );
   const notes = report.skills.flatMap(({ record, verdicts }) =>
     report.hosts.flatMap((host) => {
       const verdict = verdicts.get(host)!;
@@ -209,7 +235,8 @@ export function hostsText(report: HostsReport): string {
     }),
   );
   const leftOut = leftOutText(report.leftOut);
-  return `${lines.join('\n')}\n${notes.length > 0 ? `\n${notes.join('\n')}\n` : ''}${leftOut ? `\n${leftOut}` : ''}`;
+  const said = [...linked, ...notes];
+  return `${lines.join('\n')}\n${said.length > 0 ? `\n${said.join('\n')}\n` : ''}${leftOut ? `\n${leftOut}` : ''}`;
 }
 
 /** The skills that fail a required host: not loaded (when found by no host at all too), or dropped. */

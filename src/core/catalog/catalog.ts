@@ -9,6 +9,7 @@ import { pathKey } from '../base/paths';
 import { compareCodePoints } from '../base/text';
 import { buildListing, type Listing } from './listing';
 import { byPrecedence, duplicateNameProblem } from './precedence';
+import { sameSkillFolder } from './linkedCopies';
 import type { CatalogChange, CatalogEntry, Disposable, OfferStatus, SkillStanding } from './catalogEntry';
 import {
   emptyState,
@@ -235,6 +236,12 @@ export class SkillCatalog {
     return listing;
   }
 
+  /** The other records of the same folder on disk, reached through symbolic links (linkedCopies.ts). */
+  copiesOf(record: SkillRecord): SkillRecord[] {
+    const rivals = this.state.byKey.get(nameKey(record.name)) ?? [];
+    return rivals.length < 2 ? [] : rivals.filter((rival) => sameSkillFolder(rival, record));
+  }
+
   /** Subscribes to changes; the listener receives the files whose entries may differ. */
   onDidChange(listener: (change: CatalogChange) => void): Disposable {
     this.listeners.add(listener);
@@ -248,7 +255,10 @@ export class SkillCatalog {
     if (winner !== record) {
       return {
         record,
-        problems: [...record.problems, duplicateNameProblem(record, winner)],
+        // A linked copy of the winner's own folder is the same skill: nothing to rename.
+        problems: sameSkillFolder(record, winner)
+          ? record.problems
+          : [...record.problems, duplicateNameProblem(record, winner)],
         status: 'shadowed',
         standing,
         shadowedBy: winner,

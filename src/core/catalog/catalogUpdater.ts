@@ -56,14 +56,15 @@ export class CatalogUpdater {
       const seen = new Set<string>();
       const files: RecordSource[] = [];
       for (let i = 0; i < discovered.length; i++) {
-        for (const { filePath } of discovered[i]) {
+        for (const { filePath, realDir } of discovered[i]) {
           if (slicer.due()) await slicer.pause();
           if (nested) {
             const key = pathKey(filePath);
             if (seen.has(key)) continue;
             seen.add(key);
           }
-          files.push({ filePath, location: (nested && locationOf(filePath, this.locations)) || this.locations[i] });
+          const location = (nested && locationOf(filePath, this.locations)) || this.locations[i];
+          files.push(realDir === undefined ? { filePath, location } : { filePath, location, realDir });
         }
       }
       const records: SkillRecord[] = [];
@@ -186,7 +187,7 @@ export class CatalogUpdater {
       if (samePath(record.location.path, location.path) && !foundKeys.has(pathKey(record.filePath)))
         this.catalog.remove(record.filePath);
     }
-    const records = await this.readAll(found.map((f) => ({ filePath: f.filePath, location })));
+    const records = await this.readAll(found.map((f) => ({ ...f, location })));
     if (this.stopped) return;
     for (const record of records) this.catalog.upsert(record);
     const readKeys = new Set(records.map((r) => pathKey(r.filePath)));

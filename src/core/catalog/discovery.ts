@@ -3,7 +3,7 @@
 import { describeError, readDirectoriesOf, type DirectoryEntry, type FileSystem } from '../base/fileSystem';
 import { createTimeSlicer } from '../base/concurrency';
 import { MAX_SKILL_DEPTH, SCAN_SLICE_MS } from '../base/limits';
-import { joinPath, pathKey, pathSegments } from '../base/paths';
+import { joinPath, pathKey, pathSegments, samePath } from '../base/paths';
 
 /** Folders never searched: version control and dependencies. */
 export const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
@@ -22,6 +22,8 @@ export function isInSkippedFolder(relativePath: string): boolean {
 export interface DiscoveredSkillFile {
   /** Absolute path of the SKILL.md (or lowercase skill.md). */
   readonly filePath: string;
+  /** The skill folder's real path, when a symbolic link on the way makes it differ from the folder's. */
+  readonly realDir?: string;
 }
 
 /** Something the scan passed over, with the reason (shown in the output channel). */
@@ -117,7 +119,8 @@ export async function discoverSkillFiles(
       if (depth >= 1) {
         const skillFile = skillFileIn(entries);
         if (skillFile) {
-          found.push({ filePath: joinPath(dir, skillFile.name) });
+          const filePath = joinPath(dir, skillFile.name);
+          found.push(samePath(realDir, dir) ? { filePath } : { filePath, realDir });
         }
         const misplaced = entries.find((e) => isSkillFileName(e.name) && e.kind !== 'file');
         if (misplaced) options.onSkip?.({ path: joinPath(dir, misplaced.name), reason: 'SKILL.md is not a file' });

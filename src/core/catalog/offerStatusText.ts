@@ -3,6 +3,7 @@
 // so that one status is always said the same way.
 import { plural } from '../base/text';
 import type { CatalogEntry, OfferStatus } from './catalog';
+import { sameSkillFolder } from './linkedCopies';
 
 /** One or two words per status, for columns and counts. */
 export const OFFER_STATUS_LABEL: Readonly<Record<OfferStatus, string>> = {
@@ -34,6 +35,8 @@ export function whyNotOffered(
     case 'hidden':
       return 'hidden (disable-model-invocation: true): only a user can run it';
     case 'shadowed':
+      if (entry.shadowedBy && sameSkillFolder(entry.record, entry.shadowedBy))
+        return `the same folder as ${describePath(entry.shadowedBy.dir)}, through a symbolic link (listed once)`;
       return `shadowed by ${entry.shadowedBy ? describePath(entry.shadowedBy.filePath) : 'another skill of the same name'}`;
     case 'untrusted':
       return 'untrusted: trust the workspace to offer it';

@@ -34,6 +34,11 @@ export interface SkillRecord {
   readonly hasErrors: boolean;
   readonly mtime: number;
   readonly size: number;
+  /**
+   * The folder's real path, only when a symbolic link makes it differ from `dir`: a mirror for
+   * another agent (`.claude/skills/x` linked to `.agents/skills/x`) is the same skill, not a rival.
+   */
+  readonly realDir?: string;
 }
 
 export type ReadRecordResult =
@@ -48,6 +53,7 @@ export interface ReadRecordOptions {
 export interface RecordSource {
   readonly filePath: string;
   readonly location: SkillLocation;
+  readonly realDir?: string;
 }
 
 /**
@@ -135,6 +141,7 @@ async function recordFromHead(
       record: recordFromAnalysis(filePath, location, analysis, {
         ...stat,
         ...(bodyHead === undefined ? {} : { bodyHead }),
+        ...(file.realDir === undefined ? {} : { realDir: file.realDir }),
       }),
     };
   }
@@ -199,6 +206,7 @@ export function recordFromAnalysis(
     readonly mtime?: number;
     readonly size?: number;
     readonly bodyHead?: string;
+    readonly realDir?: string;
   } = {},
 ): SkillRecord {
   const dir = dirnamePath(filePath);
@@ -222,5 +230,6 @@ export function recordFromAnalysis(
     hasErrors: hasErrors(problems),
     mtime: extra.mtime ?? 0,
     size: extra.size ?? 0,
+    ...(extra.realDir === undefined ? {} : { realDir: extra.realDir }),
   });
 }

@@ -4,6 +4,7 @@
 import type { SkillCatalog } from '../catalog/catalog';
 import type { SkillRecord } from '../catalog/skillRecord';
 import type { HostId } from './profiles';
+import { mergedVerdicts } from './linkedVerdicts';
 import { HostJudge, type HostContext, type HostVerdict } from './verdicts';
 
 export interface CatalogVerdicts {
@@ -99,12 +100,22 @@ export class HostVerdictCache {
       if (!result.changed) changed = undefined;
       else if (changed) for (const record of result.changed) changed.add(record);
     }
+    // The linked copies of a changed record show its verdicts too.
+    if (changed) for (const record of [...changed]) for (const copy of this.catalog.copiesOf(record)) changed.add(copy);
     const byRecord = new WeakMap<SkillRecord, Map<HostId, HostVerdict>>();
+    const ownOf = (record: SkillRecord) =>
+      judged[0]?.verdicts.has(record)
+        ? new Map(hosts.map((host, i) => [host, judged[i].verdicts.get(record)!]))
+        : undefined;
     const of = (record: SkillRecord): ReadonlyMap<HostId, HostVerdict> | undefined => {
       let verdicts = byRecord.get(record);
       if (!verdicts) {
-        if (!judged[0]?.verdicts.has(record)) return undefined;
-        byRecord.set(record, (verdicts = new Map(hosts.map((host, i) => [host, judged[i].verdicts.get(record)!]))));
+        const own = ownOf(record);
+        if (!own) return undefined;
+        // A folder linked into another agents' folder: each host reaches it through its best copy.
+        const copies = this.catalog.copiesOf(record);
+        verdicts = copies.length > 0 ? mergedVerdicts(own, copies.map(ownOf)) : own;
+        byRecord.set(record, verdicts);
       }
       return verdicts;
     };
