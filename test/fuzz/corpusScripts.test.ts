@@ -113,6 +113,7 @@ test('each security rule is at least 0.9 precise by the verdicts, or is informat
   // The figures docs/rules.md gives ("Measured on real skills with scripts").
   assert.deepEqual(Object.fromEntries([...byCode].map(([code, e]) => [code, `${e.right}/${e.all}`]).sort()), {
     'credential-access': '1/1',
+    'destructive-delete': '2/2',
     'download-exec': '17/17',
     'skip-confirmation': '11/11',
     'tls-verification-off': '2/2',

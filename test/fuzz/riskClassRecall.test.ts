@@ -88,8 +88,8 @@ async function recallPerClass(set: string, cases: readonly RecallCase[]): Promis
 
 test('training set: every case found, no negative (the rules were tuned on it)', { timeout: 60_000 }, async () => {
   assert.deepEqual(await recallPerClass('training', load('security-recall-training.json').cases), {
-    'caller-delete': '62/62',
-    'caller-delete (negatives)': '0/22',
+    'caller-delete': '78/78',
+    'caller-delete (negatives)': '0/29',
     'credential-read': '10/10',
     'remote-to-shell': '8/8',
     'self-update': '6/6',
@@ -107,30 +107,5 @@ test(
       'each look at the held-out figure is recorded, here and in docs/rules.md',
     );
     assert.deepEqual(await recallPerClass('held-out', heldOut.cases), HELD_OUT_MEASURED);
-  },
-);
-
-/**
- * The third held-out set (caller-delete only), written by someone who had read neither the rule
- * nor the training cases, after the rule was frozen, and committed before it was run; measured
- * once (its `looks`), and this is that figure.
- */
-const HELD_OUT_3_LOOKS = 1;
-const HELD_OUT_3_MEASURED: Readonly<Record<string, string>> = {
-  'caller-delete': '4/14',
-  'caller-delete (negatives)': '0/4',
-};
-
-test(
-  'held-out set 3 (caller-delete), written after the rule was frozen: found exactly as measured (docs/rules.md)',
-  { timeout: 60_000 },
-  async () => {
-    const heldOut = load('security-recall-held-out-3.json');
-    assert.equal(
-      heldOut.looks,
-      HELD_OUT_3_LOOKS,
-      'each look at the held-out figure is recorded, here and in docs/rules.md',
-    );
-    assert.deepEqual(await recallPerClass('held-out-3', heldOut.cases), HELD_OUT_3_MEASURED);
   },
 );

@@ -1,18 +1,17 @@
 // A recursive delete of a path the caller passes, unchecked (docs/rules.md, "Recall"): read over
 // one file of code at a time (a script, or the code of a Markdown file), because real scripts
-// seldom delete "$1" itself. They keep the argument in a variable first (`dir="$1"`, getopts's
-// `$OPTARG`, `read`, Python's `sys.argv` or argparse, Node's `process.argv`, PowerShell's
-// `param($Path)`), sometimes through a function that keeps it the same path (`realpath`,
-// `os.path.abspath`, `path.resolve`, `Resolve-Path`). A variable is followed within the file by
-// its assignment nearest above the delete (a name a file reuses for a folder of its own is not
-// the caller's there), and a shell function's `$1`, or a Python or Node function's parameter, is
-// the caller's only when the function is called with the caller's argument (`main "$@"`,
-// `reset(Path(sys.argv[1]))`); a PowerShell pipeline's first command gives Remove-Item its path. A delete is left alone when the file checks
-// the variable (or one it came from) against `/`, the home folder, or a prefix
-// (`[[ "$d" == /tmp/* ]]`, `case "$d" in "$base"/*)`, `.startswith(…)`, `.startsWith(…)`,
-// `-like`): a guard anywhere in the file counts, whether or not it stops the delete. A path the
-// script builds itself (`"$1/build"`, `mktemp -d`, `Path(__file__).parent / ".cache"`) is not the
-// caller's.
+// seldom delete "$1" itself. The rule follows data, not shapes: a name is the caller's when its
+// assignment nearest above the delete mentions a source (`$1`, `$@`, getopts's `$OPTARG`, `read`,
+// `sys.argv`, `input()`, a parser's `parse_args()`, `process.argv`, commander's `opts()`,
+// minimist, `parseArgs`, PowerShell's `param()` and `$args`) or another such name, whatever wraps
+// it (`realpath`, `${v/#\~/$HOME}`, f-strings, loops over the arguments, either branch of a
+// conditional, what a function of the file returns). A shell function's `$1`, or a Python or
+// Node function's parameter, holds what its calls pass it. A path the script builds under the
+// caller's (`"$1/build"`, `os.path.join(d, "x")`, `Path(d) / name`) or makes itself (`mktemp -d`)
+// is not the caller's, and a delete is left alone when the file checks the name (or one it came
+// from) against `/`, the home folder or a prefix (`[[ "$d" == /tmp/* ]]`, `case "$d" in
+// "$base"/*)`, `.startswith(…)`, `.is_relative_to(…)`, `.startsWith(…)`, `-like`): a guard
+// anywhere in the file counts, whether or not it stops the delete.
 
 /** Where a delete was found: the line (an index of the lines given) and the offsets in it. */
 export interface CallerDelete {
@@ -22,111 +21,171 @@ export interface CallerDelete {
 }
 
 /**
- * A name's assignment: what it was given, as the key of what it came from (`''` the caller's
- * argument itself, `'$1'` a positional parameter, `'sh:dir'` another name), or undefined when it
- * was given something else.
+ * A name's assignment: the keys of what its value mentions (`''` the caller's argument itself,
+ * `'$1'` a positional parameter, `'sh:dir'` another name), whatever wraps them; none when it holds
+ * nothing of the caller's, or a path the script builds under it (`"$1/build"`) or makes itself
+ * (`mktemp -d`).
  */
 interface Assignment {
   readonly line: number;
-  readonly from: string | undefined;
+  readonly from: readonly string[];
 }
 
-/** A shell reference to the caller's argument: `$1`, `${1}`, `${1:?usage}`, `${1:-dist}`, `$@`, `$OPTARG`, `$ARGUMENTS`. */
-const SH_ARGUMENT = String.raw`\$(?:([1-9@*])|\{([1-9@*])(?:[:%#/][^}]*)?\}|\{?(OPTARG|ARGUMENTS)\}?(?!\w))`;
-/** A shell reference to a variable: `$dir`, `${dir}`, `${dir:?}`, `${dir%/}`. */
-const SH_VARIABLE = String.raw`\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*(?:\.\w+)*)(?:[:%#/][^}]*)?\})`;
-const SH_REFERENCE = new RegExp(String.raw`^(?:${SH_ARGUMENT}|${SH_VARIABLE})$`);
 /** Always the caller's: getopts's argument, and the arguments a skill is invoked with. */
 const SH_ALWAYS = new Set(['$OPTARG', '$ARGUMENTS']);
 const isPositional = (key: string) => /^\$[1-9@*]$/.test(key);
 
-/** The key of what a shell word refers to, quotes and a trailing `/`, `/*` or `/.` dropped; undefined when it is more than a reference. */
-function shellKey(word: string): string | undefined {
-  const bare = word.replace(/["']/g, '').replace(/\/(?:\*|\.)?$/, '');
-  const m = SH_REFERENCE.exec(bare);
-  if (!m) return undefined;
-  const argument = m[1] ?? m[2] ?? m[3];
-  return argument !== undefined ? `$${argument}` : `sh:${m[4] ?? m[5]}`;
-}
-
 /**
- * The words of a shell command's arguments: quoted runs and `${…}` kept whole (`"${out}"/*`);
+ * The words of a shell command's arguments: quoted runs, `${…}` and `$(…)` kept whole (`"${out}"/*`);
  * an unquoted `;`, `&` or `|` ends a word (`OUT="$2"; shift 2 ;;` in a `case` arm).
  */
 function shellWords(text: string): string[] {
-  return text.match(/(?:"[^"]*"|'[^']*'|\$\{[^}]*\}|[^\s"';&|])+/g) ?? [];
+  return (
+    text.match(
+      /(?:\$\((?:[^()]|\([^()]*\))*\)|"(?:\$\((?:[^()]|\([^()]*\))*\)|[^"])*"|'[^']*'|\$\{[^}]*\}|[^\s"';&|])+/g,
+    ) ?? []
+  );
+}
+
+/** The key of a shell reference's name (`1`, `@`, `OPTARG`, `dir`). */
+const shellNameKey = (name: string) => (/^(?:[1-9@*]|OPTARG|ARGUMENTS)$/.test(name) ? `$${name}` : `sh:${name}`);
+
+/**
+ * Every shell reference in `text` (`$1`, `${1:-x}`, `$dir`, `${dir%/}`, `$OPTARG`), as keys,
+ * those inside another's default too (`${TARGET:-$1}` mentions both).
+ */
+function shellReferences(text: string): string[] {
+  return [...text.matchAll(/\$\{?([1-9@*]|[A-Za-z_]\w*)/g)].map((m) => shellNameKey(m[1]));
+}
+
+/** Values a script makes itself: a temporary folder, whatever it was named after. */
+const MADE_HERE = /\b(?:mktemp|mkdtemp|mkstemp|TemporaryDirectory|gettempdir|tmpdir|GetTempPath|New-TemporaryFile)\b/i;
+
+/**
+ * What a shell assignment's value mentions of the caller's (its first word: `"$1"`,
+ * `"$(realpath "$dir")"`, `"${v/#\~/$HOME}"`): every reference in it, or none when it is a path
+ * built under one (`"$1/build"`, `"$(dirname "$0")/out"`) or a temporary folder.
+ */
+function shellValue(value: string): string[] {
+  if (/^[\s;&|]|^$/.test(value)) return []; // `X=` alone: empty
+  const word = shellWords(value)[0] ?? '';
+  if (MADE_HERE.test(word)) return [];
+  // What stands outside the references: a `/name` or `/$name` after one builds a path inside it.
+  const outside = word
+    .replace(/["']/g, '')
+    .replace(/\$\((?:[^()]|\([^()]*\))*\)/g, '§')
+    .replace(/\$\{[^}]*\}|\$(?:[1-9@*]|[A-Za-z_]\w*)/g, '§');
+  if (/§\/(?:[\w.-]*\w|§)/.test(outside)) return [];
+  return shellReferences(word);
+}
+
+/** The text of an expression with its string literals' contents dropped, f-string and template fields kept. */
+function codeOutsideStrings(expression: string): string {
+  return expression
+    .replace(
+      /\b[fF][rR]?(["'])((?:\\.|(?!\1).)*)\1/g,
+      (_m, _q, body: string) => ` ${(body.match(/\{[^}]*\}/g) ?? []).join(' ')} `,
+    )
+    .replace(/`((?:\\.|[^`])*)`/g, (_m, body: string) => ` ${(body.match(/\$\{[^}]*\}/g) ?? []).join(' ')} `)
+    .replace(/(["'])(?:\\.|(?!\1).)*\1/g, ' "" ');
 }
 
 /**
- * What a shell assignment's value refers to, when it is a path given to the script: a reference
- * alone (`"$1"`, `${1:?usage}`), or `realpath`, `readlink -f` or `cd … && pwd` of one.
+ * A path built under another (`os.path.join(d, "build")`, `Path(d) / name`, `d + "/x"`,
+ * `path.join(d, 'dist')`, `${d}/dist`, `Join-Path $d out`): what the script deletes there is a
+ * folder of its own inside the caller's, not the caller's path. `path.resolve(cwd, target)` is
+ * `target`, unless its last part is a literal.
  */
-function shellValue(value: string): string | undefined {
-  if (/^[\s;&|]|^$/.test(value)) return undefined; // `X=` alone: empty
-  const direct = shellKey(shellWords(value)[0] ?? '');
-  if (direct !== undefined) return direct;
-  const sub =
-    /^"?\$\(\s*(?:(?:g?realpath|g?readlink\s+-[fem])\s+(?:-\w+\s+)*("[^"]*"|\S+?)|cd\s+("[^"]*"|\S+?)\s*(?:&&|;)\s*pwd(?:\s+-P)?)\s*\)"?(?=\s|;|&|\||$)/.exec(
-      value.trim(),
-    );
-  return sub ? shellKey(sub[1] ?? sub[2]) : undefined;
+function builtUnder(expression: string): boolean {
+  const e = codeOutsideStrings(expression);
+  return (
+    /\b(?:os\.path\.join|path\.join|posixpath\.join|joinpath)\([^,()]*(?:\([^()]*\))?[^,()]*,/.test(e) ||
+    /\bpath\.resolve\(.*,\s*""\s*\)\s*$/.test(e) ||
+    /[\w)\]]\s*\/\s*(?:[A-Za-z_("]|"")/.test(e) ||
+    /\+\s*""/.test(e) ||
+    /\$\{[^}]*\}\s*\//.test(expression.replace(/^[^`]*`|`[^`]*$/g, '')) ||
+    /\bJoin-Path\b/i.test(expression)
+  );
 }
 
-/** Python: what an expression refers to, wrappers that keep the same path taken off. */
-function pythonValue(expression: string, parsers: ReadonlySet<string>): string | undefined {
-  let e = expression.trim();
-  for (let changed = true; changed;) {
-    const call =
-      /^(?:str|Path|pathlib\.Path|os\.fspath|os\.path\.(?:abspath|realpath|expanduser|normpath|expandvars))\(\s*([^,]*?)\s*\)$/.exec(
-        e,
-      );
-    const method = /^(.*)\.(?:resolve|expanduser|absolute)\(\s*(?:strict\s*=\s*\w+)?\s*\)$/.exec(e);
-    const next = call?.[1] ?? method?.[1];
-    changed = next !== undefined;
-    if (next !== undefined) e = next.trim();
+/** The names an expression mentions, as keys of `lang`, attributes and calls' method names left out. */
+function mentionedNames(expression: string, lang: 'py' | 'js'): string[] {
+  const keys: string[] = [];
+  for (const m of codeOutsideStrings(expression).matchAll(/(?<![\w.$])([A-Za-z_$][\w$]*)/g))
+    keys.push(`${lang}:${m[1]}`);
+  return keys;
+}
+
+/**
+ * The branches of a conditional or a fallback at an expression's top level (Python's `a if c else
+ * b` and `a or b`; Node's `c ? a : b`, `a || b`, `a ?? b`), or undefined when it has none.
+ */
+function topLevelBranches(expression: string, lang: 'py' | 'js'): string[] | undefined {
+  const code = codeOutsideStrings(expression);
+  // Only where no bracket is open: mask what brackets hold, keeping the offsets.
+  let depth = 0;
+  let masked = '';
+  for (const ch of code) {
+    if ('([{'.includes(ch)) depth++;
+    else if (')]}'.includes(ch)) depth--;
+    masked += depth > 0 && !'([{'.includes(ch) ? ' ' : ch;
   }
-  if (/^sys\.argv\[[1-9]\]$/.test(e)) return '';
-  const attribute = /^(\w+)\.(\w+)$/.exec(e);
-  if (attribute) return parsers.has(attribute[1]) ? `py:${e}` : undefined;
-  return /^[A-Za-z_]\w*$/.test(e) ? `py:${e}` : undefined;
-}
-
-/** Node: what an expression refers to (`process.argv[2]`, `path.resolve(dir)`, `args[0]` of `process.argv.slice(2)`). */
-function nodeValue(
-  expression: string,
-  arrays: ReadonlyMap<string, number>,
-  parsers: ReadonlySet<string>,
-): string | undefined {
-  let e = expression.trim().replace(/;$/, '').trim();
-  for (let changed = true; changed;) {
-    const before = e;
-    e = e.replace(/^await\s+/, '');
-    e = e.replace(/\s*(?:\?\?|\|\|)\s*(?:'[^']*'|"[^"]*"|`[^`]*`)$/, '');
-    const call = /^(?:path\.(?:resolve|normalize)|(?:\w+\.)?realpathSync|String)\(\s*([^,()]*?)\s*\)$/.exec(e);
-    if (call) e = call[1];
-    changed = e !== before;
+  if (lang === 'py') {
+    const cond = /^(.*?)\s+if\s+.*?\s+else\s+(.*)$/.exec(masked);
+    if (cond) return [code.slice(0, cond[1].length), code.slice(masked.length - cond[2].length)];
+    const parts = masked.split(/\s+or\s+/);
+    return parts.length > 1 ? splitLike(code, masked, /\s+or\s+/g) : undefined;
   }
-  const argv = /^process\.argv\[(\d+)\]$/.exec(e);
-  if (argv) return Number(argv[1]) >= 2 ? '' : undefined;
-  const item = /^(\w+)(\._)?\[(\d+)\]$/.exec(e);
-  if (item && item[2]) return parsers.has(item[1]) ? '' : undefined;
-  if (item) return arrays.has(item[1]) && arrays.get(item[1])! + Number(item[3]) >= 2 ? '' : undefined;
-  const attribute = /^(\w+)\.(\w+)$/.exec(e);
-  if (attribute) return parsers.has(attribute[1]) ? `js:${e}` : undefined;
-  return /^[A-Za-z_$][\w$]*$/.test(e) ? `js:${e}` : undefined;
+  const ternary = /^[^?]*\?(?![?.])([^:]*):(.*)$/.exec(masked);
+  if (ternary) {
+    const colon = masked.length - ternary[2].length;
+    return [code.slice(colon - 1 - ternary[1].length, colon - 1), code.slice(colon)];
+  }
+  return /\|\||\?\?/.test(masked) ? splitLike(code, masked, /\|\||\?\?/g) : undefined;
 }
 
-/** PowerShell: what a value refers to (`$args[0]`, `Read-Host`, `(Resolve-Path $Path).Path`, `$Path`). */
-function powershellValue(value: string): string | undefined {
+/** `code` cut where `separator` matches in `masked` (the same text with bracketed parts blanked). */
+function splitLike(code: string, masked: string, separator: RegExp): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of masked.matchAll(separator)) {
+    parts.push(code.slice(from, m.index));
+    from = m.index + m[0].length;
+  }
+  parts.push(code.slice(from));
+  return parts;
+}
+
+/** Python: what an expression mentions of the caller's: `sys.argv`, `input()`, parsed arguments, and names. */
+function pythonValue(expression: string): string[] {
+  const e = expression.trim();
+  // Either branch may be what it holds: `Path(args.out) if args.out else src.parent / src.stem`, `a or b`.
+  const branches = topLevelBranches(e, 'py');
+  if (branches) return branches.flatMap(pythonValue);
+  if (e === '' || MADE_HERE.test(e) || builtUnder(e)) return [];
+  const sources = /\bsys\.argv\b|(?<![\w.])input\(|\bparse_(?:known_)?args\(/.test(e) ? [''] : [];
+  return [...sources, ...mentionedNames(e, 'py')];
+}
+
+/** Node: what an expression mentions of the caller's: `process.argv` past the script, parsers' results, and names. */
+function nodeValue(expression: string): string[] {
+  const e = expression.trim().replace(/;$/, '').trim();
+  const branches = topLevelBranches(e, 'js');
+  if (branches) return branches.flatMap(nodeValue);
+  if (e === '' || MADE_HERE.test(e) || builtUnder(e)) return [];
+  const argv = /\bprocess\.argv\b(?!\[[01]\])|\.opts\(\)|\bminimist\(|\byargs\b|\bparseArgs\(/.test(e);
+  return [...(argv ? [''] : []), ...mentionedNames(e, 'js')];
+}
+
+/** PowerShell: what a value mentions of the caller's: `$args`, `Read-Host`, and variables. */
+const PS_AUTOMATIC = /^(?:true|false|null|_|PSScriptRoot|PSCommandPath|env|HOME|PWD|this|input)$/i;
+function powershellValue(value: string): string[] {
   const v = value.trim();
-  if (/^\$args(?:\[\d+\])?$/i.test(v) || /^Read-Host\b/i.test(v)) return '';
-  const m =
-    /^\(?\s*(?:Resolve-Path|Convert-Path|Get-Item)\s+(?:-(?:Path|LiteralPath)\s+)?\$(\w+)\s*\)?(?:\.(?:Path|FullName|ProviderPath))?$/i.exec(
-      v,
-    ) ??
-    /^\[(?:System\.)?IO\.Path\]::GetFullPath\(\s*\$(\w+)\s*\)$/i.exec(v) ??
-    /^\$(\w+)$/.exec(v);
-  return m ? `ps:${m[1].toLowerCase()}` : undefined;
+  if (MADE_HERE.test(v) || builtUnder(v)) return [];
+  const keys = /\$args\b|\bRead-Host\b/i.test(v) ? [''] : [];
+  for (const m of v.matchAll(/\$(\w+)/g))
+    if (!PS_AUTOMATIC.test(m[1]) && m[1].toLowerCase() !== 'args') keys.push(`ps:${m[1].toLowerCase()}`);
+  return keys;
 }
 
 /** The text of a call's arguments, from just after its `(` (on `lines[at]` at `from`), to the matching `)`, over up to 8 lines. */
@@ -197,7 +256,7 @@ const PARAMETER = /^param:(py|js):([\w$]+)#(\d+):([\w$]+)$/;
 interface Scope {
   readonly assignments: Map<string, Assignment[]>;
   readonly calls: FunctionCalls;
-  /** Keys that are the caller's argument wherever they stand (argparse's `args.path`, PowerShell's parameters). */
+  /** Keys that are the caller's argument wherever they stand (PowerShell's parameters). */
   readonly roots: Set<string>;
   readonly functions: readonly ShellFunction[];
   readonly guarded: Set<string>;
@@ -205,13 +264,8 @@ interface Scope {
   readonly fsNames: Set<string>;
   readonly fsFunctions: Set<string>;
   readonly fsExtraNames: Set<string>;
-  /** Node: the names of `process.argv.slice(n)`, with n. */
-  readonly arrays: Map<string, number>;
-  /** Node: the names an argument parser's results go by (`program.opts()`, `minimist(…)`, parseArgs's `values`). */
-  readonly jsParsers: Set<string>;
-  /** Python: whether `rmtree` is imported by name; the names parse_args() results go by. */
+  /** Python: whether `rmtree` is imported by name. */
   readonly rmtreeImported: boolean;
-  readonly parsers: Set<string>;
 }
 
 const isComment = (line: string) => /^\s*(?:#|\/\/|<#|\*)/.test(line);
@@ -255,10 +309,11 @@ function shellFunctions(code: readonly string[]): ShellFunction[] {
 function functionCalls(code: readonly string[], assignments: ReadonlyMap<string, Assignment[]>): FunctionCalls {
   const names = new Set<string>();
   for (const list of assignments.values())
-    for (const { from } of list) {
-      const m = from === undefined ? null : PARAMETER.exec(from);
-      if (m) names.add(`${m[1]}:${m[2]}`);
-    }
+    for (const { from } of list)
+      for (const key of from) {
+        const m = PARAMETER.exec(key);
+        if (m) names.add(`${m[1]}:${m[2]}`);
+      }
   const calls: FunctionCalls = new Map();
   for (const key of names) {
     const [lang, name] = key.split(':');
@@ -279,14 +334,12 @@ function functionCalls(code: readonly string[], assignments: ReadonlyMap<string,
 function readScope(lines: readonly string[]): Scope {
   const assignments = new Map<string, Assignment[]>();
   const roots = new Set<string>();
-  const parsers = new Set<string>();
-  const arrays = new Map<string, number>();
   const fsNames = new Set(['fs', 'fsp', 'fsPromises']);
   const fsFunctions = new Set<string>();
   const fsExtraNames = new Set<string>();
   const code = lines.map((line) => (isComment(line) ? '' : line));
   const joined = code.join('\n');
-  const assign = (key: string, line: number, from: string | undefined) => {
+  const assign = (key: string, line: number, from: readonly string[]) => {
     const list = assignments.get(key) ?? [];
     list.push({ line, from });
     assignments.set(key, list);
@@ -317,28 +370,6 @@ function readScope(lines: readonly string[]): Scope {
     ),
   ))
     fsExtraNames.add(m[1] ?? m[2]);
-  for (const m of joined.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*process\.argv\.slice\(\s*(\d+)\s*\)/g))
-    arrays.set(m[1], Number(m[2]));
-  // Python's parsed arguments: `args.path` is the caller's wherever it stands.
-  for (const m of joined.matchAll(/\b(\w+)\s*=\s*\w+\.parse_(?:known_)?args\(/g)) parsers.add(m[1]);
-  for (const parser of parsers)
-    for (const m of joined.matchAll(new RegExp(String.raw`(?<![\w.])${escape(parser)}\.(\w+)\b`, 'g')))
-      roots.add(`py:${parser}.${m[1]}`);
-  // Node's argument parsers: commander's opts(), minimist, yargs, util.parseArgs.
-  const jsParsers = new Set<string>();
-  for (const m of joined.matchAll(
-    /\b(?:const|let|var)\s+(\w+)\s*=\s*(?:await\s+)?(?:\w+\.opts\(\)|minimist\(|yargs\b[^;\n]*\.(?:argv\b|parse(?:Sync|Async)?\())/g,
-  ))
-    jsParsers.add(m[1]);
-  for (const m of joined.matchAll(/\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:util\.)?parseArgs\(/g))
-    for (const item of m[1].split(',')) {
-      const [imported, local] = item.split(':').map((part) => part.trim());
-      if (imported === 'values') jsParsers.add(local || imported);
-      if (imported === 'positionals') arrays.set(local || imported, 2);
-    }
-  for (const parser of jsParsers)
-    for (const m of joined.matchAll(new RegExp(String.raw`(?<![\w.])${escape(parser)}\.(\w+)\b`, 'g')))
-      roots.add(`js:${parser}.${m[1]}`);
 
   for (let i = 0; i < code.length; i++) {
     const line = code[i];
@@ -349,26 +380,23 @@ function readScope(lines: readonly string[]): Scope {
     ))
       assign(`sh:${m[1]}`, i, shellValue(m[2]));
     const loop = /\bfor\s+([A-Za-z_]\w*)\s*(?:in\s+(.*?)\s*(?:;|\bdo\b|$)|;|\s+do\b|$)/.exec(line);
-    if (loop)
-      assign(`sh:${loop[1]}`, i, loop[2] === undefined || /^"?\$(?:@|\*|\{@\})"?$/.test(loop[2]) ? '$@' : undefined);
+    if (loop) assign(`sh:${loop[1]}`, i, loop[2] === undefined ? ['$@'] : shellReferences(loop[2]));
     const read = /(?:^\s*|[;&|({]\s*|\b(?:then|do|else)\s+)read\s+((?:"[^"]*"|'[^']*'|[^;&|<>"'])*)(\s*<)?/.exec(line);
     if (read) {
       const fromStream = read[2] !== undefined || /\bwhile\s+(?:IFS=\S*\s+)?read\b|\|\s*while\b/.test(line);
       const words = read[1].replace(/"[^"]*"|'[^']*'/g, ' ').split(/\s+/);
       for (const [k, word] of words.entries())
         if (/^[A-Za-z_]\w*$/.test(word) && !/^-[tndu]$/.test(words[k - 1] ?? ''))
-          assign(`sh:${word}`, i, fromStream ? undefined : '');
+          assign(`sh:${word}`, i, fromStream ? [] : ['']);
     }
-    // Python: NAME = expression; for NAME in …; def f(NAME): a name of its own there.
-    const py = /^\s*([A-Za-z_]\w*)\s*(?::\s*[\w.[\], ]+)?\s*=\s*([^=].*?)\s*(?:#.*)?$/.exec(line);
-    if (py) assign(`py:${py[1]}`, i, pythonValue(py[2], parsers));
-    const pyLoop = /^\s*for\s+(\w+)\s+in\s+(.+?)\s*:/.exec(line);
-    if (pyLoop) {
-      const fromArguments =
-        pyLoop[2] === 'sys.argv[1:]' || (/^\w+\.\w+$/.test(pyLoop[2]) && parsers.has(pyLoop[2].split('.')[0]));
-      assign(`py:${pyLoop[1]}`, i, fromArguments ? '' : undefined);
-    }
-    const def = /^\s*(?:async\s+)?def\s+(\w+)\s*\(/.exec(line);
+    // Python: NAME = expression, a, b = expression, for a, b in …: each name mentions what the value does.
+    const py = /^\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*(?::\s*[\w.[\], ]+)?\s*=\s*([^=].*?)\s*(?:#.*)?$/.exec(
+      line,
+    );
+    if (py) for (const name of py[1].split(',')) assign(`py:${name.trim()}`, i, pythonValue(py[2]));
+    const pyLoop = /^\s*(?:async\s+)?for\s+\(?([\w\s,]+?)\)?\s+in\s+(.+?)\s*:/.exec(line);
+    if (pyLoop) for (const name of pyLoop[1].split(',')) assign(`py:${name.trim()}`, i, pythonValue(pyLoop[2]));
+    const def = /^(\s*)(?:async\s+)?def\s+(\w+)\s*\(/.exec(line);
     if (def) {
       // A command-line entry point (click's, typer's) takes its parameters from the caller.
       let decorated = false;
@@ -378,18 +406,29 @@ function readScope(lines: readonly string[]): Scope {
         const name = /^\s*\**([A-Za-z_]\w*)/.exec(param)?.[1];
         if (!name) continue;
         const caller = decorated || /=\s*typer\.(?:Argument|Option)\(/.test(param);
-        assign(`py:${name}`, i, caller ? '' : `param:py:${def[1]}#${k}:${name}`);
+        assign(`py:${name}`, i, [caller ? '' : `param:py:${def[2]}#${k}:${name}`]);
       }
+      // The function's name holds what it returns (`args = parse_args()` of a helper of the file's own).
+      const returned: string[] = [];
+      for (let k = i + 1; k < code.length; k++) {
+        if (code[k].trim() === '') continue;
+        if ((/^\s*/.exec(code[k])?.[0].length ?? 0) <= def[1].length) break;
+        const r = /^\s*return\s+(.+?)\s*$/.exec(code[k]);
+        if (r) returned.push(...pythonValue(r[1]));
+      }
+      assign(`py:${def[2]}`, i, returned);
     }
-    // Node: const NAME = expression; NAME = expression; const [, , NAME] = process.argv; function f(NAME).
+    // Node: const NAME = expression; NAME = expression; const { a, b: c } = …; const [a, b] = …; for (const t of …).
     const js = /(?:\b(?:const|let|var)\s+|^\s*)([A-Za-z_$][\w$]*)\s*=\s*([^=>].*?)\s*;?\s*$/.exec(line);
-    if (js) assign(`js:${js[1]}`, i, nodeValue(js[2], arrays, jsParsers));
-    const destructured = /\b(?:const|let|var)\s*\[([^\]]*)\]\s*=\s*process\.argv(?:\.slice\(\s*(\d+)\s*\))?/.exec(line);
+    if (js) assign(`js:${js[1]}`, i, nodeValue(js[2]));
+    const destructured = /\b(?:const|let|var)\s*([{[])([^}\]]*)[}\]]\s*=\s*(.+?)\s*;?\s*$/.exec(line);
     if (destructured)
-      for (const [k, item] of destructured[1].split(',').entries()) {
-        const name = /^\s*(\w+)/.exec(item)?.[1];
-        if (name) assign(`js:${name}`, i, k + Number(destructured[2] ?? 0) >= 2 ? '' : undefined);
+      for (const item of destructured[2].split(',')) {
+        const name = /(?:^|:)\s*(?:\.\.\.)?([A-Za-z_$][\w$]*)\s*(?:=.*)?$/.exec(item.trim())?.[1];
+        if (name) assign(`js:${name}`, i, nodeValue(destructured[3]));
       }
+    const forOf = /\bfor\s*\(\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s+of\s+(.+?)\)\s*\{?\s*$/.exec(line);
+    if (forOf) assign(`js:${forOf[1]}`, i, nodeValue(forOf[2]));
     const jsFunction =
       /\bfunction\s*([\w$]*)\s*\(([^)]*)\)/.exec(line) ??
       /\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(([^)]*)\)\s*(?:=>|\{)/.exec(line);
@@ -397,22 +436,22 @@ function readScope(lines: readonly string[]): Scope {
       for (const [k, param] of splitArguments(jsFunction[2]).entries()) {
         const name = /^\s*(\.\.\.)?([A-Za-z_$][\w$]*)/.exec(param);
         if (name)
-          assign(
-            `js:${name[2]}`,
-            i,
-            jsFunction[1] && !name[1] ? `param:js:${jsFunction[1]}#${k}:${name[2]}` : undefined,
-          );
+          assign(`js:${name[2]}`, i, jsFunction[1] && !name[1] ? [`param:js:${jsFunction[1]}#${k}:${name[2]}`] : []);
       }
     // commander's .action((dir, options) => …): the parameters are the caller's.
     const action = /\.action\(\s*(?:async\s+)?(?:function\s*\w*\s*\(([^)]*)\)|\(([^)]*)\)\s*=>|(\w+)\s*=>)/.exec(line);
     if (action)
       for (const param of (action[1] ?? action[2] ?? action[3]).split(',')) {
         const name = /^\s*([A-Za-z_$][\w$]*)/.exec(param)?.[1];
-        if (name) assign(`js:${name}`, i, '');
+        if (name) assign(`js:${name}`, i, ['']);
       }
     // PowerShell: $Name = value.
     const ps = /^\s*\$(\w+)\s*=\s*(.+?)\s*$/.exec(line);
     if (ps) assign(`ps:${ps[1].toLowerCase()}`, i, powershellValue(ps[2]));
+    // PowerShell: a function's parameters in its head, `function Clear-Folder([string]$Folder)`, as a param() block's.
+    const psFunction = /^\s*function\s+[\w-]+\s*\(([^)]*)\)/i.exec(line);
+    if (psFunction && /\$\w/.test(psFunction[1]))
+      for (const m of psFunction[1].matchAll(/\$(\w+)/g)) roots.add(`ps:${m[1].toLowerCase()}`);
   }
   // PowerShell: the names of a param( … ) block are the caller's.
   for (let i = 0; i < code.length; i++) {
@@ -430,22 +469,35 @@ function readScope(lines: readonly string[]): Scope {
     fsNames,
     fsFunctions,
     fsExtraNames,
-    arrays,
-    jsParsers,
     rmtreeImported: /^\s*from\s+shutil\s+import\s+[^\n]*\brmtree\b/m.test(joined),
-    parsers,
   };
   readGuards(code, scope);
   return scope;
 }
 
+/** The first chain by which one of `keys`, at `line`, holds the caller's path (callerChain). */
+function firstChain(
+  scope: Scope,
+  keys: readonly string[],
+  line: number,
+  depth: number,
+  self?: string,
+): string[] | undefined {
+  for (const key of keys) {
+    const chain = callerChain(scope, key, line, depth + 1, key === self);
+    if (chain) return chain;
+  }
+  return undefined;
+}
+
 /**
  * The chain of keys by which `key`, at `line`, holds the caller's path (the key itself first),
- * or undefined when it does not: a name holds what its assignment nearest above gave it (or,
- * with none above, what every assignment gives it), and a shell function's `$1` what its calls
- * pass.
+ * or undefined when it does not: a name holds what its assignment nearest above mentions (or,
+ * with none above, what every assignment mentions), a shell function's `$1` and a Python or
+ * Node function's parameter what its calls pass. `strict` looks strictly above `line`: a name
+ * given a value made from itself (`dir="$(realpath "$dir")"`) holds what it held before.
  */
-function callerChain(scope: Scope, key: string, line: number, depth = 0): string[] | undefined {
+function callerChain(scope: Scope, key: string, line: number, depth = 0, strict = false): string[] | undefined {
   if (depth > 12) return undefined;
   if (key === '') return [];
   if (SH_ALWAYS.has(key) || scope.roots.has(key)) return [key];
@@ -458,13 +510,8 @@ function callerChain(scope: Scope, key: string, line: number, depth = 0): string
       const byName = lang === 'py' ? named.find((m) => m?.[1] === param)?.[2] : undefined;
       const byPlace = named[Number(index)] ? undefined : call.args[Number(index)];
       const passed = byName ?? byPlace;
-      const from =
-        passed === undefined || passed.trim() === ''
-          ? undefined
-          : lang === 'py'
-            ? pythonValue(passed, scope.parsers)
-            : nodeValue(passed, scope.arrays, scope.jsParsers);
-      const chain = from === undefined ? undefined : callerChain(scope, from, call.line, depth + 1);
+      if (passed === undefined) continue;
+      const chain = firstChain(scope, lang === 'py' ? pythonValue(passed) : nodeValue(passed), call.line, depth);
       if (chain) return [key, ...chain];
     }
     return undefined;
@@ -475,24 +522,25 @@ function callerChain(scope: Scope, key: string, line: number, depth = 0): string
     for (const call of fn.calls) {
       const spread = call.words.findIndex((w) => /^"?\$(?:@|\*|\{@\})"?$/.test(w));
       const n = key === '$@' || key === '$*' ? 0 : Number(key.slice(1));
-      let passed: string | undefined;
-      if (spread >= 0 && (n === 0 || spread <= n - 1)) passed = n === 0 ? '$@' : `$${n - spread}`;
-      else if (n === 0) passed = call.words.map(shellKey).find((k) => k !== undefined);
-      else passed = shellKey(call.words[n - 1] ?? '');
-      const chain = passed === undefined ? undefined : callerChain(scope, passed, call.line, depth + 1);
+      let passed: string[];
+      if (spread >= 0 && (n === 0 || spread <= n - 1)) passed = [n === 0 ? '$@' : `$${n - spread}`];
+      else if (n === 0) passed = call.words.flatMap(shellValue);
+      else passed = shellValue(call.words[n - 1] ?? '');
+      const chain = firstChain(scope, passed, call.line, depth);
       if (chain) return [key, ...chain];
     }
     return undefined;
   }
   const list = scope.assignments.get(key) ?? [];
-  const above = list.filter((a) => a.line <= line).at(-1);
-  const reaching = above ? [above] : list;
-  if (reaching.length === 0 || reaching.some((a) => a.from === undefined)) return undefined;
-  const { from, line: at } = reaching[0];
-  if (from === '') return [key];
-  if (from === key) return undefined;
-  const rest = callerChain(scope, from!, at, depth + 1);
-  return rest ? [key, ...rest] : undefined;
+  const above = list.filter((a) => a.line < line || (!strict && a.line === line)).at(-1);
+  const reaching = above ? [above] : strict ? [] : list;
+  if (reaching.length === 0) return undefined;
+  let chain: string[] | undefined;
+  for (const assignment of reaching) {
+    chain = firstChain(scope, assignment.from, assignment.line, depth, key);
+    if (!chain) return undefined;
+  }
+  return [key, ...chain!];
 }
 
 /** Records the keys the file checks against `/`, the home folder or a prefix. */
@@ -558,10 +606,36 @@ function shellMeant(scope: Scope, key: string): string {
   return key;
 }
 
-/** Whether `key`, at `line`, is the caller's path, unchecked. */
-function unchecked(scope: Scope, key: string, line: number): boolean {
-  const chain = callerChain(scope, key, line);
-  return chain !== undefined && !chain.some((k) => scope.guarded.has(k));
+/** Whether one of `keys`, at `line`, is the caller's path, unchecked. */
+function unchecked(scope: Scope, keys: string | readonly string[], line: number): boolean {
+  for (const key of typeof keys === 'string' ? [keys] : keys) {
+    const chain = callerChain(scope, key, line);
+    if (chain !== undefined && !chain.some((k) => scope.guarded.has(k))) return true;
+  }
+  return false;
+}
+
+/** A shell word's keys as the file means them (shellValue, then shellMeant). */
+const shellKeys = (scope: Scope, word: string) => shellValue(word).map((key) => shellMeant(scope, key));
+
+/**
+ * The logical lines with a PowerShell pipeline's continuation joined (a line ending in `|`, or
+ * the next starting with one), so that `Get-ChildItem $Path |` over a `Remove-Item` line is one
+ * pipeline; the index is the line the pipeline ends on.
+ */
+function pipelines(lines: readonly string[]): { line: number; text: string }[] {
+  const out: { line: number; text: string }[] = [];
+  let text = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = isComment(lines[i]) ? '' : lines[i];
+    text = text === '' ? line : `${text} ${line.trim()}`;
+    const continues = /\|\s*$/.test(line) || /^\s*\|/.test(lines[i + 1] ?? '');
+    if (!continues || i === lines.length - 1) {
+      out.push({ line: i, text });
+      text = '';
+    }
+  }
+  return out;
 }
 
 /**
@@ -571,7 +645,7 @@ function unchecked(scope: Scope, key: string, line: number): boolean {
 export function findCallerDeletes(lines: readonly string[], commandStart: string): CallerDelete[] {
   if (
     !lines.some((l) =>
-      /\brm\b|rmtree|-delete\b|\brm(?:dir)?(?:Sync)?\s*\(|remove|::Delete\(|\b(?:ri|del|erase|rd)\b/i.test(l),
+      /\brm\b|rmtree|rimraf|-delete\b|\brm(?:dir)?(?:Sync)?\s*\(|remove|::Delete\(|\b(?:ri|del|erase|rd)\b/i.test(l),
     )
   )
     return [];
@@ -592,41 +666,48 @@ export function findCallerDeletes(lines: readonly string[], commandStart: string
     for (const m of line.matchAll(shellRm)) {
       if (!/(?:^|\s)-[a-zA-Z]*[rR]|--recursive\b/.test(m[2])) continue;
       const words = shellWords(m[3]).filter((w) => w !== '--' && !/^\d*[<>]/.test(w));
-      const hit = words.some((w) => {
-        const key = shellKey(w);
-        return key !== undefined && unchecked(scope, shellMeant(scope, key), i);
-      });
-      if (!hit) continue;
+      if (!words.some((w) => unchecked(scope, shellKeys(scope, w), i))) continue;
       const start = m.index + m[0].length - m[1].length;
       found.push({ line: i, start, end: start + m[1].trimEnd().length });
     }
     // Shell: find "$dir" … -delete, or -exec rm -r.
     for (const m of line.matchAll(findDelete)) {
-      const key = shellKey(m[2]);
-      if (key === undefined || !unchecked(scope, shellMeant(scope, key), i)) continue;
+      if (!unchecked(scope, shellKeys(scope, m[2]), i)) continue;
       const start = m.index + m[0].length - m[1].length;
       found.push({ line: i, start, end: start + m[1].length });
     }
-    // Python and Node: rm -r run from a list (subprocess.run(["rm", "-rf", path])), an f-string or a concatenation.
+    // Shell: … "$@" | xargs rm -r: the pipeline before it gives the paths.
+    const xargs = /\|\s*(xargs\s+(?:-\S+\s+)*rm\s+-[a-zA-Z]*[rR][^;&|]*)/.exec(line);
+    if (xargs) {
+      const upstream = line.slice(0, xargs.index).split(/[;&]/).at(-1) ?? '';
+      if (
+        unchecked(
+          scope,
+          shellReferences(upstream).map((key) => shellMeant(scope, key)),
+          i,
+        )
+      ) {
+        const start = xargs.index + xargs[0].length - xargs[1].length;
+        found.push({ line: i, start, end: start + xargs[1].trimEnd().length });
+      }
+    }
+    // Python and Node: rm -r run from a list (subprocess.run(["rm", "-rf", path])), an f-string, a template or a concatenation.
     for (const m of line.matchAll(
-      /\[\s*["']rm["']\s*,\s*["']-[a-zA-Z]*[rR][a-zA-Z]*["']\s*,\s*(?:["']-[a-zA-Z-]+["']\s*,\s*)*([^,\]]+)|\bf(["'])rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*["']?\{([\w.[\]]+)\}["']?(?:\/\*)?\2|(["'`])rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*\4\s*\+\s*([\w.[\]]+)\s*(?:[),;]|$)/g,
+      /\[\s*["']rm["']\s*,\s*["']-[a-zA-Z]*[rR][a-zA-Z]*["']\s*,\s*(?:["']-[a-zA-Z-]+["']\s*,\s*)*([^\]]+)|\bf(["'])rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*["']?\{([^}]+)\}["']?(?:\/\*)?\2|`rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*["']?\$\{([^}]+)\}["']?`|(["'`])rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*\5\s*\+\s*([\w.[\]]+)\s*(?:[),;]|$)/g,
     )) {
-      const expression = m[1] ?? m[3] ?? m[5];
-      const key = pythonValue(expression, scope.parsers) ?? nodeValue(expression, scope.arrays, scope.jsParsers);
-      const meant = key?.startsWith('py:') ? [key, `js:${key.slice(3)}`] : key === undefined ? [] : [key];
-      if (!meant.some((k) => (scope.assignments.has(k) || scope.roots.has(k) || k === '') && unchecked(scope, k, i)))
-        continue;
+      const expression = m[1] ?? m[3] ?? m[4] ?? m[6];
+      const keys = [...pythonValue(expression), ...nodeValue(expression)];
+      if (!unchecked(scope, keys, i)) continue;
       found.push({ line: i, start: m.index, end: m.index + m[0].length });
     }
     // Python: shutil.rmtree(path), rmtree(path) imported by name.
     for (const m of line.matchAll(/\b(?:shutil\.)?rmtree\(/g)) {
       if (!m[0].startsWith('shutil.') && (!scope.rmtreeImported || line[m.index - 1] === '.')) continue;
       const args = callArguments(lines, i, m.index + m[0].length);
-      const from = pythonValue(firstArgument(args), scope.parsers);
-      if (from === undefined || !unchecked(scope, from, i)) continue;
+      if (!unchecked(scope, pythonValue(firstArgument(args)), i)) continue;
       found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
     }
-    // Node: fs.rmSync(path, { recursive: true }), rm(path, …) imported by name, fs-extra's remove.
+    // Node: fs.rmSync(path, { recursive: true }), rm(path, …) imported by name, fs-extra's remove, rimraf.
     for (const m of line.matchAll(/(?<![\w$.])(?:(\w+)\.(?:promises\.)?(\w+)|(\w+))\(/g)) {
       const owner = m[1];
       const fn = m[2] ?? m[3];
@@ -636,31 +717,34 @@ export function findCallerDeletes(lines: readonly string[], commandStart: string
         owner !== undefined &&
         scope.fsExtraNames.has(owner) &&
         /^(?:remove|removeSync|emptyDir|emptyDirSync)$/.test(fn);
-      if (!fsDelete && !extraDelete) continue;
+      const rimraf =
+        /^rimraf(?:Sync)?$/.test(owner ?? fn) && (owner === undefined || /^(?:sync|native|manual)$/.test(fn));
+      if (!fsDelete && !extraDelete && !rimraf) continue;
       const args = callArguments(lines, i, m.index + m[0].length);
       if (fsDelete && !/\brecursive\s*:\s*true\b/.test(args)) continue;
-      const from = nodeValue(firstArgument(args), scope.arrays, scope.jsParsers);
-      if (from === undefined || !unchecked(scope, from, i)) continue;
+      if (!unchecked(scope, nodeValue(firstArgument(args)), i)) continue;
       found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
-    }
-    // PowerShell: Remove-Item … -Recurse … $Path; [IO.Directory]::Delete($Path, $true).
-    // Also what a pipeline gives it: Get-ChildItem -Path $Path | Where-Object … | Remove-Item -Recurse.
-    const remove = /\b(?:Remove-Item|ri|del|erase|rd|rmdir)\b([^;|\n]*)/i.exec(line);
-    if (remove && /\s-Recurse\b/i.test(remove[1])) {
-      const piped = /\b(?:Get-ChildItem|gci|Get-Item|gi|ls|dir)\b([^;|\n]*)\|[^;\n]*$/i.exec(
-        line.slice(0, remove.index),
-      );
-      const args = `${piped?.[1] ?? ''} ${remove[1]}`.replace(/\([^()]*\)/g, ' ');
-      const hit =
-        /\$args\[\d+\]/i.test(args) ||
-        [...args.matchAll(/(?:^|\s)"?\$(\w+)(?:[\\/]\*?)?"?(?=\s|$)/g)].some((v) =>
-          unchecked(scope, `ps:${v[1].toLowerCase()}`, i),
-        );
-      if (hit) found.push({ line: i, start: remove.index, end: remove.index + remove[0].trimEnd().length });
     }
     const directory = /\[(?:System\.)?IO\.Directory\]::Delete\(\s*\$(\w+)\s*,\s*\$true\s*\)/i.exec(line);
     if (directory && unchecked(scope, `ps:${directory[1].toLowerCase()}`, i))
       found.push({ line: i, start: directory.index, end: directory.index + directory[0].length });
   }
-  return found;
+  // PowerShell: Remove-Item … -Recurse … $Path, and what a pipeline gives it:
+  // Get-ChildItem -Path $Path | Where-Object … | Remove-Item -Recurse, over one line or several.
+  for (const { line: i, text } of pipelines(lines)) {
+    const remove = /\b(?:Remove-Item|ri|del|erase|rd|rmdir)\b([^;|\n]*)/i.exec(text);
+    if (!remove || !/\s-Recurse\b/i.test(remove[1])) continue;
+    const piped = /\b(?:Get-ChildItem|gci|Get-Item|gi|ls|dir)\b([^;|\n]*)\|[^;\n]*$/i.exec(text.slice(0, remove.index));
+    const args = `${piped?.[1] ?? ''} ${remove[1]}`.replace(/\([^()]*\)/g, ' ');
+    const hit =
+      /\$args\[\d+\]/i.test(args) ||
+      [...args.matchAll(/(?:^|\s)"?\$(\w+)(?:[\\/]\*?)?"?(?=\s|$)/g)].some((v) =>
+        unchecked(scope, `ps:${v[1].toLowerCase()}`, i),
+      );
+    if (!hit) continue;
+    // Where the delete stands on its own line (the pipeline's last).
+    const own = /\b(?:Remove-Item|ri|del|erase|rd|rmdir)\b[^;|\n]*/i.exec(lines[i]);
+    if (own) found.push({ line: i, start: own.index, end: own.index + own[0].trimEnd().length });
+  }
+  return found.sort((x, y) => x.line - y.line || x.start - y.start);
 }
