@@ -16,6 +16,7 @@ export const COMMANDS = {
   setSecret: 'skillsmith.setSecret',
   deleteSecret: 'skillsmith.deleteSecret',
   approveAction: 'skillsmith.approveAction',
+  linkSkill: 'skillsmith.linkSkill',
   showActionApprovals: 'skillsmith.showActionApprovals',
   revokeActionApproval: 'skillsmith.revokeActionApproval',
   copyCiJob: 'skillsmith.copyCiJob',

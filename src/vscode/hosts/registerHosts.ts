@@ -2,14 +2,14 @@
 // SKILL.md that a host of `skillsmith.hosts` will not find, load or list in full, in their own
 // collection, and their quick fixes: move the skill into a folder the host reads (never over
 // an existing folder), rename it to its folder, shorten its description to the host's cap,
-// rename the file to SKILL.md; a badge on the file (hostBadges.ts); and the hover that says which
-// agents load the skill (agentsHover.ts). Recomputed after the catalog or the settings change, coalesced.
+// rename the file to SKILL.md; a badge on the file (hostBadges.ts); the hover that says which
+// agents load the skill (agentsHover.ts); and Link Skill into Another Agents' Folder (linkSkillCommand.ts). Recomputed after the catalog or the settings change, coalesced.
 import * as vscode from 'vscode';
 import { coalesced } from '../../core/base/coalesce';
 import { lazyModule } from '../lazy';
 import { SETTINGS } from '../settings';
 import type { SkillsmithServices } from '../services';
-import { SKILL_FILE_SELECTOR } from '../ids';
+import { COMMANDS, SKILL_FILE_SELECTOR } from '../ids';
 import { agentsHover } from './agentsHover';
 import { HostBadges } from './hostBadges';
 import { inBackground } from '../background';
@@ -69,6 +69,9 @@ export function registerHosts(
         schedule.schedule();
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => schedule.schedule()),
+    vscode.commands.registerCommand(COMMANDS.linkSkill, (arg: unknown) =>
+      hostsBundle().linkSkillCommand(services, arg),
+    ),
     vscode.languages.registerHoverProvider(SKILL_FILE_SELECTOR, {
       provideHover: (document, position) => agentsHover(services, document, position),
     }),

@@ -6,7 +6,8 @@
 // the keyboard from the light bulb menu, after which the moved skill is found and has no problem;
 // Show Listing's section per host; New Skill's picker, which says what each folder reaches and
 // hides neither .agents/skills nor .claude/skills; and the invocation fix from the same menu,
-// which writes Codex's agents/openai.yaml.
+// which writes Codex's agents/openai.yaml; and Link Skill into Another Agents' Folder from the
+// Skills view's context menu, after which the linked skill loads in all three.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
@@ -347,6 +348,87 @@ export const tests: HostTest[] = [
         timeout: 30_000,
         message: 'the problem to go once Codex keeps it from its model too',
       });
+    },
+  },
+  {
+    name: "the Skills view's context menu (Shift+F10 on the row; a click on the item, then Enter in the pick): Link Skill into Another Agents' Folder links fresh-host into .claude/skills, and the tooltip then names all three agents",
+    timeoutMs: 90_000,
+    fn: async () => {
+      await idleApi();
+      await vscode.commands.executeCommand('skillsmith.skills.focus');
+      const view = '.pane:has(.pane-header:has-text("Skills")) .monaco-list';
+      await clickInWorkbench({ selector: '.monaco-list-row:has-text("fresh-host") .monaco-icon-label', within: view });
+      // The click opened its SKILL.md, which took the keyboard: back to the view, on the same row.
+      await vscode.commands.executeCommand('skillsmith.skills.focus');
+      await waitFor(
+        async () =>
+          (await workbenchTexts({ selector: '.monaco-list-row.focused', within: view, timeoutMs: 5_000 }))
+            .join('\n')
+            .includes('fresh-host'),
+        { message: 'fresh-host focused in the view' },
+      );
+      await pressInWorkbench('Shift+F10');
+      await clickInWorkbench({
+        selector: '.monaco-menu .action-item:has-text("Link Skill into Another Agents\' Folder")',
+        timeoutMs: 10_000,
+      });
+      // Only the folder that adds an agent is offered, saying which.
+      const pick = await waitFor(
+        async () => {
+          const text = (await workbenchTexts({ selector: '.quick-input-widget', timeoutMs: 5_000 })).join('\n');
+          return /\.claude\/skills/.test(text) ? text : undefined;
+        },
+        { message: 'the pick of folders' },
+      );
+      assert.match(pick, /adds Claude Code/);
+      assert.doesNotMatch(pick, /\.agents\/skills\s/, 'not the folder it is in');
+      await pressInWorkbench('Enter');
+      const link = diskPath('.claude/skills/fresh-host');
+      await waitFor(() => fs.existsSync(link) && fs.lstatSync(link).isSymbolicLink(), {
+        timeout: 15_000,
+        message: 'the link in .claude/skills',
+      });
+      assert.strictEqual(fs.readlinkSync(link), '../../.agents/skills/fresh-host');
+      // The catalog holds both paths as one skill: the link's copy is listed once, with no duplicate-name.
+      const linkedPath = `${diskPath('.claude/skills/fresh-host')}/SKILL.md`;
+      const linkedEntry = await waitFor(
+        async () =>
+          (await idleApi()).catalog.entries().find((e) => e.record.filePath === linkedPath.replace(/\\/g, '/')),
+        { timeout: 15_000, message: "the link's copy in the catalog" },
+      );
+      assert.strictEqual(linkedEntry.status, 'shadowed');
+      assert.deepStrictEqual(
+        linkedEntry.problems.map((p) => p.code),
+        [],
+      );
+      const linkedFile = workspaceUri('.claude/skills/fresh-host/SKILL.md');
+      // The tooltip, read from the page: all three agents now.
+      for (let attempt = 1; ; attempt++) {
+        await hoverInWorkbench({
+          selector: `.monaco-list-row:has-text("fresh-host") .monaco-icon-label`,
+          within: view,
+        });
+        try {
+          const text = (
+            await workbenchTexts({
+              selector: '.monaco-hover:has-text("fresh-host"):has-text("Which agents load it")',
+              timeoutMs: 5_000,
+            })
+          ).join('\n');
+          if (!/Loaded by all your agents: VS Code's agent, Claude Code and Codex\./.test(text) && attempt < 5) {
+            hostLog(`[hosts] tooltip of fresh-host before the link was judged: ${text.slice(0, 200)}`);
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+            continue;
+          }
+          assert.match(text, /Loaded by all your agents: VS Code's agent, Claude Code and Codex\./);
+          break;
+        } catch (error) {
+          if (attempt >= 5) throw error;
+        }
+      }
+      // Judged through the copy each host reads, neither copy has a host-compat problem.
+      assert.deepStrictEqual(hostProblems(linkedFile), []);
+      assert.deepStrictEqual(hostProblems(workspaceUri('.agents/skills/fresh-host/SKILL.md')), []);
     },
   },
 ];
