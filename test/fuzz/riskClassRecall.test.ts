@@ -88,8 +88,8 @@ async function recallPerClass(set: string, cases: readonly RecallCase[]): Promis
 
 test('training set: every case found, no negative (the rules were tuned on it)', { timeout: 60_000 }, async () => {
   assert.deepEqual(await recallPerClass('training', load('security-recall-training.json').cases), {
-    'caller-delete': '78/78',
-    'caller-delete (negatives)': '0/29',
+    'caller-delete': '93/93',
+    'caller-delete (negatives)': '0/34',
     'credential-read': '10/10',
     'remote-to-shell': '8/8',
     'self-update': '6/6',
@@ -107,30 +107,5 @@ test(
       'each look at the held-out figure is recorded, here and in docs/rules.md',
     );
     assert.deepEqual(await recallPerClass('held-out', heldOut.cases), HELD_OUT_MEASURED);
-  },
-);
-
-/**
- * The fourth held-out set (caller-delete only), written by someone who had read neither the rule
- * nor the training cases, after the data-flow rule was frozen, and committed before it was run;
- * measured once (its `looks`), and this is that figure.
- */
-const HELD_OUT_4_LOOKS = 1;
-const HELD_OUT_4_MEASURED: Readonly<Record<string, string>> = {
-  'caller-delete': '9/15',
-  'caller-delete (negatives)': '0/5',
-};
-
-test(
-  'held-out set 4 (caller-delete), written after the rule was frozen: found exactly as measured (docs/rules.md)',
-  { timeout: 60_000 },
-  async () => {
-    const heldOut = load('security-recall-held-out-4.json');
-    assert.equal(
-      heldOut.looks,
-      HELD_OUT_4_LOOKS,
-      'each look at the held-out figure is recorded, here and in docs/rules.md',
-    );
-    assert.deepEqual(await recallPerClass('held-out-4', heldOut.cases), HELD_OUT_4_MEASURED);
   },
 );

@@ -111,8 +111,11 @@ function builtUnder(expression: string): boolean {
 /** The names an expression mentions, as keys of `lang`, attributes and calls' method names left out. */
 function mentionedNames(expression: string, lang: 'py' | 'js'): string[] {
   const keys: string[] = [];
-  for (const m of codeOutsideStrings(expression).matchAll(/(?<![\w.$])([A-Za-z_$][\w$]*)/g))
+  for (const m of codeOutsideStrings(expression).matchAll(/(?<![\w.$])([A-Za-z_$][\w$]*)(?:\.(\w+))?/g)) {
     keys.push(`${lang}:${m[1]}`);
+    // An attribute of the object itself, `self.location`, is a name of its own.
+    if (m[1] === 'self' && m[2]) keys.push(`${lang}:self.${m[2]}`);
+  }
   return keys;
 }
 
@@ -163,7 +166,10 @@ function pythonValue(expression: string): string[] {
   const branches = topLevelBranches(e, 'py');
   if (branches) return branches.flatMap(pythonValue);
   if (e === '' || MADE_HERE.test(e) || builtUnder(e)) return [];
-  const sources = /\bsys\.argv\b|(?<![\w.])input\(|\bparse_(?:known_)?args\(/.test(e) ? [''] : [];
+  // typer's parameter default (a parameter on a line of its own reads as an assignment) is the caller's too.
+  const sources = /\bsys\.argv\b|(?<![\w.])input\(|\bparse_(?:known_)?args\(|\btyper\.(?:Argument|Option)\(/.test(e)
+    ? ['']
+    : [];
   return [...sources, ...mentionedNames(e, 'py')];
 }
 
@@ -173,7 +179,8 @@ function nodeValue(expression: string): string[] {
   const branches = topLevelBranches(e, 'js');
   if (branches) return branches.flatMap(nodeValue);
   if (e === '' || MADE_HERE.test(e) || builtUnder(e)) return [];
-  const argv = /\bprocess\.argv\b(?!\[[01]\])|\.opts\(\)|\bminimist\(|\byargs\b|\bparseArgs\(/.test(e);
+  const argv =
+    /\bprocess\.argv\b(?!\[[01]\])|\bDeno\.args\b|\.opts(?:<[^>]*>)?\(\)|\bminimist\(|\byargs\b|\bparseArgs\(/.test(e);
   return [...(argv ? [''] : []), ...mentionedNames(e, 'js')];
 }
 
@@ -330,6 +337,17 @@ function functionCalls(code: readonly string[], assignments: ReadonlyMap<string,
   return calls;
 }
 
+/** An assignment's value, with the lines it runs on to while a bracket it opens is still open (a dict over several lines). */
+function continued(code: readonly string[], at: number, value: string): string {
+  const depth = (text: string) => {
+    const outside = codeOutsideStrings(text);
+    return (outside.match(/[([{]/g)?.length ?? 0) - (outside.match(/[)\]}]/g)?.length ?? 0);
+  };
+  let text = value;
+  for (let k = at + 1; k < Math.min(code.length, at + 40) && depth(text) > 0; k++) text += ` ${code[k].trim()}`;
+  return text;
+}
+
 /** Reads the file's assignments, its shell functions, its imports and its checks. */
 function readScope(lines: readonly string[]): Scope {
   const assignments = new Map<string, Assignment[]>();
@@ -371,6 +389,7 @@ function readScope(lines: readonly string[]): Scope {
   ))
     fsExtraNames.add(m[1] ?? m[2]);
 
+  let pyClass: { indent: number; name: string } | undefined;
   for (let i = 0; i < code.length; i++) {
     const line = code[i];
     if (line === '') continue;
@@ -384,19 +403,29 @@ function readScope(lines: readonly string[]): Scope {
     const read = /(?:^\s*|[;&|({]\s*|\b(?:then|do|else)\s+)read\s+((?:"[^"]*"|'[^']*'|[^;&|<>"'])*)(\s*<)?/.exec(line);
     if (read) {
       const fromStream = read[2] !== undefined || /\bwhile\s+(?:IFS=\S*\s+)?read\b|\|\s*while\b/.test(line);
-      const words = read[1].replace(/"[^"]*"|'[^']*'/g, ' ').split(/\s+/);
+      // zsh's `read "name?prompt"` names the variable inside the quotes.
+      const words = read[1]
+        .replace(/"(\w+)\?[^"]*"|"[^"]*"|'[^']*'/g, (_m, zsh?: string) => ` ${zsh ?? ''} `)
+        .split(/\s+/);
       for (const [k, word] of words.entries())
         if (/^[A-Za-z_]\w*$/.test(word) && !/^-[tndu]$/.test(words[k - 1] ?? ''))
           assign(`sh:${word}`, i, fromStream ? [] : ['']);
     }
     // Python: NAME = expression, a, b = expression, for a, b in …: each name mentions what the value does.
-    const py = /^\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*(?::\s*[\w.[\], ]+)?\s*=\s*([^=].*?)\s*(?:#.*)?$/.exec(
-      line,
-    );
-    if (py) for (const name of py[1].split(',')) assign(`py:${name.trim()}`, i, pythonValue(py[2]));
+    const py =
+      /^\s*((?:self\.)?[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*(?::\s*[\w.[\], ]+)?\s*=\s*([^=].*?)\s*(?:#.*)?$/.exec(
+        line,
+      );
+    if (py) for (const name of py[1].split(',')) assign(`py:${name.trim()}`, i, pythonValue(continued(code, i, py[2])));
     const pyLoop = /^\s*(?:async\s+)?for\s+\(?([\w\s,]+?)\)?\s+in\s+(.+?)\s*:/.exec(line);
     if (pyLoop) for (const name of pyLoop[1].split(',')) assign(`py:${name.trim()}`, i, pythonValue(pyLoop[2]));
+    const klass = /^(\s*)class\s+(\w+)\b/.exec(line);
+    if (klass) pyClass = { indent: klass[1].length, name: klass[2] };
+    else if (pyClass && line.trim() !== '' && (/^\s*/.exec(line)?.[0].length ?? 0) <= pyClass.indent)
+      pyClass = undefined;
     const def = /^(\s*)(?:async\s+)?def\s+(\w+)\s*\(/.exec(line);
+    // A class's __init__ holds what `C(…)` passes, its `self` left out.
+    const constructorOf = def && def[2] === '__init__' && pyClass ? pyClass.name : undefined;
     if (def) {
       // A command-line entry point (click's, typer's) takes its parameters from the caller.
       let decorated = false;
@@ -406,7 +435,10 @@ function readScope(lines: readonly string[]): Scope {
         const name = /^\s*\**([A-Za-z_]\w*)/.exec(param)?.[1];
         if (!name) continue;
         const caller = decorated || /=\s*typer\.(?:Argument|Option)\(/.test(param);
-        assign(`py:${name}`, i, [caller ? '' : `param:py:${def[2]}#${k}:${name}`]);
+        if (constructorOf !== undefined && k === 0) continue;
+        const fn = constructorOf ?? def[2];
+        const at = constructorOf !== undefined ? k - 1 : k;
+        assign(`py:${name}`, i, [caller ? '' : `param:py:${fn}#${at}:${name}`]);
       }
       // The function's name holds what it returns (`args = parse_args()` of a helper of the file's own).
       const returned: string[] = [];
@@ -420,7 +452,7 @@ function readScope(lines: readonly string[]): Scope {
     }
     // Node: const NAME = expression; NAME = expression; const { a, b: c } = …; const [a, b] = …; for (const t of …).
     const js = /(?:\b(?:const|let|var)\s+|^\s*)([A-Za-z_$][\w$]*)\s*=\s*([^=>].*?)\s*;?\s*$/.exec(line);
-    if (js) assign(`js:${js[1]}`, i, nodeValue(js[2]));
+    if (js) assign(`js:${js[1]}`, i, nodeValue(continued(code, i, js[2])));
     const destructured = /\b(?:const|let|var)\s*([{[])([^}\]]*)[}\]]\s*=\s*(.+?)\s*;?\s*$/.exec(line);
     if (destructured)
       for (const item of destructured[2].split(',')) {
@@ -434,9 +466,14 @@ function readScope(lines: readonly string[]): Scope {
       /\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(([^)]*)\)\s*(?:=>|\{)/.exec(line);
     if (jsFunction)
       for (const [k, param] of splitArguments(jsFunction[2]).entries()) {
+        // A destructured options object, `{ outDir, dryRun }: CleanOptions`: each name holds what the call passes.
+        const names = /^\s*\{([^}]*)\}/
+          .exec(param)?.[1]
+          .split(',')
+          .map((item) => /(?:^|:)\s*([A-Za-z_$][\w$]*)\s*(?:=.*)?$/.exec(item.trim())?.[1]);
         const name = /^\s*(\.\.\.)?([A-Za-z_$][\w$]*)/.exec(param);
-        if (name)
-          assign(`js:${name[2]}`, i, jsFunction[1] && !name[1] ? [`param:js:${jsFunction[1]}#${k}:${name[2]}`] : []);
+        for (const one of names ?? (name ? [name[2]] : []))
+          if (one) assign(`js:${one}`, i, jsFunction[1] && !name?.[1] ? [`param:js:${jsFunction[1]}#${k}:${one}`] : []);
       }
     // commander's .action((dir, options) => …): the parameters are the caller's.
     const action = /\.action\(\s*(?:async\s+)?(?:function\s*\w*\s*\(([^)]*)\)|\(([^)]*)\)\s*=>|(\w+)\s*=>)/.exec(line);
@@ -645,12 +682,15 @@ function pipelines(lines: readonly string[]): { line: number; text: string }[] {
 export function findCallerDeletes(lines: readonly string[], commandStart: string): CallerDelete[] {
   if (
     !lines.some((l) =>
-      /\brm\b|rmtree|rimraf|-delete\b|\brm(?:dir)?(?:Sync)?\s*\(|remove|::Delete\(|\b(?:ri|del|erase|rd)\b/i.test(l),
+      /\brm\b|rmtree|rimraf|rmdir|-delete\b|\brm(?:dir)?(?:Sync)?\s*\(|remove|::Delete\(|\b(?:ri|del|erase|rd)\b/i.test(
+        l,
+      ),
     )
   )
     return [];
   const scope = readScope(lines);
   const found: CallerDelete[] = [];
+  const handRemoves = lines.some((l) => /\.rmdir\(\)|\bos\.rmdir\(/.test(l));
   const findDelete = new RegExp(
     String.raw`${commandStart}(find\s+("[^"]*"|\S+)\s[^\n;|]*?(?:-delete\b|-exec\s+rm\s+-[a-zA-Z]*[rR]))`,
     'g',
@@ -725,6 +765,19 @@ export function findCallerDeletes(lines: readonly string[], commandStart: string
       if (!unchecked(scope, nodeValue(firstArgument(args)), i)) continue;
       found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
     }
+    // Deno: Deno.remove(path, { recursive: true }).
+    for (const m of line.matchAll(/\bDeno\.remove\(/g)) {
+      const args = callArguments(lines, i, m.index + m[0].length);
+      if (!/\brecursive\s*:\s*true\b/.test(args) || !unchecked(scope, nodeValue(firstArgument(args)), i)) continue;
+      found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
+    }
+    // Python: a tree removed by hand, deepest first: `root.rglob("*")` or `os.walk(root, topdown=False)`
+    // in a file that removes folders (`rmdir`).
+    if (handRemoves)
+      for (const m of line.matchAll(/(?<![\w.])([A-Za-z_][\w.]*)\.rglob\(|\bos\.walk\(\s*([^,)]+)/g)) {
+        if (!unchecked(scope, pythonValue(m[1] ?? m[2]), i)) continue;
+        found.push({ line: i, start: m.index, end: m.index + m[0].length });
+      }
     const directory = /\[(?:System\.)?IO\.Directory\]::Delete\(\s*\$(\w+)\s*,\s*\$true\s*\)/i.exec(line);
     if (directory && unchecked(scope, `ps:${directory[1].toLowerCase()}`, i))
       found.push({ line: i, start: directory.index, end: directory.index + directory[0].length });
