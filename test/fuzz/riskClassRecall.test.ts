@@ -109,3 +109,28 @@ test(
     assert.deepEqual(await recallPerClass('held-out', heldOut.cases), HELD_OUT_MEASURED);
   },
 );
+
+/**
+ * The fifth held-out set (caller-delete only), written by someone who had read neither the rule
+ * nor the training cases, after the extended data-flow rule was frozen, and committed before it
+ * was run; measured once (its `looks`), and this is that figure.
+ */
+const HELD_OUT_5_LOOKS = 1;
+const HELD_OUT_5_MEASURED: Readonly<Record<string, string>> = {
+  'caller-delete': '12/15',
+  'caller-delete (negatives)': '0/5',
+};
+
+test(
+  'held-out set 5 (caller-delete), written after the rule was frozen: found exactly as measured (docs/rules.md)',
+  { timeout: 60_000 },
+  async () => {
+    const heldOut = load('security-recall-held-out-5.json');
+    assert.equal(
+      heldOut.looks,
+      HELD_OUT_5_LOOKS,
+      'each look at the held-out figure is recorded, here and in docs/rules.md',
+    );
+    assert.deepEqual(await recallPerClass('held-out-5', heldOut.cases), HELD_OUT_5_MEASURED);
+  },
+);
