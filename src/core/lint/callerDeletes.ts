@@ -273,6 +273,13 @@ interface Scope {
   readonly fsExtraNames: Set<string>;
   /** Python: whether `rmtree` is imported by name. */
   readonly rmtreeImported: boolean;
+  /**
+   * callerChain's answers, by key, line and strictness: each is worked out once, so that a file
+   * whose names mention many others costs time in proportion to its assignments, never more; a
+   * question still being worked out (a name given a value made from a name given its own) is
+   * `null`, and answers "not the caller's".
+   */
+  readonly chains: Map<string, readonly string[] | undefined | null>;
 }
 
 const isComment = (line: string) => /^\s*(?:#|\/\/|<#|\*)/.test(line);
@@ -507,21 +514,16 @@ function readScope(lines: readonly string[]): Scope {
     fsFunctions,
     fsExtraNames,
     rmtreeImported: /^\s*from\s+shutil\s+import\s+[^\n]*\brmtree\b/m.test(joined),
+    chains: new Map(),
   };
   readGuards(code, scope);
   return scope;
 }
 
 /** The first chain by which one of `keys`, at `line`, holds the caller's path (callerChain). */
-function firstChain(
-  scope: Scope,
-  keys: readonly string[],
-  line: number,
-  depth: number,
-  self?: string,
-): string[] | undefined {
+function firstChain(scope: Scope, keys: readonly string[], line: number, self?: string): string[] | undefined {
   for (const key of keys) {
-    const chain = callerChain(scope, key, line, depth + 1, key === self);
+    const chain = callerChain(scope, key, line, key === self);
     if (chain) return chain;
   }
   return undefined;
@@ -534,9 +536,19 @@ function firstChain(
  * Node function's parameter what its calls pass. `strict` looks strictly above `line`: a name
  * given a value made from itself (`dir="$(realpath "$dir")"`) holds what it held before.
  */
-function callerChain(scope: Scope, key: string, line: number, depth = 0, strict = false): string[] | undefined {
-  if (depth > 12) return undefined;
+function callerChain(scope: Scope, key: string, line: number, strict = false): string[] | undefined {
   if (key === '') return [];
+  const asked = `${key}\u0000${line}\u0000${strict}`;
+  const known = scope.chains.get(asked);
+  if (known !== undefined || scope.chains.has(asked)) return known === null ? undefined : known?.slice();
+  scope.chains.set(asked, null);
+  const chain = workOutChain(scope, key, line, strict);
+  scope.chains.set(asked, chain);
+  return chain;
+}
+
+/** callerChain's answer, worked out (callerChain keeps it). */
+function workOutChain(scope: Scope, key: string, line: number, strict: boolean): string[] | undefined {
   if (SH_ALWAYS.has(key) || scope.roots.has(key)) return [key];
   const parameter = PARAMETER.exec(key);
   if (parameter) {
@@ -548,7 +560,7 @@ function callerChain(scope: Scope, key: string, line: number, depth = 0, strict 
       const byPlace = named[Number(index)] ? undefined : call.args[Number(index)];
       const passed = byName ?? byPlace;
       if (passed === undefined) continue;
-      const chain = firstChain(scope, lang === 'py' ? pythonValue(passed) : nodeValue(passed), call.line, depth);
+      const chain = firstChain(scope, lang === 'py' ? pythonValue(passed) : nodeValue(passed), call.line);
       if (chain) return [key, ...chain];
     }
     return undefined;
@@ -563,7 +575,7 @@ function callerChain(scope: Scope, key: string, line: number, depth = 0, strict 
       if (spread >= 0 && (n === 0 || spread <= n - 1)) passed = [n === 0 ? '$@' : `$${n - spread}`];
       else if (n === 0) passed = call.words.flatMap(shellValue);
       else passed = shellValue(call.words[n - 1] ?? '');
-      const chain = firstChain(scope, passed, call.line, depth);
+      const chain = firstChain(scope, passed, call.line);
       if (chain) return [key, ...chain];
     }
     return undefined;
@@ -574,7 +586,7 @@ function callerChain(scope: Scope, key: string, line: number, depth = 0, strict 
   if (reaching.length === 0) return undefined;
   let chain: string[] | undefined;
   for (const assignment of reaching) {
-    chain = firstChain(scope, assignment.from, assignment.line, depth, key);
+    chain = firstChain(scope, assignment.from, assignment.line, key);
     if (!chain) return undefined;
   }
   return [key, ...chain!];
