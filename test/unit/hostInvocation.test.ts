@@ -166,3 +166,45 @@ test(
     assert.match(!broken.ok ? broken.reason : '', /^it is not valid YAML/);
   },
 );
+
+test(
+  "VS Code's Agents window (the Copilot harness) does not load a disable-model-invocation skill run by hand: invoked by no one there, and said so",
+  { timeout: 10_000 },
+  async () => {
+    const dir = joinPath(WS, '.agents/skills/deploy');
+    const fs = new MemoryFileSystem(ROOT).addFile(
+      joinPath(dir, 'SKILL.md'),
+      '---\nname: deploy\ndescription: Deploys the app. Use when asked to deploy.\ndisable-model-invocation: true\n---\nBody.\n',
+    );
+    const read = await readSkillRecord(fs, joinPath(dir, 'SKILL.md'), {
+      path: joinPath(WS, '.agents/skills'),
+      label: '.agents/skills',
+      scope: 'workspace',
+      rank: 0,
+      root: WS,
+    });
+    assert.ok(read.ok);
+    const record = read.record;
+    const hosts: HostId[] = ['vscode', 'vscode-copilot', 'copilot-cli'];
+    const context = { projectRoots: [WS], home: undefined };
+    const verdicts = new Map(hosts.map((host) => [host, hostVerdicts(host, [record], context).get(record)!]));
+    // The Local harness and Copilot CLI keep it for the user; the Agents window for no one.
+    assert.deepEqual(
+      hosts.map((host) => [host, verdicts.get(host)!.loads, verdicts.get(host)!.invocation]),
+      [
+        ['vscode', true, 'user'],
+        ['vscode-copilot', true, 'none'],
+        ['copilot-cli', true, 'user'],
+      ],
+    );
+    const findings = hostCompatFindings(record, verdicts);
+    assert.deepEqual(
+      findings.map((f) => f.host),
+      ['vscode-copilot'],
+    );
+    assert.match(
+      findings[0].message,
+      /^VS Code's agent \(Copilot harness\) loads this skill, but no one can invoke it there: .*a manual \/deploy does not load it either \(microsoft\/vscode#331477\)/,
+    );
+  },
+);

@@ -340,15 +340,18 @@ test('maxDescription: 1024 characters pass; 1025 are refused by copilot, cut by 
   }
 });
 
-test('honoursDisableModelInvocation: user-only where honoured; codex ignores it', async () => {
+test('honoursDisableModelInvocation: user-only where honoured (not even that in the Agents window); codex ignores it', async () => {
   const hidden = (base: string) => ({
     file: `${base}/hidden/SKILL.md`,
     text: skillText('hidden', 'Hidden. Use when testing.', 'disable-model-invocation: true\n'),
   });
-  for (const host of ['vscode', 'vscode-copilot', 'copilot-cli'] as const) {
+  for (const host of ['vscode', 'copilot-cli'] as const) {
     const verdict = await one(host, hidden('.agents/skills'));
     assert.deepEqual([verdict.invocation, verdict.listing], ['user', undefined], host);
   }
+  // microsoft/vscode#331477: in the Agents window (the Copilot harness) a manual run does not load it.
+  const harness = await one('vscode-copilot', hidden('.agents/skills'));
+  assert.deepEqual([harness.loads, harness.invocation, harness.listing], [true, 'none', undefined]);
   assert.equal((await one('claude-code', hidden('.claude/skills'))).invocation, 'user');
   const codex = await one('codex', hidden('.agents/skills'));
   assert.equal(codex.invocation, 'model');

@@ -11,7 +11,8 @@ import type { HostId } from './profiles';
 import type { HostVerdict } from './verdicts';
 
 /** What one host does with the skill, in a word. */
-export type AgentState = 'full' | 'shortened' | 'name-only' | 'dropped' | 'user-only' | 'not-loaded' | 'not-found';
+export type AgentState =
+  'full' | 'shortened' | 'name-only' | 'dropped' | 'user-only' | 'not-invocable' | 'not-loaded' | 'not-found';
 
 /** One host's line of the answer. */
 export interface AgentLine {
@@ -36,6 +37,7 @@ export interface AgentsAnswer {
 function stateOf(verdict: HostVerdict): AgentState {
   if (!verdict.found) return 'not-found';
   if (!verdict.loads) return 'not-loaded';
+  if (verdict.invocation === 'none') return 'not-invocable';
   if (verdict.invocation !== 'model' || !verdict.listing) return 'user-only';
   return verdict.listing.form;
 }
@@ -46,6 +48,7 @@ const SAYS: Record<AgentState, string> = {
   'name-only': 'lists only its name to its model',
   dropped: 'loads it, but drops it from the list its model sees',
   'user-only': 'loads it for you to invoke; its model does not see it',
+  'not-invocable': 'loads it, but neither its model nor you can invoke it',
   'not-loaded': 'finds it but does not load it',
   'not-found': 'does not find it',
 };

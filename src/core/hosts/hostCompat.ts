@@ -42,6 +42,7 @@ const NAME_CAUSES: ReadonlySet<VerdictCause> = new Set(['name-length', 'name-mis
 function outcome(verdict: HostVerdict): string | undefined {
   if (!verdict.found) return 'will not find this skill';
   if (!verdict.loads) return 'will not load this skill';
+  if (verdict.invocation === 'none') return 'loads this skill, but no one can invoke it there';
   switch (verdict.listing?.form) {
     case 'shortened':
       return 'shortens this skill in its listing';
@@ -184,7 +185,10 @@ export function hostCompatFindings(
     if (wellPlaced && missesFolderOnly(verdict)) continue;
     const what = outcome(verdict);
     if (!what) continue;
-    const reasons = verdict.reasons.filter((r) => r.cause !== 'invocation' && !saidByLint(r.cause));
+    // An invocation reason is the finding itself only where no one can invoke the skill (the others are invocationFindings').
+    const reasons = verdict.reasons.filter(
+      (r) => (r.cause !== 'invocation' || verdict.invocation === 'none') && !saidByLint(r.cause),
+    );
     if (reasons.length === 0 && verdict.reasons.some((r) => saidByLint(r.cause))) continue;
     const about = reasons.some((r) => NAME_CAUSES.has(r.cause)) && record.nameRange ? 'name' : 'file';
     findings.push({

@@ -143,6 +143,11 @@ export interface HostProfile {
   /** `disable-model-invocation: true` keeps a skill from the model (the user may still invoke it). */
   readonly honoursDisableModelInvocation: Fact<boolean>;
   /**
+   * What the user's own `/name` does with a skill that disable-model-invocation keeps from the
+   * model: loads it, or shows it in the `/` menu and does not load it (VS Code's Agents window).
+   */
+  readonly manualRunOfHidden: Fact<'loads' | 'not-loaded'>;
+  /**
    * A file beside SKILL.md whose `key` (a path of mapping keys), when false, keeps the skill from
    * the model (the user may still invoke it); undefined when the host reads none.
    */
@@ -187,6 +192,8 @@ const ACCOUNT_PICKS_MODEL =
 const CHECKED_TODAY = '2026-12-02';
 const CODEX_POLICY =
   'observed with Codex 0.171.0 (host oracle, invocation check): a skill whose agents/openai.yaml says policy: allow_implicit_invocation: false loads (skills/list) and is left out of the prompt-input listing; disable-model-invocation alone is listed; openai/codex#29989';
+const AGENTS_WINDOW =
+  "microsoft/vscode#331477 (open; reported on VS Code 1.133): in the Agents window, whose sessions run on the Copilot harness, a skill with disable-model-invocation: true is in the / menu and a manual run of it does not load it; the same skill runs from VS Code's regular chat. Not observed here: the harness needs a GitHub sign-in";
 const NO_POLICY_FILE = 'no such file in its skill loader (docs/hosts.md, "Invocation")';
 
 const fact = <T>(value: T, source = SPEC_TABLE, checked = OBSERVED): Fact<T> => ({ value, source, checked });
@@ -224,6 +231,7 @@ function copilotProfile(
     maxNameLength: source(64),
     maxDescription: found({ length: 1024, over: 'refused' }),
     honoursDisableModelInvocation: source(true),
+    manualRunOfHidden: source('loads'),
     implicitInvocationPolicy: fact(undefined, NO_POLICY_FILE, CHECKED_TODAY),
     duplicates: found('first-wins'),
     stopsAtSkillFolder: found(true),
@@ -253,6 +261,7 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     maxNameLength: claude(undefined),
     maxDescription: claude({ length: 1536, over: 'cut' }),
     honoursDisableModelInvocation: claude(true),
+    manualRunOfHidden: claude('loads'),
     implicitInvocationPolicy: fact(undefined, NO_POLICY_FILE, CHECKED_TODAY),
     duplicates: claude('first-wins'),
     stopsAtSkillFolder: claude(false),
@@ -294,6 +303,8 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     maxNameLength: codex(64),
     maxDescription: codex({ length: 1024, over: 'cut' }),
     honoursDisableModelInvocation: codex(false),
+    // Codex ignores the flag: nothing is kept from its model by it, and a manual run loads the skill.
+    manualRunOfHidden: codex('loads'),
     implicitInvocationPolicy: fact(
       { file: 'agents/openai.yaml', key: ['policy', 'allow_implicit_invocation'] },
       CODEX_POLICY,
@@ -343,6 +354,8 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
     maxNameLength: vscode(undefined),
     maxDescription: vscode({ length: 1024, over: 'cut' }),
     honoursDisableModelInvocation: vscode(true),
+    // microsoft/vscode#331477: the same skill runs from VS Code's regular chat.
+    manualRunOfHidden: fact('loads', AGENTS_WINDOW, CHECKED_TODAY),
     implicitInvocationPolicy: fact(undefined, NO_POLICY_FILE, CHECKED_TODAY),
     duplicates: vscode('first-wins'),
     stopsAtSkillFolder: vscode(false),
@@ -352,5 +365,8 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
   },
   // VS Code's agent with the Copilot harness (chat.defaultToCopilotHarness): its runtime is Copilot
   // CLI's. Its skill discovery is observed (host suite copilot-harness); the rest is Copilot CLI's.
-  'vscode-copilot': copilotProfile('vscode-copilot', '1.139.1 (@github/copilot-sdk)', harness, harnessSeen),
+  'vscode-copilot': {
+    ...copilotProfile('vscode-copilot', '1.139.1 (@github/copilot-sdk)', harness, harnessSeen),
+    manualRunOfHidden: fact('not-loaded', AGENTS_WINDOW, CHECKED_TODAY),
+  },
 };

@@ -175,11 +175,17 @@ export class HostJudge {
       );
     } else if (slot.record.hidden && profile.honoursDisableModelInvocation.value) {
       reasons.push(
-        because(
-          'invocation',
-          profile.honoursDisableModelInvocation,
-          `disable-model-invocation keeps it from ${profile.displayName}'s model; you can still invoke it.`,
-        ),
+        profile.manualRunOfHidden.value === 'not-loaded'
+          ? because(
+              'invocation',
+              profile.manualRunOfHidden,
+              `disable-model-invocation keeps it from ${profile.displayName}'s model, and in VS Code's Agents window a manual /${slot.key} does not load it either (microsoft/vscode#331477): run it from VS Code's chat with the Local harness, or drop the flag.`,
+            )
+          : because(
+              'invocation',
+              profile.honoursDisableModelInvocation,
+              `disable-model-invocation keeps it from ${profile.displayName}'s model; you can still invoke it.`,
+            ),
       );
     } else if (slot.record.hidden) {
       reasons.push(
@@ -194,7 +200,14 @@ export class HostJudge {
       slot.invocation === 'model' && slot.form ? { form: slot.form, position: slot.position ?? 0 } : undefined;
     const note = listing && listingNote(profile, this.context, slot);
     if (note) reasons.push(because(note.cause, profile.listing, note.text));
-    return { host, found: true, loads: true, listing, invocation: slot.invocation, reasons };
+    // Kept from the model by the flag, and not run by hand either: loaded, but invoked by no one.
+    const invocation =
+      slot.invocation === 'user' &&
+      this.userOnly(slot.record) === 'flag' &&
+      profile.manualRunOfHidden.value === 'not-loaded'
+        ? 'none'
+        : slot.invocation;
+    return { host, found: true, loads: true, listing, invocation, reasons };
   }
 
   private judgeAll(records: readonly SkillRecord[]): Judgement {
