@@ -599,22 +599,52 @@ function readGuards(code: readonly string[], scope: Scope): void {
     ...['1', '2', '3', '4', '5', '6', '7', '8', '9', '@', '*', 'OPTARG', 'ARGUMENTS'],
     ...keys.filter((k) => k.startsWith('sh:')).map((k) => k.slice(3)),
   ];
-  const others = keys.filter((k) => !k.startsWith('sh:'));
+  // The checks first, the names after: a line that checks nothing costs three tests, not one per name.
+  const checks: Record<string, RegExp> = {
+    py: /\.startswith\(|\bis_relative_to\(|\.relative_to\(|\bcommonpath\(|\bPath\.home\(\)|\bexpanduser\(\s*["']~["']\s*\)|[=!]=\s*["']\/["']/,
+    js: /\.startsWith\(|\bpath\.relative\(|\bos\.homedir\(\)|[=!]==?\s*['"`]\/['"`]/,
+    ps: /\.StartsWith\(|-(?:not)?like\b|-(?:eq|ne)\s+(?:['"][\\/]['"]|\$HOME\b|\$env:USERPROFILE\b)/i,
+  };
+  const byLang = new Map<string, { key: string; mentions: RegExp }[]>();
+  for (const key of keys) {
+    const lang = key.slice(0, 2);
+    if (lang === 'sh' || !(lang in checks)) continue;
+    const name = key.slice(3);
+    const mentions =
+      lang === 'ps'
+        ? new RegExp(String.raw`\$${escape(name)}\b`, 'i')
+        : new RegExp(String.raw`(?<![\w.])${escape(name)}\b`);
+    const list = byLang.get(lang) ?? [];
+    list.push({ key, mentions });
+    byLang.set(lang, list);
+  }
+  const shellPatterns = new Map<string, { test: RegExp; case: RegExp }>();
+  const shellPatternsOf = (name: string) => {
+    let patterns = shellPatterns.get(name);
+    if (!patterns) {
+      const ref = String.raw`"?\$\{?${escape(name)}(?:[:%#/][^}]*)?\}?"?`;
+      patterns = {
+        // [ "$d" = / ], [[ "$d" == "$HOME" ]], [[ "$d" == /tmp/* ]], [[ "$d" != "$base"/* ]]
+        test: new RegExp(String.raw`(?:\[\[?|\btest)\s[^\]]*?${ref}\s*(?:==?|!=)\s*(\S+)`),
+        case: new RegExp(String.raw`\bcase\s+${ref}\s+in\b`),
+      };
+      shellPatterns.set(name, patterns);
+    }
+    return patterns;
+  };
   for (let i = 0; i < code.length; i++) {
     const line = code[i];
     if (line === '') continue;
-    if (/\[|\btest\b|\bcase\b/.test(line))
+    if (line.includes('$') && /\[|\btest\b|\bcase\b/.test(line))
       for (const name of shellNames) {
-        const key = /^(?:[1-9@*]|OPTARG|ARGUMENTS)$/.test(name) ? `$${name}` : `sh:${name}`;
         if (!line.includes(name)) continue;
-        const ref = String.raw`"?\$\{?${escape(name)}(?:[:%#/][^}]*)?\}?"?`;
-        // [ "$d" = / ], [[ "$d" == "$HOME" ]], [[ "$d" == /tmp/* ]], [[ "$d" != "$base"/* ]]
-        const test = new RegExp(String.raw`(?:\[\[?|\btest)\s[^\]]*?${ref}\s*(?:==?|!=)\s*(\S+)`);
-        const rhs = test.exec(line)?.[1]?.replace(/["']/g, '');
+        const key = shellNameKey(name);
+        const patterns = shellPatternsOf(name);
+        const rhs = patterns.test.exec(line)?.[1]?.replace(/["']/g, '');
         if (rhs !== undefined && (rhs === '/' || /^(?:~|\$\{?HOME\}?)\/?$/.test(rhs) || rhs.includes('*')))
           scope.guarded.add(key);
         // case "$d" in /tmp/*) … or "$base"/*) …
-        if (new RegExp(String.raw`\bcase\s+${ref}\s+in\b`).test(line))
+        if (patterns.case.test(line))
           for (let k = i; k < Math.min(code.length, i + 16); k++) {
             const after = k === i ? line.replace(/^.*?\bin\b/, '') : code[k];
             if (/(?:^|[\s(|])"?(?:\/|~|\$\{?\w+\}?"?\/)[^)\s]*\*"?\s*\)/.test(after)) {
@@ -624,21 +654,9 @@ function readGuards(code: readonly string[], scope: Scope): void {
             if (/\besac\b/.test(code[k])) break;
           }
       }
-    for (const key of others) {
-      const lang = key.slice(0, 2);
-      const name = key.slice(3);
-      const mentions = new RegExp(
-        lang === 'ps' ? String.raw`\$${escape(name)}\b` : String.raw`(?<![\w.])${escape(name)}\b`,
-        lang === 'ps' ? 'i' : '',
-      );
-      if (!mentions.test(line)) continue;
-      const check =
-        lang === 'py'
-          ? /\.startswith\(|\bis_relative_to\(|\.relative_to\(|\bcommonpath\(|\bPath\.home\(\)|\bexpanduser\(\s*["']~["']\s*\)|[=!]=\s*["']\/["']/
-          : lang === 'js'
-            ? /\.startsWith\(|\bpath\.relative\(|\bos\.homedir\(\)|[=!]==?\s*['"`]\/['"`]/
-            : /\.StartsWith\(|-(?:not)?like\b|-(?:eq|ne)\s+(?:['"][\\/]['"]|\$HOME\b|\$env:USERPROFILE\b)/i;
-      if (check.test(line)) scope.guarded.add(key);
+    for (const [lang, list] of byLang) {
+      if (!checks[lang].test(line)) continue;
+      for (const { key, mentions } of list) if (mentions.test(line)) scope.guarded.add(key);
     }
   }
 }
