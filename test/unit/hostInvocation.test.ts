@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { parse } from 'yaml';
 import { MemoryFileSystem } from '../../src/core/base/memoryFileSystem';
 import { joinPath, normalizePath, pathKey } from '../../src/core/base/paths';
-import { readSkillRecord, type SkillRecord } from '../../src/core/catalog/skillRecord';
+import { readSkillRecord } from '../../src/core/catalog/skillRecord';
 import { hostCompatFindings } from '../../src/core/hosts/hostCompat';
 import { implicitInvocationOff, policyValue, withImplicitInvocationOff } from '../../src/core/hosts/invocationPolicy';
 import type { HostId } from '../../src/core/hosts/profiles';
@@ -20,7 +20,8 @@ const HOSTS: HostId[] = ['vscode', 'codex'];
 const KEY = ['policy', 'allow_implicit_invocation'];
 
 /** One skill in .agents/skills (read by all three), with its folder's other files. */
-async function judged(frontmatter: string, files: Record<string, string> = {}) {
+/** The deploy skill in .agents/skills, read from a memory file system with its folder's other files. */
+async function deploySkill(frontmatter: string, files: Record<string, string> = {}) {
   const dir = joinPath(WS, '.agents/skills/deploy');
   const fs = new MemoryFileSystem(ROOT).addFile(
     joinPath(dir, 'SKILL.md'),
@@ -35,7 +36,11 @@ async function judged(frontmatter: string, files: Record<string, string> = {}) {
     root: WS,
   });
   assert.ok(read.ok);
-  const record: SkillRecord = read.record;
+  return { fs, record: read.record };
+}
+
+async function judged(frontmatter: string, files: Record<string, string> = {}) {
+  const { fs, record } = await deploySkill(frontmatter, files);
   const off = await implicitInvocationOff(fs, [record.dir], HOSTS);
   const context = { projectRoots: [WS], home: undefined, implicitInvocationOff: off };
   const verdicts = new Map(HOSTS.map((host) => [host, hostVerdicts(host, [record], context).get(record)!]));
@@ -171,20 +176,7 @@ test(
   "VS Code's Agents window (the Copilot harness) does not load a disable-model-invocation skill run by hand: invoked by no one there, and said so",
   { timeout: 10_000 },
   async () => {
-    const dir = joinPath(WS, '.agents/skills/deploy');
-    const fs = new MemoryFileSystem(ROOT).addFile(
-      joinPath(dir, 'SKILL.md'),
-      '---\nname: deploy\ndescription: Deploys the app. Use when asked to deploy.\ndisable-model-invocation: true\n---\nBody.\n',
-    );
-    const read = await readSkillRecord(fs, joinPath(dir, 'SKILL.md'), {
-      path: joinPath(WS, '.agents/skills'),
-      label: '.agents/skills',
-      scope: 'workspace',
-      rank: 0,
-      root: WS,
-    });
-    assert.ok(read.ok);
-    const record = read.record;
+    const { record } = await deploySkill('disable-model-invocation: true\n');
     const hosts: HostId[] = ['vscode', 'vscode-copilot', 'copilot-cli'];
     const context = { projectRoots: [WS], home: undefined };
     const verdicts = new Map(hosts.map((host) => [host, hostVerdicts(host, [record], context).get(record)!]));

@@ -36,6 +36,19 @@ const rival = record(claude, 'review'); // a folder of its own, with the same na
 const tmp = makeTempDir('skillsmith-linked-');
 after(() => removeDir(tmp));
 
+/** A workspace with .agents/skills/review and a relative link to it in .claude/skills; undefined where links cannot be made. */
+function linkedWorkspace(name: string): string | undefined {
+  const ws = path.join(tmp, name);
+  writeSkill(path.join(ws, '.agents', 'skills'), 'review');
+  fs.mkdirSync(path.join(ws, '.claude', 'skills'), { recursive: true });
+  const made = trySymlink(
+    path.join('..', '..', '.agents', 'skills', 'review'),
+    path.join(ws, '.claude', 'skills', 'review'),
+    'dir',
+  );
+  return made ? ws : undefined;
+}
+
 test('a linked copy is not a rival: no duplicate-name, and it says what it is', { timeout: 10_000 }, () => {
   const catalog = createSkillCatalog();
   catalog.replaceAll([real, linked]);
@@ -95,17 +108,8 @@ test(
   'discovery gives the real folder of a skill reached through a link, and only then',
   { timeout: 10_000 },
   async (t) => {
-    const ws = path.join(tmp, 'discovery');
-    writeSkill(path.join(ws, '.agents', 'skills'), 'review');
-    fs.mkdirSync(path.join(ws, '.claude', 'skills'), { recursive: true });
-    if (
-      !trySymlink(
-        path.join('..', '..', '.agents', 'skills', 'review'),
-        path.join(ws, '.claude', 'skills', 'review'),
-        'dir',
-      )
-    )
-      return t.skip(NO_SYMLINKS);
+    const ws = linkedWorkspace('discovery');
+    if (!ws) return t.skip(NO_SYMLINKS);
     const nodeFs = new NodeFileSystem();
     const [viaLink] = await discoverSkillFiles(nodeFs, normalizePath(path.join(ws, '.claude', 'skills')));
     assert.equal(viaLink.realDir, normalizePath(path.join(ws, '.agents', 'skills', 'review')));
@@ -118,17 +122,8 @@ test(
   'skillsmith hosts: one row for the folder and its link, loaded by every default host',
   { timeout: 60_000 },
   (t) => {
-    const ws = path.join(tmp, 'cli');
-    writeSkill(path.join(ws, '.agents', 'skills'), 'review');
-    fs.mkdirSync(path.join(ws, '.claude', 'skills'), { recursive: true });
-    if (
-      !trySymlink(
-        path.join('..', '..', '.agents', 'skills', 'review'),
-        path.join(ws, '.claude', 'skills', 'review'),
-        'dir',
-      )
-    )
-      return t.skip(NO_SYMLINKS);
+    const ws = linkedWorkspace('cli');
+    if (!ws) return t.skip(NO_SYMLINKS);
     const run = spawnSync(process.execPath, [builtCli(), 'hosts', ws, '--json', '--no-user'], { encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
     const report = JSON.parse(run.stdout) as {
