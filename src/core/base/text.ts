@@ -52,11 +52,22 @@ export function shorten(text: string, max: number): string {
   return folded.length <= max ? folded : `${folded.slice(0, max - 1).trimEnd()}…`;
 }
 
-const utf8Encoder = new TextEncoder();
-
-/** The size of `text` in UTF-8 bytes, as a program reading it receives it. */
+/**
+ * The size of `text` in UTF-8 bytes, as a program reading it receives it (a lone surrogate as
+ * U+FFFD's three, as TextEncoder writes it), counted without encoding it.
+ */
 export function utf8ByteLength(text: string): number {
-  return utf8Encoder.encode(text).length;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 /** Control characters (but the newline) and the bidirectional controls: what can rewrite a terminal or reorder a line. */

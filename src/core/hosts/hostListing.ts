@@ -1,7 +1,7 @@
 // How each host lists the skills it loaded to its model (docs/hosts.md, "Profiles": `listing`,
 // `listingOrder`): in its order, under its budget, in full, shortened, by name only or dropped,
 // with the reason. The arithmetic of each host is the one observed with the host itself.
-import { codePointLength, compareCodePoints } from '../base/text';
+import { codePointLength, compareCodePoints, utf8ByteLength } from '../base/text';
 import type { SkillRecord } from '../catalog/skillRecord';
 import type { HostProfile, ListingRule } from './profiles';
 import { contextWindowOf, contextWindowText } from './contextWindow';
@@ -77,24 +77,9 @@ function entryLength(key: string, description: string): number {
   return codePointLength(key) + codePointLength(description) + 5;
 }
 
-/** The UTF-8 length of a text, without encoding it. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
 /** The tokens a line and its newline cost where a token is `bytesPerToken` UTF-8 bytes, rounded up. */
 function tokens(line: string, bytesPerToken: number): number {
-  return Math.ceil((utf8Length(line) + 1) / bytesPerToken);
+  return Math.ceil((utf8ByteLength(line) + 1) / bytesPerToken);
 }
 
 /** Claude Code's characters a token for a window: the older models' below their window (ListingRule). */
@@ -275,7 +260,7 @@ export function listSkills(profile: HostProfile, offered: readonly ListedSkill[]
   const codexMeasure = (name: string, file: string, shown: string) => ({
     shown,
     fullTokens: tokens(line(name, file, shown), rule.bytesPerToken),
-    nameOnlyBytes: utf8Length(line(name, file, '')) + 1,
+    nameOnlyBytes: utf8ByteLength(line(name, file, '')) + 1,
   });
   // Its own skills first (path `r0/name/SKILL.md`), then ours (`r1/<path below the folder>`).
   const fixed = rule.fixedEntries.map((e) =>
@@ -310,7 +295,7 @@ export function listSkills(profile: HostProfile, offered: readonly ListedSkill[]
       changed = false;
       for (let i = 0; i < items.length; i++) {
         if (kept[i] >= chars[i].length) continue;
-        const bytes = keptBytes[i] + utf8Length(chars[i][kept[i]]);
+        const bytes = keptBytes[i] + utf8ByteLength(chars[i][kept[i]]);
         const next = Math.ceil((items[i].nameOnlyBytes + bytes + 1) / rule.bytesPerToken) - nameOnlyCost[i];
         const delta = Math.max(0, next - extra[i]);
         if (delta > remaining) continue;

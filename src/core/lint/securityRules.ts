@@ -7,6 +7,7 @@
 // test/fuzz/corpusScripts.test.ts): a rule under 0.9 is information.
 import type { Problem, ProblemCode } from '../base/types';
 import type { LineMap } from '../base/textPositions';
+import { utf8ByteLength } from '../base/text';
 import {
   isQualityCode,
   isSecurityCode,
@@ -329,8 +330,9 @@ export const ruleBodyTokens: Rule = ({ file, options }) => {
   const count = options.countTokens;
   if (!count || file.split.kind !== 'closed') return [];
   const body = file.text.slice(file.split.bodyStart);
-  // A token holds at least one byte (UTF-16 units bound the bytes from below only for ASCII; 3 bytes at most per unit).
-  if (body.length * 3 <= MAX_BODY_TOKENS) return [];
+  // Every token holds at least one UTF-8 byte, so a body of no more bytes than the limit is
+  // under it without counting (a third of real bodies: no tokenizer to load for them).
+  if (utf8ByteLength(body) <= MAX_BODY_TOKENS) return [];
   const tokens = count(body, MAX_BODY_TOKENS);
   if (tokens <= MAX_BODY_TOKENS) return [];
   const message = `The body is over ${MAX_BODY_TOKENS.toLocaleString('en-US')} tokens (o200k_base), the spec's guidance: all of it enters the model's context when the skill loads. Move detail into references/ files that the body links to, so that they load only when needed.`;

@@ -87,6 +87,8 @@ export class LexicalRanker {
   private readonly averageLength: number;
   /** The share of a new request's words that this catalog would not know (foreignRequest.ts). */
   private readonly unseenRate: number;
+  /** IDFs worked out, the catalog's statistics being fixed once built. */
+  private readonly idfs = new Map<string, number>();
 
   constructor(
     catalog: readonly RoutableSkill[],
@@ -121,9 +123,16 @@ export class LexicalRanker {
    * a few foreign words outweigh everything else in a small catalog.
    */
   idf(term: string): number {
-    const n = this.skills.length;
-    const df = Math.max(1, this.documentFrequency.get(term) ?? 0);
-    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    let value = this.idfs.get(term);
+    if (value === undefined) {
+      const n = this.skills.length;
+      const known = this.documentFrequency.get(term);
+      const df = Math.max(1, known ?? 0);
+      value = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      // Only the catalog's own terms are kept, so that a long run of requests cannot grow it.
+      if (known !== undefined) this.idfs.set(term, value);
+    }
+    return value;
   }
 
   /** Ranks the catalog (or only `candidates`, names not in the catalog ignored) for `query`. */

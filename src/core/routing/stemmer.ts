@@ -149,9 +149,23 @@ function step5(word: string): string {
   return word;
 }
 
+/** Stems already worked out: a catalog's texts repeat the same few thousand words. */
+const stems = new Map<string, string>();
+const MAX_KEPT_STEMS = 50_000;
+
 /** The Porter stem of a lowercase word; words with characters outside a-z are returned as they are. */
 export function porterStem(word: string): string {
   if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = stemOf(word);
+    if (stems.size >= MAX_KEPT_STEMS) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
+}
+
+function stemOf(word: string): string {
   let w = step1ab(word);
   w = step1c(w);
   w = replaceSuffix(w, STEP2, 0);
