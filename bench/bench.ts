@@ -23,6 +23,7 @@ import { seededRandom } from '../test/seededRandom';
 import { measureActionOverhead } from './actionOverhead';
 import { measureMcpStartup } from './mcpStartup';
 import { measureSchemaChecks, SCHEMA_CHECK_BUDGET_MS } from './schemaPatterns';
+import { measureValidateCorpora } from './validateCorpora';
 import { DEFAULT_CONTEXT_TOKENS, DEFAULT_HOSTS } from '../src/core/hosts/profiles';
 import { HostVerdictCache } from '../src/core/hosts/verdictCache';
 import { BODY_MARKER, generateWorkspace, skillText } from './workspace';
@@ -324,6 +325,7 @@ async function main(): Promise<void> {
     const mcp = await measureMcpStartup(REPO, mcpWorkspace.root, options.runs);
     const peakRssMb = cliPeakRssMb(root);
     const host = options.host ? hostFigures(options.skills) : {};
+    const validate = measureValidateCorpora(REPO, options.runs);
 
     const figures = {
       skills: catalog.size,
@@ -355,6 +357,7 @@ async function main(): Promise<void> {
       ...mcp,
       cli_peak_rss_mb: round(peakRssMb, 1),
       ...host,
+      ...validate,
       bodies_held: bodiesHeld,
     };
     const targets: [string, boolean, string][] = [
@@ -415,6 +418,29 @@ async function main(): Promise<void> {
               'host_max_block_ms ≤ 50 (extension host, cold start)',
               figures.host_max_block_ms <= 50,
               `${figures.host_max_block_ms} ms`,
+            ] as [string, boolean, string],
+          ]
+        : []),
+      ...(figures.validate_wide_ratio_to_skill_check !== undefined
+        ? [
+            [
+              'validate corpus-wide ≤ 1 × skill-check 1.2.0 (whole processes)',
+              figures.validate_wide_ratio_to_skill_check <= 1,
+              `ratio ${figures.validate_wide_ratio_to_skill_check}`,
+            ] as [string, boolean, string],
+          ]
+        : []),
+      ...(figures.validate_scripts_ratio_to_floor !== undefined
+        ? [
+            [
+              'validate corpus-scripts ≤ 4 × reading its files (whole processes)',
+              figures.validate_scripts_ratio_to_floor <= 4,
+              `ratio ${figures.validate_scripts_ratio_to_floor}`,
+            ] as [string, boolean, string],
+            [
+              'corpus-scripts: no file reported twice (mirrors)',
+              figures.scripts_files_reported_twice === 0,
+              `${figures.scripts_files_reported_twice} twice`,
             ] as [string, boolean, string],
           ]
         : []),

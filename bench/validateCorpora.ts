@@ -1,0 +1,137 @@
+// `skillsmith validate` on real repositories, as CI runs it on every push (issue 25, point 8),
+// each figure beside a peer or a floor measured in the same run, whole processes each:
+//   - corpus-wide (554 SKILL.md files) beside the peer linter skill-check 1.2.0 (npm, a
+//     devDependency), which reads the same files;
+//   - corpus-scripts (five repositories with scripts, references and symbolic-link mirrors)
+//     beside a process that only reads what validate reads: every file of every skill folder,
+//     each once (links not followed), up to the review's size cap;
+//   - the mirrors: how many files validate reported twice (a file reached through a link).
+// The corpora are ../shared's; where they are missing (a fork), the figures say so.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { MAX_BUNDLED_DEPTH, MAX_READ_BYTES } from '../src/core/base/limits';
+
+export interface ValidateFigures {
+  readonly validate_wide_ms?: number;
+  readonly skill_check_wide_ms?: number;
+  readonly validate_wide_ratio_to_skill_check?: number;
+  readonly validate_scripts_ms?: number;
+  readonly scripts_read_floor_ms?: number;
+  readonly validate_scripts_ratio_to_floor?: number;
+  readonly scripts_files_reported_twice?: number;
+}
+
+/** Reads every file of every skill folder below ROOT once (no links followed), as validate would. */
+const READ_FLOOR = `
+const fs = require('fs'), path = require('path');
+const [root, cap, depth] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3])];
+const buffer = Buffer.alloc(cap);
+function readAll(dir, level) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory() && level < depth) readAll(file, level + 1);
+    else if (entry.isFile()) { const fd = fs.openSync(file, 'r'); fs.readSync(fd, buffer, 0, cap, 0); fs.closeSync(fd); }
+  }
+}
+function find(dir) {
+  const entries = fs.readdirSync(dir, { withFileTypes: true });
+  if (entries.some((e) => e.isFile() && e.name === 'SKILL.md')) return readAll(dir, 0);
+  for (const entry of entries) if (entry.isDirectory()) find(path.join(dir, entry.name));
+}
+find(root);
+`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function round(value: number, digits = 2): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** One whole process, timed from spawn to exit; its output goes to a file (skill-check cuts a piped JSON short). */
+function timedProcess(args: readonly string[], cwd: string): number {
+  const out = path.join(os.tmpdir(), `skillsmith-bench-out-${process.pid}`);
+  const fd = fs.openSync(out, 'w');
+  try {
+    const start = process.hrtime.bigint();
+    const run = spawnSync(process.execPath, args, { cwd, stdio: ['ignore', fd, 'pipe'], encoding: 'utf8' });
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (run.status === null || run.error) throw new Error(`${args.join(' ')}: ${run.error?.message ?? run.signal}`);
+    return ms;
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(out, { force: true });
+  }
+}
+
+/** Runs each process `runs` times, alternating them, after one warm-up run each; the medians. */
+function alternate(processes: readonly (readonly string[])[], cwd: string, runs: number): number[] {
+  for (const args of processes) timedProcess(args, cwd);
+  const times = processes.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++) processes.forEach((args, j) => times[j].push(timedProcess(args, cwd)));
+  return times.map(median);
+}
+
+/** Files that validate's JSON report twice under different paths that are one real file. */
+function filesReportedTwice(cli: string, corpus: string): number {
+  const run = spawnSync(process.execPath, [cli, 'validate', corpus, '--json'], {
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  const files = (JSON.parse(run.stdout) as { files: { path: string }[] }).files;
+  const seen = new Set<string>();
+  let twice = 0;
+  for (const { path: file } of files) {
+    const real = fs.existsSync(file) ? fs.realpathSync(file) : file;
+    if (seen.has(real)) twice++;
+    seen.add(real);
+  }
+  return twice;
+}
+
+export function measureValidateCorpora(repo: string, runs: number): ValidateFigures {
+  const shared = path.join(repo, '..', 'shared');
+  const wide = path.join(shared, 'corpus-wide');
+  const scripts = path.join(shared, 'corpus-scripts');
+  const cli = path.join(repo, 'dist', 'cli.js');
+  const skillCheck = path.join(repo, 'node_modules', 'skill-check', 'bin', 'skill-check.js');
+  let figures: ValidateFigures = {};
+  if (fs.existsSync(wide) && fs.existsSync(skillCheck)) {
+    const [ours, peer] = alternate(
+      [
+        [cli, 'validate', wide, '--json'],
+        [skillCheck, 'check', wide, '--no-security-scan', '--format', 'json'],
+      ],
+      repo,
+      runs,
+    );
+    figures = {
+      validate_wide_ms: round(ours, 0),
+      skill_check_wide_ms: round(peer, 0),
+      validate_wide_ratio_to_skill_check: round(ours / peer),
+    };
+  } else console.error('bench: validate beside skill-check not run: ../shared/corpus-wide or skill-check missing');
+  if (fs.existsSync(scripts)) {
+    const [ours, floor] = alternate(
+      [
+        [cli, 'validate', scripts, '--json'],
+        ['-e', READ_FLOOR, scripts, String(MAX_READ_BYTES), String(MAX_BUNDLED_DEPTH)],
+      ],
+      repo,
+      runs,
+    );
+    figures = {
+      ...figures,
+      validate_scripts_ms: round(ours, 0),
+      scripts_read_floor_ms: round(floor, 0),
+      validate_scripts_ratio_to_floor: round(ours / floor),
+      scripts_files_reported_twice: filesReportedTwice(cli, scripts),
+    };
+  } else console.error('bench: validate of corpus-scripts not run: ../shared/corpus-scripts missing');
+  return figures;
+}
