@@ -83,7 +83,9 @@ function chunkTokens(chunk: string): number {
   if (count === undefined) {
     // Special-token text (`<|endoftext|>`) in a skill is text: counted as written, never refused.
     count = countChunk(chunk);
-    if (chunkCounts.size >= MAX_CACHED_CHUNKS) chunkCounts.delete(chunkCounts.keys().next().value!);
+    // Cleared whole when full: dropping the oldest one at a time walks the map's deleted
+    // entries on every insert once it is full (seconds over a large repository).
+    if (chunkCounts.size >= MAX_CACHED_CHUNKS) chunkCounts.clear();
     chunkCounts.set(chunk, count);
   }
   return count;

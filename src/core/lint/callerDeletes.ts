@@ -72,19 +72,23 @@ type FunctionCalls = Map<string, { readonly line: number; readonly args: readonl
 const PARAMETER = /^param:(py|js):([\w$]+)#(\d+):([\w$]+)$/;
 
 /** What a file says about the caller's path. */
-interface Scope {
-  readonly assignments: Map<string, Assignment[]>;
-  readonly calls: FunctionCalls;
-  /** Keys that are the caller's argument wherever they stand (PowerShell's parameters). */
-  readonly roots: Set<string>;
-  readonly functions: readonly ShellFunction[];
-  readonly guarded: Set<string>;
+/** What a file imports that deletes: known from its imports alone, before any name is followed. */
+interface Imports {
   /** Node: the names `fs`'s module goes by, the delete functions imported by name, fs-extra's names. */
   readonly fsNames: Set<string>;
   readonly fsFunctions: Set<string>;
   readonly fsExtraNames: Set<string>;
   /** Python: whether `rmtree` is imported by name. */
   readonly rmtreeImported: boolean;
+}
+
+interface Scope extends Imports {
+  readonly assignments: Map<string, Assignment[]>;
+  readonly calls: FunctionCalls;
+  /** Keys that are the caller's argument wherever they stand (PowerShell's parameters). */
+  readonly roots: Set<string>;
+  readonly functions: readonly ShellFunction[];
+  readonly guarded: Set<string>;
   /**
    * callerChain's answers, by key, line and strictness: each is worked out once, so that a file
    * whose names mention many others costs time in proportion to its assignments, never more; a
@@ -167,21 +171,14 @@ function continued(code: readonly string[], at: number, value: string): string {
   return text;
 }
 
-/** Reads the file's assignments, its shell functions, its imports and its checks. */
-function readScope(lines: readonly string[]): Scope {
-  const assignments = new Map<string, Assignment[]>();
-  const roots = new Set<string>();
+/** The lines without their comments. */
+const codeOf = (lines: readonly string[]) => lines.map((line) => (isComment(line) ? '' : line));
+
+/** Reads what the file imports that deletes (its code without comments, joined). */
+function readImports(joined: string): Imports {
   const fsNames = new Set(['fs', 'fsp', 'fsPromises']);
   const fsFunctions = new Set<string>();
   const fsExtraNames = new Set<string>();
-  const code = lines.map((line) => (isComment(line) ? '' : line));
-  const joined = code.join('\n');
-  const assign = (key: string, line: number, from: readonly string[]) => {
-    const list = assignments.get(key) ?? [];
-    list.push({ line, from });
-    assignments.set(key, list);
-  };
-
   // Node's modules and imports.
   for (const m of joined.matchAll(
     new RegExp(String.raw`\b(?:const|let|var)\s+(\w+)\s*=\s*require\(\s*${FS_MODULE}\s*\)`, 'g'),
@@ -207,6 +204,24 @@ function readScope(lines: readonly string[]): Scope {
     ),
   ))
     fsExtraNames.add(m[1] ?? m[2]);
+  return {
+    fsNames,
+    fsFunctions,
+    fsExtraNames,
+    rmtreeImported: /^\s*from\s+shutil\s+import\s+[^\n]*\brmtree\b/m.test(joined),
+  };
+}
+
+/** Reads the file's assignments, its shell functions and its checks, beside its imports. */
+function readScope(lines: readonly string[], imports: Imports): Scope {
+  const assignments = new Map<string, Assignment[]>();
+  const roots = new Set<string>();
+  const code = codeOf(lines);
+  const assign = (key: string, line: number, from: readonly string[]) => {
+    const list = assignments.get(key) ?? [];
+    list.push({ line, from });
+    assignments.set(key, list);
+  };
 
   let pyClass: { indent: number; name: string } | undefined;
   for (let i = 0; i < code.length; i++) {
@@ -322,10 +337,7 @@ function readScope(lines: readonly string[]): Scope {
     roots,
     functions: shellFunctions(code),
     guarded: new Set(),
-    fsNames,
-    fsFunctions,
-    fsExtraNames,
-    rmtreeImported: /^\s*from\s+shutil\s+import\s+[^\n]*\brmtree\b/m.test(joined),
+    ...imports,
     chains: new Map(),
   };
   readGuards(code, scope);
@@ -530,7 +542,10 @@ export function findCallerDeletes(lines: readonly string[], commandStart: string
     )
   )
     return [];
-  const scope = readScope(lines);
+  const imports = readImports(codeOf(lines).join('\n'));
+  // The names are read only once a delete needs them: most files that mention a delete have none to follow.
+  let read: Scope | undefined;
+  const scope = () => (read ??= readScope(lines, imports));
   const found: CallerDelete[] = [];
   const handRemoves = lines.some((l) => /\.rmdir\(\)|\bos\.rmdir\(/.test(l));
   const findDelete = new RegExp(
@@ -548,13 +563,13 @@ export function findCallerDeletes(lines: readonly string[], commandStart: string
     for (const m of line.matchAll(shellRm)) {
       if (!/(?:^|\s)-[a-zA-Z]*[rR]|--recursive\b/.test(m[2])) continue;
       const words = shellWords(m[3]).filter((w) => w !== '--' && !/^\d*[<>]/.test(w));
-      if (!words.some((w) => unchecked(scope, shellKeys(scope, w), i))) continue;
+      if (!words.some((w) => unchecked(scope(), shellKeys(scope(), w), i))) continue;
       const start = m.index + m[0].length - m[1].length;
       found.push({ line: i, start, end: start + m[1].trimEnd().length });
     }
     // Shell: find "$dir" … -delete, or -exec rm -r.
     for (const m of line.matchAll(findDelete)) {
-      if (!unchecked(scope, shellKeys(scope, m[2]), i)) continue;
+      if (!unchecked(scope(), shellKeys(scope(), m[2]), i)) continue;
       const start = m.index + m[0].length - m[1].length;
       found.push({ line: i, start, end: start + m[1].length });
     }
@@ -564,8 +579,8 @@ export function findCallerDeletes(lines: readonly string[], commandStart: string
       const upstream = line.slice(0, xargs.index).split(/[;&]/).at(-1) ?? '';
       if (
         unchecked(
-          scope,
-          shellReferences(upstream).map((key) => shellMeant(scope, key)),
+          scope(),
+          shellReferences(upstream).map((key) => shellMeant(scope(), key)),
           i,
         )
       ) {
@@ -579,14 +594,14 @@ export function findCallerDeletes(lines: readonly string[], commandStart: string
     )) {
       const expression = m[1] ?? m[3] ?? m[4] ?? m[6];
       const keys = [...pythonValue(expression), ...nodeValue(expression)];
-      if (!unchecked(scope, keys, i)) continue;
+      if (!unchecked(scope(), keys, i)) continue;
       found.push({ line: i, start: m.index, end: m.index + m[0].length });
     }
     // Python: shutil.rmtree(path), rmtree(path) imported by name.
     for (const m of line.matchAll(/\b(?:shutil\.)?rmtree\(/g)) {
-      if (!m[0].startsWith('shutil.') && (!scope.rmtreeImported || line[m.index - 1] === '.')) continue;
+      if (!m[0].startsWith('shutil.') && (!imports.rmtreeImported || line[m.index - 1] === '.')) continue;
       const args = callArguments(lines, i, m.index + m[0].length);
-      if (!unchecked(scope, pythonValue(firstArgument(args)), i)) continue;
+      if (!unchecked(scope(), pythonValue(firstArgument(args)), i)) continue;
       found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
     }
     // Node: fs.rmSync(path, { recursive: true }), rm(path, …) imported by name, fs-extra's remove, rimraf.
@@ -594,34 +609,34 @@ export function findCallerDeletes(lines: readonly string[], commandStart: string
       const owner = m[1];
       const fn = m[2] ?? m[3];
       const fsDelete =
-        owner !== undefined ? scope.fsNames.has(owner) && DELETE_FUNCTIONS.has(fn) : scope.fsFunctions.has(fn);
+        owner !== undefined ? imports.fsNames.has(owner) && DELETE_FUNCTIONS.has(fn) : imports.fsFunctions.has(fn);
       const extraDelete =
         owner !== undefined &&
-        scope.fsExtraNames.has(owner) &&
+        imports.fsExtraNames.has(owner) &&
         /^(?:remove|removeSync|emptyDir|emptyDirSync)$/.test(fn);
       const rimraf =
         /^rimraf(?:Sync)?$/.test(owner ?? fn) && (owner === undefined || /^(?:sync|native|manual)$/.test(fn));
       if (!fsDelete && !extraDelete && !rimraf) continue;
       const args = callArguments(lines, i, m.index + m[0].length);
       if (fsDelete && !/\brecursive\s*:\s*true\b/.test(args)) continue;
-      if (!unchecked(scope, nodeValue(firstArgument(args)), i)) continue;
+      if (!unchecked(scope(), nodeValue(firstArgument(args)), i)) continue;
       found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
     }
     // Deno: Deno.remove(path, { recursive: true }).
     for (const m of line.matchAll(/\bDeno\.remove\(/g)) {
       const args = callArguments(lines, i, m.index + m[0].length);
-      if (!/\brecursive\s*:\s*true\b/.test(args) || !unchecked(scope, nodeValue(firstArgument(args)), i)) continue;
+      if (!/\brecursive\s*:\s*true\b/.test(args) || !unchecked(scope(), nodeValue(firstArgument(args)), i)) continue;
       found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
     }
     // Python: a tree removed by hand, deepest first: `root.rglob("*")` or `os.walk(root, topdown=False)`
     // in a file that removes folders (`rmdir`).
     if (handRemoves)
       for (const m of line.matchAll(/(?<![\w.])([A-Za-z_][\w.]*)\.rglob\(|\bos\.walk\(\s*([^,)]+)/g)) {
-        if (!unchecked(scope, pythonValue(m[1] ?? m[2]), i)) continue;
+        if (!unchecked(scope(), pythonValue(m[1] ?? m[2]), i)) continue;
         found.push({ line: i, start: m.index, end: m.index + m[0].length });
       }
     const directory = /\[(?:System\.)?IO\.Directory\]::Delete\(\s*\$(\w+)\s*,\s*\$true\s*\)/i.exec(line);
-    if (directory && unchecked(scope, `ps:${directory[1].toLowerCase()}`, i))
+    if (directory && unchecked(scope(), `ps:${directory[1].toLowerCase()}`, i))
       found.push({ line: i, start: directory.index, end: directory.index + directory[0].length });
   }
   // PowerShell: Remove-Item … -Recurse … $Path, and what a pipeline gives it:
@@ -634,7 +649,7 @@ export function findCallerDeletes(lines: readonly string[], commandStart: string
     const hit =
       /\$args\[\d+\]/i.test(args) ||
       [...args.matchAll(/(?:^|\s)"?\$(\w+)(?:[\\/]\*?)?"?(?=\s|$)/g)].some((v) =>
-        unchecked(scope, `ps:${v[1].toLowerCase()}`, i),
+        unchecked(scope(), `ps:${v[1].toLowerCase()}`, i),
       );
     if (!hit) continue;
     // Where the delete stands on its own line (the pipeline's last).

@@ -6,6 +6,7 @@
 // not taken for the command itself. Settings that turn checks off (TLS) count anywhere.
 import type { ProblemCode } from '../base/types';
 import { findCallerDeletes } from './callerDeletes';
+import { NeedleScan } from './needleScan';
 
 export interface CommandRisk {
   readonly code: ProblemCode;
@@ -382,6 +383,9 @@ const TECHNIQUES: readonly Technique[] = [
   },
 ];
 
+/** The techniques a line may hold: those with a needle in it. */
+const TECHNIQUE_NEEDLES = new NeedleScan(TECHNIQUES.map((t) => t.needs));
+
 /** Latin lookalikes from Cyrillic and Greek that spell a command (`сurl` with a Cyrillic с). */
 const LOOKALIKES: Readonly<Record<string, string>> = {
   а: 'a',
@@ -414,22 +418,38 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
   χ: 'x',
 };
 
+/** What normalizeCommand may change: a quote, a backslash or a lookalike. */
+const MAY_CHANGE = new RegExp(`["'\\\\${Object.keys(LOOKALIKES).join('')}]`);
+
+/** Whether `text[i]` is a word character (`\w`: ASCII letters, digits and `_`); false outside it. */
+function isWordAt(text: string, i: number): boolean {
+  const code = i >= 0 && i < text.length ? text.charCodeAt(i) : -1;
+  return (
+    (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f
+  );
+}
+
 /**
  * A line of code as a shell reads it, for matching: lookalike letters as the Latin ones they
  * pass for, and the quotes and backslashes a shell drops inside a word (`c""url`, `c\url`)
  * removed. `offsets[i]` is where the i-th character came from.
  */
 export function normalizeCommand(line: string): { readonly text: string; readonly offsets: readonly number[] } {
-  let text = '';
   const offsets: number[] = [];
+  // Most lines have nothing to drop or replace: the same text, each character from its place.
+  if (!MAY_CHANGE.test(line)) {
+    for (let i = 0; i <= line.length; i++) offsets.push(i);
+    return { text: line, offsets };
+  }
+  let text = '';
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
-    const between = /\w/.test(line[i - 1] ?? '') && /\w/.test(line[i + (ch === '\\' ? 1 : 2)] ?? '');
+    const between = isWordAt(line, i - 1) && isWordAt(line, i + (ch === '\\' ? 1 : 2));
     if ((ch === '"' || ch === "'") && line[i + 1] === ch && between) {
       i++;
       continue;
     }
-    if (ch === '\\' && between && /\w/.test(line[i + 1] ?? '')) continue;
+    if (ch === '\\' && between && isWordAt(line, i + 1)) continue;
     text += LOOKALIKES[ch] ?? ch;
     offsets.push(i);
   }
@@ -487,10 +507,9 @@ export function findCodeRisks(lines: readonly string[]): CommandRisk[][] {
 }
 
 function lineRisks({ text, offsets }: { readonly text: string; readonly offsets: readonly number[] }): CommandRisk[] {
-  const lower = text.toLowerCase();
   const found: CommandRisk[] = [];
-  for (const technique of TECHNIQUES) {
-    if (!technique.needs.some((needle) => lower.includes(needle))) continue;
+  for (const index of TECHNIQUE_NEEDLES.groupsIn(text.toLowerCase())) {
+    const technique = TECHNIQUES[index];
     technique.pattern.lastIndex = 0;
     for (const match of text.matchAll(technique.pattern)) {
       // Underline the command, not the separator that let it start.

@@ -8,12 +8,12 @@
 //   - English stop words go; every other word is reduced to its Porter stem.
 import { porterStem } from './stemmer';
 
-/** Spellings whose punctuation is part of the name, and the one term each becomes. */
-const SYMBOL_TERMS: readonly (readonly [RegExp, string])[] = [
-  [/(^|[^\p{L}\p{N}])c#(?![\p{L}\p{N}])/gu, '$1 csharp '],
-  [/(^|[^\p{L}\p{N}])f#(?![\p{L}\p{N}])/gu, '$1 fsharp '],
-  [/(^|[^\p{L}\p{N}])c\+\+(?![\p{L}\p{N}])/gu, '$1 cpp '],
-  [/(^|[^\p{L}\p{N}.])\.net(?![\p{L}\p{N}])/gu, '$1 dotnet '],
+/** Spellings whose punctuation is part of the name, the one term each becomes, and what a text must hold for it to apply. */
+const SYMBOL_TERMS: readonly (readonly [RegExp, string, string])[] = [
+  [/(^|[^\p{L}\p{N}])c#(?![\p{L}\p{N}])/gu, '$1 csharp ', 'c#'],
+  [/(^|[^\p{L}\p{N}])f#(?![\p{L}\p{N}])/gu, '$1 fsharp ', 'f#'],
+  [/(^|[^\p{L}\p{N}])c\+\+(?![\p{L}\p{N}])/gu, '$1 cpp ', 'c++'],
+  [/(^|[^\p{L}\p{N}.])\.net(?![\p{L}\p{N}])/gu, '$1 dotnet ', '.net'],
 ];
 
 /** Function words that say nothing about what a request is for. */
@@ -37,7 +37,8 @@ export function words(text: string): string[] {
   // camelCase and PascalCase boundaries, before lower-casing erases them.
   folded = folded.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
   folded = folded.toLowerCase();
-  for (const [pattern, term] of SYMBOL_TERMS) folded = folded.replace(pattern, term);
+  for (const [pattern, term, needle] of SYMBOL_TERMS)
+    if (folded.includes(needle)) folded = folded.replace(pattern, term);
   return (folded.match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? []).flatMap(unspacedBigrams);
 }
 

@@ -1,0 +1,42 @@
+// One scan for many needles (src/core/lint/needleScan.ts) must answer exactly what one
+// `includes` per needle answers, needles that overlap, nest and share a start included.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NeedleScan } from '../../src/core/lint/needleScan';
+import { seededRandom } from '../seededRandom';
+
+const naive = (groups: readonly (readonly string[])[], text: string): number[] =>
+  groups.flatMap((group, i) => (group.some((n) => text.includes(n)) ? [i] : []));
+
+test('the groups of a text, worked example', { timeout: 10_000 }, () => {
+  const groups = [['env', 'set'], ['environ', 'process.env'], ['rm'], ['rmtree'], ['nc', 'netcat'], ['']];
+  const scan = new NeedleScan(groups);
+  assert.deepEqual(scan.groupsIn('os.environ["HOME"]'), [0, 1]);
+  assert.deepEqual(scan.groupsIn('shutil.rmtree(d)'), [2, 3]);
+  assert.deepEqual(scan.groupsIn('a process.env b'), [0, 1]);
+  assert.deepEqual(scan.groupsIn('netcat -l'), [4]);
+  assert.deepEqual(scan.groupsIn('nothing here'), []);
+  assert.deepEqual(new NeedleScan([]).groupsIn('rm -rf'), []);
+});
+
+test('the same answers as one includes per needle, on random needles and texts', { timeout: 60_000 }, () => {
+  const random = seededRandom(2026);
+  const letters = 'abcn.-/e';
+  const word = (max: number) =>
+    Array.from({ length: 1 + Math.floor(random() * max) }, () => letters[Math.floor(random() * letters.length)]).join(
+      '',
+    );
+  let checked = 0;
+  for (let round = 0; round < 300; round++) {
+    const groups = Array.from({ length: 1 + Math.floor(random() * 8) }, () =>
+      Array.from({ length: 1 + Math.floor(random() * 3) }, () => word(4)),
+    );
+    const scan = new NeedleScan(groups);
+    for (let i = 0; i < 40; i++) {
+      const text = word(30);
+      assert.deepEqual(scan.groupsIn(text), naive(groups, text), JSON.stringify({ groups, text }));
+      checked++;
+    }
+  }
+  assert.equal(checked, 12_000);
+});
