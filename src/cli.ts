@@ -328,7 +328,7 @@ async function hosts(argv: readonly string[]): Promise<number> {
 
 /** `skillsmith mcp`: its own bundle (dist/mcp.js), loaded only for this command, so the SDK never loads for the others. */
 async function mcp(argv: readonly string[]): Promise<number> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- dist/mcp.js, loaded only for this command
   const { runMcp } = require(`${__dirname}/mcp.js`) as typeof import('./mcp/main');
   return runMcp(argv);
 }

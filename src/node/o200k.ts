@@ -15,7 +15,7 @@ interface Tokenizer {
 let tokenizer: Tokenizer | undefined;
 
 function load(): Tokenizer {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a bundle of its own beside this one, loaded on first use
   tokenizer ??= require(SKILLSMITH_O200K) as Tokenizer;
   return tokenizer;
 }

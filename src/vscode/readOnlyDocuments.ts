@@ -4,15 +4,20 @@
 // stays on it (a preview that follows the active editor would show another document at the
 // moment the second confirmation asks about it).
 import * as vscode from 'vscode';
+import { DisposableStore } from './disposables';
 
 export const READ_ONLY_SCHEME = 'skillsmith-result';
 
 export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  private readonly disposables = new DisposableStore();
+  private readonly changed = this.disposables.add(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this.changed.event;
-  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(READ_ONLY_SCHEME, this);
   private count = 0;
+
+  constructor() {
+    this.disposables.add(vscode.workspace.registerTextDocumentContentProvider(READ_ONLY_SCHEME, this));
+  }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.contents.get(uri.toString()) ?? '';
@@ -40,8 +45,7 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
   }
 
   dispose(): void {
-    this.registration.dispose();
-    this.changed.dispose();
+    this.disposables.dispose();
     this.contents.clear();
   }
 }

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { Problem } from '../../core/base/types';
 import type { BundledFileProblems } from '../../core/lint/bundledFiles';
 import { sameProblems } from '../../core/lint/sameProblems';
+import { DisposableStore } from '../disposables';
 import { toDiagnostic } from '../problemDiagnostic';
 import type { WorkspaceFileSystem } from '../workspaceFileSystem';
 import { vscodeReports } from './vscodeSkillChecks';
@@ -26,21 +27,24 @@ interface FileDiagnostics {
 }
 
 export class PublishedDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('skillsmith');
+  private readonly disposables = new DisposableStore();
+  private readonly collection = this.disposables.add(vscode.languages.createDiagnosticCollection('skillsmith'));
   private readonly published = new Map<string, FileDiagnostics>();
   /** The bundled files each skill file's last lint published problems on. */
   private readonly bundledOf = new Map<string, vscode.Uri[]>();
   /** What the collection holds per Uri string: the published items VS Code does not report itself. */
   private readonly shown = new Map<string, readonly Published[]>();
   /** VS Code's own checks come and go with its validation of the open file. */
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = this.disposables.add(new vscode.EventEmitter<void>());
   /** Fired when what is published changed (the counts of the Skills view and the status bar follow it). */
   readonly onDidChange = this.changed.event;
-  private readonly othersChanged = vscode.languages.onDidChangeDiagnostics((event) => {
-    for (const uri of event.uris) if (this.published.has(uri.toString())) this.show(uri);
-  });
-
-  constructor(private readonly fs: WorkspaceFileSystem) {}
+  constructor(private readonly fs: WorkspaceFileSystem) {
+    this.disposables.add(
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        for (const uri of event.uris) if (this.published.has(uri.toString())) this.show(uri);
+      }),
+    );
+  }
 
   /**
    * Shows `problems` on `uri`, found in document `version` (undefined: the file on disk). Tells
@@ -141,8 +145,6 @@ export class PublishedDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.othersChanged.dispose();
-    this.changed.dispose();
-    this.collection.dispose();
+    this.disposables.dispose();
   }
 }

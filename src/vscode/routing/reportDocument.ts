@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { reportMarkdown, type HostListingNotes } from '../../core/routing/report';
 import type { EvalSummary } from '../../core/routing/metrics';
+import { DisposableStore } from '../disposables';
 import { ROUTING_REPORT_SCHEME } from '../ids';
 
 export function reportUri(): vscode.Uri {
@@ -28,9 +29,13 @@ export function proposalUri(skill: string): vscode.Uri {
 export class RoutingReport implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private text = EMPTY;
   private readonly proposals = new Map<string, string>();
-  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
+  private readonly disposables = new DisposableStore();
+  private readonly emitter = this.disposables.add(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this.emitter.event;
-  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(ROUTING_REPORT_SCHEME, this);
+
+  constructor() {
+    this.disposables.add(vscode.workspace.registerTextDocumentContentProvider(ROUTING_REPORT_SCHEME, this));
+  }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.proposals.get(uri.path) ?? this.text;
@@ -82,7 +87,6 @@ export class RoutingReport implements vscode.TextDocumentContentProvider, vscode
   }
 
   dispose(): void {
-    this.registration.dispose();
-    this.emitter.dispose();
+    this.disposables.dispose();
   }
 }
