@@ -61,7 +61,11 @@ if (args.has('--tests')) {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    define: { ...define, SKILLSMITH_O200K: JSON.stringify(O200K_PACKAGE) },
+    define: {
+      ...define,
+      SKILLSMITH_O200K: JSON.stringify(O200K_PACKAGE),
+      SKILLSMITH_TOKEN_WORKER: JSON.stringify('tokenWorkerMain.js'),
+    },
     sourcemap: 'inline',
     logLevel: 'warning',
   });
@@ -83,7 +87,11 @@ if (args.has('--tests')) {
       yaml: fileURLToPath(new URL('../node_modules/yaml/browser/index.js', import.meta.url)),
       'jsonc-parser': fileURLToPath(new URL('../node_modules/jsonc-parser/lib/esm/main.js', import.meta.url)),
     },
-    define: { ...define, SKILLSMITH_O200K: JSON.stringify('./o200k.js') },
+    define: {
+      ...define,
+      SKILLSMITH_O200K: JSON.stringify('./o200k.js'),
+      SKILLSMITH_TOKEN_WORKER: JSON.stringify('tokenWorker.js'),
+    },
     plugins: [zodEnglishOnly],
     logLevel: 'warning',
   };
@@ -107,6 +115,8 @@ if (args.has('--tests')) {
     { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
     // The ranks are strings of every script: written as UTF-8 rather than \u escapes, 2.0 MB instead of 2.8.
     { ...common, entryPoints: [O200K_PACKAGE], outfile: 'dist/o200k.js', charset: 'utf8' },
+    // The thread that counts tokens for `skillsmith validate` (src/node/tokenCountWorker.ts).
+    { ...common, entryPoints: ['src/node/tokenWorkerMain.ts'], outfile: 'dist/tokenWorker.js' },
     // `skillsmith mcp` and the MCP SDK: required by the CLI only for that command.
     { ...common, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js' },
   ];

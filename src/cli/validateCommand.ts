@@ -8,6 +8,7 @@ import {
   MAX_ACTIONS_FILE_BYTES,
   MAX_VALIDATE_SEARCH_DEPTH,
   ROUTING_LINT_MAX_SKILLS,
+  VALIDATE_CONCURRENCY,
 } from '../core/base/limits';
 import { decodeUtf8 } from '../core/base/text';
 import { dirnamePath, joinPath, pathKey, relativePath, resolvePath, toNativePath } from '../core/base/paths';
@@ -17,6 +18,9 @@ import { discoverSkillFiles, skillFileIn } from '../core/catalog/discovery';
 import { resolveLocations, type SkillLocation } from '../core/catalog/locations';
 import { validateSkillFiles } from '../core/catalog/validate';
 import { tokenCounterOrNothing } from '../node/o200k';
+import { BackgroundTokenCounter } from '../node/tokenCountWorker';
+import { bodyToCountOf, MAX_BODY_TOKENS } from '../core/lint/securityRules';
+import { mapConcurrent } from '../core/base/concurrency';
 import { writeErr } from './output';
 import { sha256Digest } from '../node/sha256';
 import { catalogOverlapFindings, heldOutRoutes, overlapMessage } from '../core/routing/collisions';
@@ -144,11 +148,23 @@ export async function collectReports(
       targets.push({ ...target, filePath: real });
     }
   }
+  const tokens = new BackgroundTokenCounter(
+    tokenCounterOrNothing((message) => writeErr(`skillsmith validate: ${message}`)),
+    MAX_BODY_TOKENS,
+  );
+  // Every long body goes to the counting thread first, in the order the lint takes them, so
+  // that the lint rarely waits for a count.
+  await mapConcurrent(targets, VALIDATE_CONCURRENCY, async ({ filePath }) => {
+    const body = bodyToCountOf(decodeUtf8(await fs.readFile(filePath).catch(() => new Uint8Array())));
+    // Not awaited here: the lint awaits the same promise, which never rejects.
+    if (body !== undefined) tokens.prepare(body).catch(() => undefined);
+  });
   const outcomes = await validateSkillFiles(fs, targets, {
     unicodeNames,
-    countTokens: tokenCounterOrNothing((message) => writeErr(`skillsmith validate: ${message}`)),
+    countTokens: tokens.count,
+    prepareTokenCount: tokens.prepare,
     digest: sha256Digest,
-  });
+  }).finally(() => tokens.close());
   const overlaps = await overlapProblems(fs, outcomes);
   for (const outcome of outcomes) {
     if (outcome.ok) {

@@ -188,6 +188,36 @@ test('validate: the security review reports on SKILL.md and on each script at it
   assert.match(text.stdout, /setup\.sh:2:1 warning download-exec This script pipes a download into a shell/);
 });
 
+test(
+  'validate: body-too-many-tokens from the counting thread, and the same without it beside the CLI',
+  { timeout: 120_000 },
+  () => {
+    const ws = folder('token-bodies');
+    // 6,000 words: at least one token each, so over 5,000 whatever the tokenizer.
+    writeSkill(path.join(ws, 'skills'), 'long-body', undefined, { body: `${'word '.repeat(6000)}\n` });
+    // 6,000 bytes, more than the limit, but " the" is one o200k token: about 1,500 in all.
+    writeSkill(path.join(ws, 'skills'), 'wordy-body', undefined, { body: `${'the '.repeat(1500)}\n` });
+    const tokenFindings = (run: Run) =>
+      json(run)
+        .files.filter((f: any) => f.problems.some((p: any) => p.code === 'body-too-many-tokens'))
+        .map((f: any) => path.basename(path.dirname(f.path)));
+    const withThread = cli(['validate', ws, '--json']);
+    assert.deepEqual(tokenFindings(withThread), ['long-body'], withThread.stderr);
+    // dist/ copied without tokenWorker.js: the CLI counts on its own thread, with the same findings.
+    const alone = path.join(tmp, 'dist-without-worker');
+    fs.cpSync(path.join(REPO, 'dist'), alone, { recursive: true });
+    fs.rmSync(path.join(alone, 'tokenWorker.js'));
+    const run = spawnSync(process.execPath, [path.join(alone, 'cli.js'), 'validate', ws, '--json'], {
+      cwd: tmp,
+      encoding: 'utf8',
+    });
+    const withoutThread = { status: run.status, stdout: run.stdout, stderr: run.stderr };
+    assert.deepEqual(tokenFindings(withoutThread), ['long-body'], withoutThread.stderr);
+    assert.equal(withoutThread.stderr, '');
+    assert.equal(withoutThread.stdout, withThread.stdout);
+  },
+);
+
 test('validate: exit 2 on a missing path, an unknown flag, an unknown command', () => {
   const missing = cli(['validate', path.join(tmp, 'does-not-exist')]);
   assert.equal(missing.status, 2);

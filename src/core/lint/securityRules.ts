@@ -18,7 +18,7 @@ import {
   withAstClass,
 } from './ruleKinds';
 import { findCodeRisks, logicalLines, type CommandRisk } from './commandRisks';
-import type { ParsedSkillFile } from './frontmatter';
+import { splitFrontmatter, type FrontmatterSplit, type ParsedSkillFile } from './frontmatter';
 import {
   findHiddenByWhitespace,
   findHiddenCharacters,
@@ -325,14 +325,30 @@ export const ruleInjection: Rule = ({ file }) => {
 /** The spec's guidance for a body: under 5,000 tokens. */
 export const MAX_BODY_TOKENS = 5000;
 
+/**
+ * The body that body-too-many-tokens counts, or undefined when there is none or it cannot be over:
+ * every token holds at least one UTF-8 byte, so a body of no more bytes than the limit is under it
+ * without counting (a third of real bodies: no tokenizer to load for them).
+ */
+function bodyToCount(text: string, split: FrontmatterSplit): string | undefined {
+  if (split.kind !== 'closed') return undefined;
+  const body = text.slice(split.bodyStart);
+  return utf8ByteLength(body) <= MAX_BODY_TOKENS ? undefined : body;
+}
+
+/** bodyToCount of a whole SKILL.md text, for a caller that counts ahead of the lint (LintOptions.prepareTokenCount). */
+export function bodyToCountOf(text: string): string | undefined {
+  // The lint reads a text without its BOM.
+  const bare = text.replace(/^\uFEFF/, '');
+  return utf8ByteLength(bare) <= MAX_BODY_TOKENS ? undefined : bodyToCount(bare, splitFrontmatter(bare));
+}
+
 /** body-too-many-tokens: counted with the caller's tokenizer (o200k_base), when it gives one. */
 export const ruleBodyTokens: Rule = ({ file, options }) => {
   const count = options.countTokens;
-  if (!count || file.split.kind !== 'closed') return [];
-  const body = file.text.slice(file.split.bodyStart);
-  // Every token holds at least one UTF-8 byte, so a body of no more bytes than the limit is
-  // under it without counting (a third of real bodies: no tokenizer to load for them).
-  if (utf8ByteLength(body) <= MAX_BODY_TOKENS) return [];
+  const { split } = file;
+  const body = count && bodyToCount(file.text, split);
+  if (!count || body === undefined || split.kind !== 'closed') return [];
   const tokens = count(body, MAX_BODY_TOKENS);
   if (tokens <= MAX_BODY_TOKENS) return [];
   const message = `The body is over ${MAX_BODY_TOKENS.toLocaleString('en-US')} tokens (o200k_base), the spec's guidance: all of it enters the model's context when the skill loads. Move detail into references/ files that the body links to, so that they load only when needed.`;
@@ -341,7 +357,7 @@ export const ruleBodyTokens: Rule = ({ file, options }) => {
       'body-too-many-tokens',
       securitySeverity('body-too-many-tokens'),
       message,
-      file.lines.lineRange(file.lines.lineAt(file.split.bodyStart)),
+      file.lines.lineRange(file.lines.lineAt(split.bodyStart)),
     ),
   ];
 };

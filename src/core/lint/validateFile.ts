@@ -10,7 +10,7 @@ import { analyzeSkillText } from './analyze';
 import { lintBundledFiles, type BundledFileProblems } from './bundledFiles';
 import { findBrokenLinks, findLinkCandidates } from './links';
 import { provenanceProblems } from './provenance';
-import { SECURITY_RULES } from './securityRules';
+import { bodyToCountOf, SECURITY_RULES } from './securityRules';
 
 /** The codes of the structural errors: when one is reported, it is reported alone. */
 export const STRUCTURAL_CODES: ReadonlySet<string> = new Set([
@@ -28,6 +28,11 @@ export interface LintOptions {
   readonly checkLinks?: boolean;
   /** The o200k_base counter for body-too-many-tokens (AnalyzeOptions.countTokens). */
   readonly countTokens?: (text: string, limit: number) => number;
+  /**
+   * Given the body that countTokens will be asked about, before the lint: the CLI counts it on
+   * another thread meanwhile, and countTokens then answers from what was counted.
+   */
+  readonly prepareTokenCount?: (body: string) => Promise<void>;
   /** sha256 of bytes: with it, a skill added with `skillsmith add` is compared with its lock entry (modified-since-added). */
   readonly digest?: (bytes: Uint8Array) => string;
 }
@@ -48,6 +53,10 @@ export async function lintSkillText(
   options: LintOptions = {},
 ): Promise<FileLint> {
   const dir = dirnamePath(filePath);
+  if (options.countTokens && options.prepareTokenCount) {
+    const body = bodyToCountOf(text);
+    if (body !== undefined) await options.prepareTokenCount(body);
+  }
   const analysis = analyzeSkillText(
     text,
     {
