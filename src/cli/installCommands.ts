@@ -168,6 +168,7 @@ function reviewJson(skill: ReviewedSkill): object {
     quality: skill.quality.map((p) => ({ code: p.code, severity: p.severity, file: p.file, message: p.message })),
     actions: skill.actions,
     notReviewed: skill.notReviewed,
+    unreadData: skill.unreadData,
     hosts: skill.hosts,
     ...(skill.blocked ? { blocked: skill.blocked } : {}),
   };

@@ -23,6 +23,7 @@ const reviewed = (errors: Problem[], loads: Record<string, boolean>): ReviewedSk
   warnings: 0,
   actions: [],
   notReviewed: [],
+  unreadData: [],
   hosts: Object.entries(loads).map(([host, load]) => ({
     host: host as ReviewedSkill['hosts'][number]['host'],
     loads: load,

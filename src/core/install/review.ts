@@ -16,6 +16,7 @@ import { hostVerdicts } from '../hosts/verdicts';
 import { isQualityCode, isSecurityCode } from '../lint/securityRules';
 import { validateSkillFile } from '../lint/validateFile';
 import { reviewActionFiles, type NotReviewed } from './actionFiles';
+import { reviewCopiedFiles } from './copiedFiles';
 import { listSkillFolder, wayFromRootProblem } from './skillFolder';
 
 export interface ReviewedSkill {
@@ -32,8 +33,10 @@ export interface ReviewedSkill {
   readonly quality: readonly (Problem & { readonly file: string })[];
   readonly warnings: number;
   readonly actions: readonly { readonly name: string; readonly run: readonly string[] }[];
-  /** Files an action runs that the review could not read whole: never "nothing found" then. */
+  /** Files the review could not read whole (an action's, or any copied): never "nothing found" then. */
   readonly notReviewed: readonly NotReviewed[];
+  /** Binary data copied that the review does not read (relative paths): said, not asked about. */
+  readonly unreadData: readonly string[];
   /** Per agent: does it load the skill from the target location. */
   readonly hosts: readonly { readonly host: HostId; readonly loads: boolean }[];
   readonly files: number;
@@ -88,9 +91,19 @@ export async function reviewSource(fs: FileSystem, root: string, options: Review
     const actions = actionsFile?.ok ? actionsFile.actions.map((a) => ({ name: a.name, run: a.run })) : [];
     // What the actions run is read whole, whatever the bundled-file lint's bounds left out.
     const runFiles = await reviewActionFiles(fs, dir, actions);
+    const listing = await listSkillFolder(fs, dir);
+    // Every file copied, read whole, whatever the bundled-file lint's bounds left out.
+    const copied = await reviewCopiedFiles(fs, dir, listing.files, new Set([basenamePath(filePath)]));
     const known = new Set(security.map((p) => `${p.file}:${p.range.start.line}:${p.code}`));
-    for (const finding of runFiles.findings)
-      if (!known.has(`${finding.file}:${finding.range.start.line}:${finding.code}`)) security.push(finding);
+    for (const finding of [...runFiles.findings, ...copied.findings]) {
+      const key = `${finding.file}:${finding.range.start.line}:${finding.code}`;
+      if (!known.has(key)) security.push(finding);
+      known.add(key);
+    }
+    const notReviewed = [
+      ...runFiles.notReviewed,
+      ...copied.notReviewed.filter((n) => !runFiles.notReviewed.some((r) => r.file === n.file)),
+    ];
     const target = joinPath(options.location, name, basenamePath(filePath));
     const record = recordFromAnalysis(target, location, lint.analysis, { problems: lint.problems });
     // Each host at its default model's window (contextWindow.ts).
@@ -99,7 +112,6 @@ export async function reviewSource(fs: FileSystem, root: string, options: Review
       host,
       loads: hostVerdicts(host, [record], context).get(record)?.loads ?? false,
     }));
-    const listing = await listSkillFolder(fs, dir);
     const taken = options.replacing !== name && (await fs.stat(joinPath(options.location, name)));
     const way = await wayFromRootProblem(fs, root, dir);
     const blocked = way
@@ -123,7 +135,8 @@ export async function reviewSource(fs: FileSystem, root: string, options: Review
       quality,
       warnings: lint.problems.filter((p) => p.severity === 'warning').length,
       actions,
-      notReviewed: runFiles.notReviewed,
+      notReviewed,
+      unreadData: copied.data,
       hosts,
       files: listing.files.length,
       ...(blocked ? { blocked } : {}),
@@ -146,7 +159,11 @@ export function reviewMarkdown(source: string, commit: string | null, skills: re
     );
     if (skill.notReviewed.length > 0)
       lines.push(
-        `- **Not fully reviewed:** ${skill.notReviewed.map((n) => `${n.file} (${n.why})`).join(', ')}. An action runs it, and the review could not read it whole.`,
+        `- **Not fully reviewed:** ${skill.notReviewed.map((n) => `${n.file} (${n.why})`).join(', ')}. It would be copied, and the review could not read it whole.`,
+      );
+    if (skill.unreadData.length > 0)
+      lines.push(
+        `- Not read, as binary data: ${skill.unreadData.slice(0, 20).join(', ')}${skill.unreadData.length > 20 ? `, and ${skill.unreadData.length - 20} more` : ''}.`,
       );
     if (skill.security.length === 0)
       lines.push(
