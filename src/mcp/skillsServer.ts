@@ -141,6 +141,26 @@ function resourceContent(uri: string, path: string, bytes: Uint8Array) {
   return { uri, mimeType: 'application/octet-stream', blob: Buffer.from(bytes).toString('base64') };
 }
 
+/** How much of a file resources/list reads to tell text from a blob. */
+const SNIFF_BYTES = 4096;
+
+/**
+ * The mimeType resources/list gives a file: what resources/read will return for it, told from its
+ * first bytes (a NUL, or bytes that are not UTF-8, make a blob). A file whose first non-UTF-8 byte
+ * lies past SNIFF_BYTES is listed as text and read as a blob (docs/mcp.md).
+ */
+async function listedMimeType(fs: FileSystem, file: string, path: string): Promise<string> {
+  const head = await fs.readFile(file, SNIFF_BYTES).catch(() => new Uint8Array());
+  if (head.includes(0)) return 'application/octet-stream';
+  try {
+    // Streaming when the head is not the whole file, so that a character cut at its end is no error.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: head.length === SNIFF_BYTES });
+  } catch {
+    return 'application/octet-stream';
+  }
+  return path.endsWith('.md') ? 'text/markdown' : 'text/plain';
+}
+
 const SkillsListRequestSchema = z.object({
   method: z.literal('skills/list'),
   params: z.object({ cursor: z.string().optional() }).passthrough().optional(),
@@ -451,7 +471,7 @@ export function createSkillsServer(options: SkillsServerOptions): {
           uri: skillUri(entry.record.name, path),
           name: isSkill ? entry.record.name : `${entry.record.name}/${path}`,
           description: isSkill ? (entry.record.description ?? '') : '',
-          mimeType: isSkill || path.endsWith('.md') ? 'text/markdown' : 'text/plain',
+          mimeType: isSkill ? 'text/markdown' : await listedMimeType(fs, joinPath(entry.record.dir, path), path),
         });
       }
     }

@@ -3,10 +3,11 @@
 // actions mode, and refusals that say what happened and how to run the action anyway.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ElicitRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { createSkillsServer, type ActionsMode } from '../../src/mcp/skillsServer';
 import { makeExecutor, nodeAction, nodeFs, readIfExists, scanCatalog, writeActionSkill } from './actionTestUtils';
 import { makeTempDir, removeDir } from './engineTestUtils';
@@ -159,5 +160,77 @@ test('resources/templates/list gives the skill file template', TIMEOUT, async ()
     );
   } finally {
     await close();
+  }
+});
+
+test('resources/list gives each file the mimeType that resources/read returns for it', TIMEOUT, async () => {
+  const dir = path.join(ws, 'skills', 'recorder');
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'assets', 'logo.png'),
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]),
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9])); // "café" in Latin-1
+  fs.writeFileSync(path.join(dir, 'assets', 'notes.txt'), 'plain text\n');
+  fs.writeFileSync(path.join(dir, 'assets', 'guide.md'), '# Guide\n');
+  const { client, close } = await connect('ask');
+  try {
+    const { resources } = await client.listResources();
+    const listed = new Map(resources.map((r) => [r.uri, r.mimeType]));
+    const expected: Record<string, string> = {
+      'assets/logo.png': 'application/octet-stream',
+      'assets/latin1.txt': 'application/octet-stream',
+      'assets/notes.txt': 'text/plain',
+      'assets/guide.md': 'text/markdown',
+    };
+    for (const [file, mimeType] of Object.entries(expected)) {
+      const uri = `skill://recorder/${file}`;
+      assert.equal(listed.get(uri), mimeType, file);
+      const { contents } = await client.readResource({ uri });
+      assert.equal(contents[0].mimeType, mimeType, `${file} as read`);
+    }
+  } finally {
+    await close();
+    fs.rmSync(path.join(dir, 'assets'), { recursive: true, force: true });
+  }
+});
+
+test('a fault inside the server is a JSON-RPC internal error (-32603), and the server goes on', TIMEOUT, async () => {
+  const catalog = await scanCatalog(ws);
+  const { executor } = makeExecutor(catalog, ws, { secret: async () => 'x' });
+  let failing = false;
+  // The catalog fails during one request, as a bug in the server would: nothing the server expects.
+  const faulty = Object.assign(Object.create(catalog) as typeof catalog, {
+    offered: () => {
+      if (failing) throw new Error('a bug');
+      return catalog.offered();
+    },
+  });
+  const { server } = createSkillsServer({
+    catalog: faulty,
+    fs: nodeFs,
+    executor,
+    actions: 'ask',
+    version: '0',
+    budget: 8000,
+    log: () => undefined,
+  });
+  const client = new Client({ name: 'test', version: '0' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  try {
+    failing = true;
+    await assert.rejects(client.listResources(), (error: unknown) => {
+      assert.ok(error instanceof McpError, String(error));
+      assert.equal(error.code, ErrorCode.InternalError);
+      assert.equal(error.code, -32603);
+      return true;
+    });
+    failing = false;
+    assert.ok((await client.listResources()).resources.length > 0);
+  } finally {
+    await client.close();
+    await server.close();
   }
 });
