@@ -378,6 +378,15 @@ test(
     const called = run(['--method', 'tools/call', '--tool-name', 'load_skill', '--tool-arg', 'name=review']);
     assert.equal(called.status, 0, called.stderr);
     assert.match(called.stdout, /Review .*carefully/);
+    // The call that once failed in the Inspector's CLI: the server had no resources/templates/list.
+    const templates = run(['--method', 'resources/templates/list']);
+    assert.equal(templates.status, 0, templates.stderr);
+    assert.deepEqual(
+      (JSON.parse(templates.stdout) as { resourceTemplates: { uriTemplate: string }[] }).resourceTemplates.map(
+        (t) => t.uriTemplate,
+      ),
+      ['skill://{name}/{+path}'],
+    );
   },
 );
 
