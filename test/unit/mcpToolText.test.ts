@@ -10,6 +10,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema, ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { createSkillsServer, type ActionsMode } from '../../src/mcp/skillsServer';
 import { makeExecutor, nodeAction, nodeFs, readIfExists, scanCatalog, writeActionSkill } from './actionTestUtils';
+
+type Catalog = Awaited<ReturnType<typeof scanCatalog>>;
 import { makeTempDir, removeDir } from './engineTestUtils';
 
 const TIMEOUT = { timeout: 30_000 };
@@ -37,11 +39,12 @@ after(() => removeDir(ws));
 async function connect(
   actions: ActionsMode,
   elicit?: 'decline' | 'cancel',
+  served: (catalog: Catalog) => Catalog = (catalog) => catalog,
 ): Promise<{ client: Client; close: () => Promise<void> }> {
   const catalog = await scanCatalog(ws);
   const { executor } = makeExecutor(catalog, ws, { secret: async () => 'x' });
   const { server } = createSkillsServer({
-    catalog,
+    catalog: served(catalog),
     fs: nodeFs,
     executor,
     actions,
@@ -196,29 +199,16 @@ test('resources/list gives each file the mimeType that resources/read returns fo
 });
 
 test('a fault inside the server is a JSON-RPC internal error (-32603), and the server goes on', TIMEOUT, async () => {
-  const catalog = await scanCatalog(ws);
-  const { executor } = makeExecutor(catalog, ws, { secret: async () => 'x' });
   let failing = false;
   // The catalog fails during one request, as a bug in the server would: nothing the server expects.
-  const faulty = Object.assign(Object.create(catalog) as typeof catalog, {
-    offered: () => {
-      if (failing) throw new Error('a bug');
-      return catalog.offered();
-    },
-  });
-  const { server } = createSkillsServer({
-    catalog: faulty,
-    fs: nodeFs,
-    executor,
-    actions: 'ask',
-    version: '0',
-    budget: 8000,
-    log: () => undefined,
-  });
-  const client = new Client({ name: 'test', version: '0' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
+  const { client, close } = await connect('ask', undefined, (catalog) =>
+    Object.assign(Object.create(catalog) as Catalog, {
+      offered: () => {
+        if (failing) throw new Error('a bug');
+        return catalog.offered();
+      },
+    }),
+  );
   try {
     failing = true;
     await assert.rejects(client.listResources(), (error: unknown) => {
@@ -230,7 +220,6 @@ test('a fault inside the server is a JSON-RPC internal error (-32603), and the s
     failing = false;
     assert.ok((await client.listResources()).resources.length > 0);
   } finally {
-    await client.close();
-    await server.close();
+    await close();
   }
 });
