@@ -34,7 +34,7 @@ const STOP_WORDS = new Set(
 /** One word as it appears, before stemming: lower-cased, split at identifier breaks. */
 export function words(text: string): string[] {
   // ASCII is its own NFKC form, and most text is ASCII.
-  let folded = /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFKC');
+  let folded = /^\p{ASCII}*$/u.test(text) ? text : text.normalize('NFKC');
   // camelCase and PascalCase boundaries, before lower-casing erases them.
   folded = folded.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
   folded = folded.toLowerCase();
