@@ -11,7 +11,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema, ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { nodeAction, writeActionSkill } from '../unit/actionTestUtils';
 import { builtCli, findRepoRoot, makeTempDir, removeDir, writeFile, writeSkill } from '../unit/engineTestUtils';
@@ -221,6 +225,34 @@ test(
         /-32602|No skill/,
       );
     } finally {
+      await client.close();
+    }
+  },
+);
+
+test(
+  'the server announces nothing after it starts with nothing changed, and announces the tools when actions.json changes',
+  { timeout: 60_000 },
+  async () => {
+    const client = await connect();
+    const file = path.join(ws, 'skills', 'recorder', 'actions.json');
+    const before = fs.readFileSync(file, 'utf8');
+    const seen = { tools: 0, resources: 0 };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void seen.tools++);
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void seen.resources++);
+    try {
+      // The first answer waits for the first scan; what the watchers say after it must be nothing.
+      await client.listTools();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      assert.deepEqual(seen, { tools: 0, resources: 0 }, 'nothing announced after the start');
+      const declared = JSON.parse(before) as { actions: { description: string }[] };
+      declared.actions[0].description = 'Notes a line, described anew.';
+      fs.writeFileSync(file, JSON.stringify(declared, null, 2));
+      const deadline = Date.now() + 20_000;
+      while (seen.tools === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.ok(seen.tools > 0, 'tools/list_changed after actions.json changed');
+    } finally {
+      fs.writeFileSync(file, before);
       await client.close();
     }
   },
