@@ -39,6 +39,8 @@ export class BackgroundTokenCounter {
     if (!worker) return Promise.resolve();
     const id = this.nextId++;
     const promise = new Promise<void>((resolve) => {
+      // Held while a count is awaited (the process must not end before it comes), let go after.
+      if (this.pending.size === 0) worker.ref();
       this.pending.set(id, { key: text, done: resolve });
       worker.postMessage({ id, text, limit: this.limit } satisfies CountRequest);
     });
@@ -73,6 +75,7 @@ export class BackgroundTokenCounter {
         const waiting = this.pending.get(reply.id);
         if (!waiting) return;
         this.pending.delete(reply.id);
+        if (this.pending.size === 0) worker.unref();
         if ('count' in reply) this.counted.set(waiting.key, reply.count);
         waiting.done();
       });
