@@ -71,7 +71,6 @@ type FunctionCalls = Map<string, { readonly line: number; readonly args: readonl
 /** The key of a parameter: `param:py:reset#0:workspace` (the language, the function, its index, its name). */
 const PARAMETER = /^param:(py|js):([\w$]+)#(\d+):([\w$]+)$/;
 
-/** What a file says about the caller's path. */
 /** What a file imports that deletes: known from its imports alone, before any name is followed. */
 interface Imports {
   /** Node: the names `fs`'s module goes by, the delete functions imported by name, fs-extra's names. */
@@ -82,6 +81,7 @@ interface Imports {
   readonly rmtreeImported: boolean;
 }
 
+/** What a file says about the caller's path. */
 interface Scope extends Imports {
   readonly assignments: Map<string, Assignment[]>;
   readonly calls: FunctionCalls;
