@@ -234,6 +234,14 @@ test('every file an add copies is read, though no action runs it and the lint sk
   writeFile(path.join(data, 'SKILL.md'), skillMd('pictures', 'Show assets/logo.png.\n'));
   fs.mkdirSync(path.join(data, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(data, 'assets', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]));
+  // A program by its first bytes, no extension, that no action runs.
+  const program = path.join(root, 'skills', 'shipped-program');
+  writeFile(path.join(program, 'SKILL.md'), skillMd('shipped-program', 'Run bin/helper.\n'));
+  fs.mkdirSync(path.join(program, 'bin'), { recursive: true });
+  fs.writeFileSync(
+    path.join(program, 'bin', 'helper'),
+    Buffer.concat([Buffer.from('\x7fELF', 'latin1'), Buffer.alloc(64)]),
+  );
   const ws = path.join(tmp, 'copied-files-ws');
   fs.mkdirSync(ws, { recursive: true });
   const reviewed = run(['add', root, '--json'], ws);
@@ -254,6 +262,9 @@ test('every file an add copies is read, though no action runs it and the lint sk
   const pictures = skills.find((s) => s.name === 'pictures');
   assert.deepEqual(pictures?.unreadData, ['assets/logo.png']);
   assert.deepEqual(pictures?.notReviewed, []);
+  assert.deepEqual(skills.find((s) => s.name === 'shipped-program')?.notReviewed, [
+    { file: 'bin/helper', why: 'a binary program, which cannot be read' },
+  ]);
   const added = run(['add', root, '--yes'], ws);
   assert.equal(added.status, 1, added.stderr);
   assert.match(added.stderr, /--accept-security-warnings/);

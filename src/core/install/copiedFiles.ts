@@ -10,11 +10,8 @@ import { MAX_REVIEWED_RUN_FILE_BYTES } from '../base/limits';
 import { joinPath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import type { Problem } from '../base/types';
-import { markdownProblems, scriptProblems } from '../lint/bundledFiles';
+import { BINARY_EXTENSION, markdownProblems, scriptProblems } from '../lint/bundledFiles';
 import type { NotReviewed } from './actionFiles';
-
-/** Programs by their extension: never data, whatever their bytes. */
-const PROGRAM = /\.(?:exe|dll|so|dylib|bin|jar|class|wasm|pyc|o|a|msi|dmg|app|com|scr|elf)$/i;
 
 /** An executable by its first bytes: ELF, Mach-O (thin or fat) or a Windows program. */
 function isExecutable(bytes: Uint8Array): boolean {
@@ -52,7 +49,7 @@ export async function reviewCopiedFiles(
       continue;
     }
     const bytes = await fs.readFile(joinPath(dir, file));
-    if (PROGRAM.test(file) || isExecutable(bytes))
+    if (BINARY_EXTENSION.test(file) || isExecutable(bytes))
       notReviewed.push({ file, why: 'a binary program, which cannot be read' });
     else if (bytes.includes(0)) data.push(file);
     else {

@@ -33,7 +33,8 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '__pycache__', '.venv',
 const OWN_FILES =
   /^(?:SKILL\.md|actions\.json|LICENSE(?:\.\w+)?|LICENCE(?:\.\w+)?|README(?:\.\w+)?|CHANGELOG(?:\.\w+)?|NOTICE(?:\.\w+)?|\.gitignore|\.DS_Store|package-lock\.json|skills-lock\.json)$/i;
 const SCRIPT = /\.(?:sh|bash|zsh|ps1|psm1|py|js|mjs|cjs|ts|rb|pl|php|bat|cmd)$/i;
-const BINARY_EXTENSION = /\.(?:exe|dll|so|dylib|bin|jar|class|wasm|pyc|o|a|msi|dmg|app|com|scr)$/i;
+/** Programs by their extension: never data or text, whatever their bytes (the add's review reads them so too). */
+export const BINARY_EXTENSION = /\.(?:exe|dll|so|dylib|bin|jar|class|wasm|pyc|o|a|msi|dmg|app|com|scr)$/i;
 const TEXT_EXTENSION =
   /\.(?:md|txt|json|ya?ml|toml|csv|html?|css|xml|svg|ini|cfg|conf|env\.example|sql|graphql|proto)$/i;
 
