@@ -7,6 +7,8 @@
 // editor's environment reaches a skill either. A server started by hand reads the scoped
 // variable first and the bare name after it, as the CLI does.
 import { createHash } from 'node:crypto';
+import { readActionsFile } from '../core/actions/declaration';
+import type { FileSystem } from '../core/base/fileSystem';
 import { pathKey } from '../core/base/paths';
 
 /** Set to `1` by the extension: the server reads only the scoped variables. */
@@ -31,6 +33,25 @@ export async function scopedSecretEnvironment(
     }
   }
   return env;
+}
+
+/**
+ * The environment for the skills the catalog offers: the secrets each one's actions.json declares,
+ * with the values `secret` gives for that skill. A skill whose actions.json is missing or invalid
+ * declares none (the server refuses its actions anyway).
+ */
+export async function offeredSecretEnvironment(
+  offered: readonly { readonly record: { readonly dir: string } }[],
+  fs: FileSystem,
+  secret: (name: string, skillDir: string) => Promise<string | undefined>,
+): Promise<Record<string, string>> {
+  const skills: { dir: string; secrets: string[] }[] = [];
+  for (const { record } of offered) {
+    const read = await readActionsFile(fs, record.dir).catch(() => undefined);
+    if (!read?.ok) continue;
+    skills.push({ dir: record.dir, secrets: [...new Set(read.actions.flatMap((action) => action.secrets))] });
+  }
+  return scopedSecretEnvironment(skills, secret);
 }
 
 /** The server's reading of a secret for one skill from its environment. */

@@ -1,7 +1,7 @@
 // The audit's defects of `skillsmith mcp` (issue 26, docs/mcp.md) that need the real server
 // process: a run dies with its whole process tree on notifications/cancelled (and a run still
 // waiting on its question withdraws the question), when the client
-// closes (stdin, then SIGTERM), on SIGTERM alone, and on EPIPE; a secret set for one skill in
+// closes (stdin, then SIGTERM), on stdin closing alone, on SIGTERM alone, and on EPIPE; a secret set for one skill in
 // VS Code reaches that skill only; and skills/list leaves out a nested skill the model is not
 // offered. The action starts a grandchild that writes a heartbeat: each test waits for the
 // heartbeat, stops the run one way, and polls until the grandchild is gone (a generous deadline,
@@ -15,7 +15,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { scopedSecretEnvironment } from '../../src/node/scopedSecrets';
+import { loadCatalog } from '../../src/cli/listCommand';
+import { pathKey } from '../../src/core/base/paths';
+import { NodeFileSystem } from '../../src/node/nodeFileSystem';
+import { offeredSecretEnvironment } from '../../src/node/scopedSecrets';
 import { eventually, nodeAction, processExists, writeActionSkill } from '../unit/actionTestUtils';
 import { builtCli, findRepoRoot, makeTempDir, removeDir, writeFile, writeSkill } from '../unit/engineTestUtils';
 
@@ -204,6 +207,35 @@ test(
   },
 );
 
+test('stdin closing alone (no signal) stops a running tree, and the server exits', { timeout: 90_000 }, async () => {
+  const child = spawn(process.execPath, [cli, 'mcp', '--root', ws, '--no-user', '--actions', 'allow'], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  try {
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'run_action', arguments: { name: 'tree', input: { tag: 'stdin' } } },
+    });
+    const pid = await grandchildOf('stdin');
+    child.stdin.end();
+    await eventually(() => !processExists(pid), 'the grandchild to be gone after stdin closed', GONE_DEADLINE_MS);
+    await exited;
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
+
 test('SIGTERM to the server stops a running tree, and the server exits', { timeout: 90_000 }, async (t) => {
   if (process.platform === 'win32') return t.skip('Windows delivers no SIGTERM a process can catch');
   const { client, transport: tr } = await connect();
@@ -257,15 +289,17 @@ test(
   'a secret set in VS Code for one skill reaches that skill only, never another that declares the same name',
   { timeout: 60_000 },
   async () => {
-    // The environment the extension's provider gives the server: alpha's value, scoped to alpha's folder.
-    const alphaDir = path.join(ws, 'skills', 'alpha');
-    const env = await scopedSecretEnvironment(
-      [
-        { dir: alphaDir, secrets: ['SHARED_TOKEN'] },
-        { dir: path.join(ws, 'skills', 'beta'), secrets: ['SHARED_TOKEN'] },
-      ],
-      async (_name, dir) => (dir === alphaDir ? 'alpha-secret-value' : undefined),
-    );
+    // The environment the extension's provider gives the server (registerMcpServer.ts): the
+    // catalog's offered skills, each one's declared secrets, and the value stored for alpha only.
+    const fileSystem = new NodeFileSystem();
+    const catalog = await loadCatalog(fileSystem, { root: ws, includeUser: false, unicodeNames: false });
+    const asked: string[] = [];
+    const alphaKey = pathKey(path.join(ws, 'skills', 'alpha'));
+    const env = await offeredSecretEnvironment(catalog.offered(), fileSystem, async (name, dir) => {
+      asked.push(`${name} ${path.basename(dir)}`);
+      return pathKey(dir) === alphaKey ? 'alpha-secret-value' : undefined;
+    });
+    assert.deepEqual(asked.sort(), ['SHARED_TOKEN alpha', 'SHARED_TOKEN beta'], 'each declaring skill asked once');
     assert.ok(!('SHARED_TOKEN' in env), 'no bare name');
     // The bare name in the server's own environment must not leak to a skill either, in this mode.
     const { client } = await connect({ ...env, SHARED_TOKEN: 'from-the-editor-environment' });

@@ -7,8 +7,7 @@
 // in the server's environment, each under its own skill's variable, when VS Code resolves the
 // definition to start it. The MCP API arrived in VS Code 1.101; older versions skip this feature.
 import * as vscode from 'vscode';
-import { readActionsFile } from '../../core/actions/declaration';
-import { scopedSecretEnvironment } from '../../node/scopedSecrets';
+import { offeredSecretEnvironment } from '../../node/scopedSecrets';
 import { secretKey } from '../secretKey';
 import type { SkillsmithServices } from '../services';
 import { readSettings, SETTINGS } from '../settings';
@@ -42,24 +41,6 @@ function enabled(): boolean {
   );
 }
 
-/**
- * The secrets the workspace's actions declare, with their values from SecretStorage, each under
- * its own skill's variable (src/node/scopedSecrets.ts): a value set for one skill never reaches
- * another that declares the same name.
- */
-async function secretEnvironment(
-  services: SkillsmithServices,
-  secrets: vscode.SecretStorage,
-): Promise<Record<string, string>> {
-  const skills: { dir: string; secrets: string[] }[] = [];
-  for (const entry of services.catalog.offered()) {
-    const read = await readActionsFile(services.fs, entry.record.dir).catch(() => undefined);
-    if (!read?.ok) continue;
-    skills.push({ dir: entry.record.dir, secrets: [...new Set(read.actions.flatMap((action) => action.secrets))] });
-  }
-  return scopedSecretEnvironment(skills, async (name, dir) => secrets.get(secretKey(name, dir)));
-}
-
 /** Registers the provider; returns the disposables (none on a VS Code without the MCP API). */
 export function registerMcpServer(services: SkillsmithServices, context: vscode.ExtensionContext): vscode.Disposable[] {
   const lm = vscode.lm as unknown as Partial<McpApi>;
@@ -89,7 +70,11 @@ export function registerMcpServer(services: SkillsmithServices, context: vscode.
     resolveMcpServerDefinition: async (server) => {
       if (!enabled()) return undefined;
       const definition = server as { env: Record<string, string | number | null> };
-      definition.env = { ...definition.env, ...(await secretEnvironment(services, context.secrets)) };
+      // Each offered skill's declared secrets, from SecretStorage, under that skill's own variable.
+      const secrets = await offeredSecretEnvironment(services.catalog.offered(), services.fs, (name, dir) =>
+        Promise.resolve(context.secrets.get(secretKey(name, dir))),
+      );
+      definition.env = { ...definition.env, ...secrets };
       return definition;
     },
   });
