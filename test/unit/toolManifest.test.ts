@@ -51,9 +51,22 @@ test('every tool is enabled only while skills exist (the run-action tool also on
   }
 });
 
-test('the load tool can be referenced as #skill, the run-action tool as #skillAction', () => {
+test('the tools are referenced as #skillList, #skill, #skillFile and #skillAction', () => {
+  assert.equal(manifestTools().find((t) => t.name === LIST_SKILLS_TOOL.name)?.toolReferenceName, 'skillList');
   assert.equal(manifestTools().find((t) => t.name === LOAD_SKILL_TOOL.name)?.toolReferenceName, 'skill');
+  assert.equal(manifestTools().find((t) => t.name === READ_SKILL_FILE_TOOL.name)?.toolReferenceName, 'skillFile');
   assert.equal(manifestTools().find((t) => t.name === RUN_ACTION_TOOL.name)?.toolReferenceName, 'skillAction');
+});
+
+// VS Code's chat completion lists tools beside participants: a tool named as the participant
+// showed `@skills` twice (the host suite `mcp` reads that completion).
+test("no tool is referenced by the chat participant's name", () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(findRepoRoot(), 'package.json'), 'utf8')) as {
+    contributes: { chatParticipants: { name: string }[] };
+  };
+  const participants = manifest.contributes.chatParticipants.map((p) => p.name);
+  assert.deepEqual(participants, ['skills']);
+  for (const tool of manifestTools()) assert.ok(!participants.includes(tool.toolReferenceName ?? ''), tool.name);
 });
 
 test('actions.json is checked by the shipped JSON Schema in skill folders, and the setting is restricted in untrusted workspaces', () => {

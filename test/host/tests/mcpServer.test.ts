@@ -6,7 +6,15 @@
 // again, the server's tools leave the agent's tool list.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { HostTest, toolResultText, waitFor } from '../helpers';
+import {
+  HostTest,
+  pressInWorkbench,
+  toolResultText,
+  typeInWorkbench,
+  waitFor,
+  workbenchAttributes,
+  workbenchTexts,
+} from '../helpers';
 import { idleApi } from './uiSupport';
 
 /** Each capability, as the language-model tool names it and as the MCP server's tool ends. */
@@ -31,9 +39,65 @@ async function startAllServers(): Promise<void> {
 
 const mcpSetting = () => vscode.workspace.getConfiguration('skillsmith');
 
+/** Empties the focused input, as a user would (select all, delete). */
+async function clearFocusedInput(): Promise<void> {
+  await pressInWorkbench('Control+a');
+  await pressInWorkbench('Backspace');
+}
+
+/** Whether the rows hold the participant's commands and Skillsmith's tools (they arrive apart). */
+function listsBoth(labels: string[]): boolean {
+  return labels.includes('@skills /list, Text') && labels.includes('@skill, Tool');
+}
+
+/**
+ * The chat input's completion for `@sk`, as a user gets it: the chat view opened (the
+ * workbench.action.chat.open command), `@sk` typed key by key, and the suggest widget's rows
+ * read by their accessible names ("@skills, Text", "@skill, Tool", ...). Tools appear in it
+ * beside participants: a tool once referenced as `skills` showed `@skills` twice. The widget
+ * keeps what it listed when it opened, so it is opened again until both have arrived.
+ */
+async function participantCompletions(): Promise<string[]> {
+  await vscode.commands.executeCommand('workbench.action.chat.open');
+  await vscode.commands.executeCommand('workbench.action.chat.focusInput');
+  const rows = '.suggest-widget.visible .monaco-list-row';
+  let last: string[] = [];
+  try {
+    const labels = await waitFor(
+      async () => {
+        await clearFocusedInput(); // a new chat keeps an unsent draft
+        await typeInWorkbench('@sk');
+        await workbenchTexts({ selector: rows });
+        last = await workbenchAttributes({ selector: rows, attribute: 'aria-label' });
+        if (listsBoth(last)) return last;
+        await pressInWorkbench('Escape');
+        return undefined;
+      },
+      { timeout: 60_000, interval: 2_000, message: "the completion to list @skills' commands and Skillsmith's tools" },
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}; it listed: ${last.join(' | ')}`);
+    });
+    return labels.map((label) => label.split(',')[0]);
+  } finally {
+    await pressInWorkbench('Escape');
+    await clearFocusedInput();
+  }
+}
+
+/** Asserts that the completion names the participant once, beside its commands. */
+async function assertOneParticipant(when: string): Promise<void> {
+  const labels = await participantCompletions();
+  assert.deepStrictEqual(
+    labels.filter((label) => label === '@skills'),
+    ['@skills'],
+    `${when}: ${labels.join(' | ')}`,
+  );
+  assert.ok(labels.includes('@skills /list'), `${when}: ${labels.join(' | ')}`);
+}
+
 export const tests: HostTest[] = [
   {
-    name: "by default vscode.lm.tools offers each of Skillsmith's capabilities once, as its language-model tool, even after the workbench.mcp.startServer command starts every MCP server",
+    name: "by default vscode.lm.tools offers each of Skillsmith's capabilities once, as its language-model tool, even after the workbench.mcp.startServer command starts every MCP server, and @sk typed in the chat input (opened by the workbench.action.chat.open command) completes to one @skills",
     timeoutMs: 120_000,
     fn: async () => {
       await idleApi();
@@ -43,6 +107,7 @@ export const tests: HostTest[] = [
         message: 'the language-model tools',
       });
       await startAllServers();
+      await assertOneParticipant('the chat completion, by default');
       for (const capability of CAPABILITIES)
         assert.deepStrictEqual(
           toolsFor(capability),
@@ -52,7 +117,7 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: "with skillsmith.mcp.enabled turned on (through the configuration API), VS Code's MCP client (the workbench.mcp.startServer command) runs skillsmith mcp from the provider, vscode.lm.invokeTool loads a skill's body through it, and turned off again its tools leave vscode.lm.tools",
+    name: "with skillsmith.mcp.enabled turned on (through the configuration API), VS Code's MCP client (the workbench.mcp.startServer command) runs skillsmith mcp from the provider, @sk typed in the chat input still completes to one @skills, vscode.lm.invokeTool loads a skill's body through it, and turned off again its tools leave vscode.lm.tools",
     timeoutMs: 180_000,
     fn: async () => {
       await idleApi();
@@ -68,6 +133,8 @@ export const tests: HostTest[] = [
           },
           { timeout: 60_000, interval: 2_000, message: "the MCP server's load_skill in vscode.lm.tools" },
         );
+        // The MCP server's prompts become slash commands; the participant stays one `@skills`.
+        await assertOneParticipant('the chat completion, with the server on');
         const names = vscode.lm.tools.map((tool) => tool.name);
         for (const tool of ['list_skills', 'read_skill_file'])
           assert.ok(
