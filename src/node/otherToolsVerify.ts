@@ -8,11 +8,15 @@ import * as fs from 'node:fs';
 import { joinPath, toNativePath } from '../core/base/paths';
 import { resolveLocations } from '../core/catalog/locations';
 import {
-  comparableSource,
+  GH_METADATA,
   ghSkillMetadata,
+  NPX_LOCK,
   NPX_SKILLS_LOCK,
   npxSkillsHash,
+  OWN_LOCK,
   parseNpxSkillsLock,
+  recordsDisagree,
+  type SkillRecordOf,
 } from '../core/lint/foreignLocks';
 import { NodeFileSystem } from './nodeFileSystem';
 
@@ -91,27 +95,10 @@ export async function verifyOtherTools(root: string): Promise<OtherToolRecord[]>
 
 /** Sentences for every folder whose records disagree: about the source, or one matching and another not. */
 export function disagreements(own: readonly OwnRecord[], others: readonly OtherToolRecord[]): string[] {
-  const byDir = new Map<string, { who: string; source: string; status: string }[]>();
-  const add = (dir: string, who: string, source: string, status: string) =>
-    byDir.set(dir, [...(byDir.get(dir) ?? []), { who, source, status }]);
-  for (const r of own) add(r.dir, "Skillsmith's lock", r.source, r.status);
+  const byDir = new Map<string, SkillRecordOf[]>();
+  const add = (dir: string, record: SkillRecordOf) => byDir.set(dir, [...(byDir.get(dir) ?? []), record]);
+  for (const r of own) add(r.dir, { who: OWN_LOCK, source: r.source, status: r.status });
   for (const r of others)
-    add(r.dir, r.tool === 'npx skills' ? "npx skills' skills-lock.json" : "gh skill's metadata", r.source, r.status);
-  const said: string[] = [];
-  for (const [dir, records] of byDir) {
-    for (let i = 0; i < records.length; i++)
-      for (let j = i + 1; j < records.length; j++) {
-        const [a, b] = [records[i], records[j]];
-        if (comparableSource(a.source) !== comparableSource(b.source))
-          said.push(
-            `${toNativePath(dir)}: the records disagree about its source: ${a.who} says ${a.source}, ${b.who} says ${b.source}`,
-          );
-        const checked = (s: string) => s === 'ok' || s === 'modified';
-        if (checked(a.status) && checked(b.status) && a.status !== b.status)
-          said.push(
-            `${toNativePath(dir)}: the records disagree about its files: ${a.who} says ${a.status}, ${b.who} says ${b.status}`,
-          );
-      }
-  }
-  return said;
+    add(r.dir, { who: r.tool === 'npx skills' ? NPX_LOCK : GH_METADATA, source: r.source, status: r.status });
+  return [...byDir].flatMap(([dir, records]) => recordsDisagree(records).map((s) => `${toNativePath(dir)}: ${s}`));
 }

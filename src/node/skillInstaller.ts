@@ -13,7 +13,8 @@ import {
   type LockFile,
 } from '../core/install/lockFile';
 import type { ReviewedSkill } from '../core/install/review';
-import { digestSkillFolder, listSkillFolder, wayFromRootProblem } from '../core/install/skillFolder';
+import { listSkillFolder } from '../core/base/skillFolderListing';
+import { digestSkillFolder, wayFromRootProblem } from '../core/install/skillFolder';
 import { isNpxSkillsLock } from '../core/lint/foreignLocks';
 import { recoverInterrupted, TransactionError, workFolderOf, writeSkillsAtomically } from './installTransaction';
 import { NodeFileSystem } from './nodeFileSystem';

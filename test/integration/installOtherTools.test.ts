@@ -112,6 +112,12 @@ test('verify reports what gh skill recorded, and says when two records disagree'
     both.stdout,
     /^disagree +.*alpha: the records disagree about its source: Skillsmith's lock says .*both-src, npx skills' skills-lock\.json says acme\/skills/m,
   );
+  // The lint says it too, on the skill's SKILL.md (the editor shows the same problem).
+  const linted = run(['validate', path.join(root, '.agents', 'skills', 'alpha')], root);
+  assert.match(
+    linted.stdout,
+    /SKILL\.md:1:1 info modified-since-added This skill is recorded by more than one tool, and the records disagree about its source: Skillsmith's lock says .*both-src, npx skills' skills-lock\.json says acme\/skills/,
+  );
   // One record matching and the other not is a disagreement too: npx skills' rule skips
   // node_modules, Skillsmith's does not.
   writeFile(path.join(root, '.agents', 'skills', 'alpha', 'node_modules', 'x.js'), 'x\n');

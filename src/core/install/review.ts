@@ -17,7 +17,8 @@ import { isQualityCode, isSecurityCode } from '../lint/securityRules';
 import { validateSkillFile } from '../lint/validateFile';
 import { reviewActionFiles, type NotReviewed } from './actionFiles';
 import { reviewCopiedFiles } from './copiedFiles';
-import { listSkillFolder, wayFromRootProblem } from './skillFolder';
+import { listSkillFolder } from '../base/skillFolderListing';
+import { wayFromRootProblem } from './skillFolder';
 
 export interface ReviewedSkill {
   /** The folder's name: the name it gets in the location. */

@@ -132,3 +132,32 @@ export function comparableSource(source: string): string {
     .replace(/\/+$/, '')
     .toLowerCase();
 }
+
+/** The records' names, as the comparison says them. */
+export const OWN_LOCK = "Skillsmith's lock";
+export const NPX_LOCK = "npx skills' skills-lock.json";
+export const GH_METADATA = "gh skill's metadata";
+
+/** One tool's record of a skill folder, for the comparison of records. */
+export interface SkillRecordOf {
+  /** Who keeps it: "Skillsmith's lock", "npx skills' skills-lock.json", "gh skill's metadata". */
+  readonly who: string;
+  readonly source: string;
+  /** `ok` or `modified` when checked against the folder; anything else is not compared. */
+  readonly status: string;
+}
+
+/** Sentences for each pair of records of one folder that disagree: about its source, or its files. */
+export function recordsDisagree(records: readonly SkillRecordOf[]): string[] {
+  const said: string[] = [];
+  const checked = (status: string) => status === 'ok' || status === 'modified';
+  for (let i = 0; i < records.length; i++)
+    for (let j = i + 1; j < records.length; j++) {
+      const [a, b] = [records[i], records[j]];
+      if (comparableSource(a.source) !== comparableSource(b.source))
+        said.push(`the records disagree about its source: ${a.who} says ${a.source}, ${b.who} says ${b.source}`);
+      if (checked(a.status) && checked(b.status) && a.status !== b.status)
+        said.push(`the records disagree about its files: ${a.who} says ${a.status}, ${b.who} says ${b.status}`);
+    }
+  return said;
+}

@@ -1,11 +1,25 @@
-// `modified-since-added` (docs/install.md): a skill added with `skillsmith add` whose files no
-// longer match the sha256 its location's skills-lock.json recorded. Information only: a local
-// change may be deliberate; the message says how to see it and how to go back.
+// `modified-since-added` (docs/install.md): a skill added with `skillsmith add` whose folder no
+// longer holds what its location's skills-lock.json recorded (a file changed, added or gone, a
+// symbolic link or a `.git` entry added), one npx skills installed whose folder hash no longer
+// matches, or records of one skill by two tools that disagree. Information only: a local change
+// may be deliberate; the message says how to see it and how to go back.
 import type { FileSystem } from '../base/fileSystem';
 import { basenamePath, dirnamePath, joinPath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import type { Problem } from '../base/types';
-import { NPX_SKILLS_LOCK, npxSkillsHash, parseNpxSkillsLock, type NpxSkillsEntry } from './foreignLocks';
+import { listSkillFolder } from '../base/skillFolderListing';
+import {
+  GH_METADATA,
+  ghSkillMetadata,
+  NPX_LOCK,
+  NPX_SKILLS_LOCK,
+  npxSkillsHash,
+  OWN_LOCK,
+  parseNpxSkillsLock,
+  recordsDisagree,
+  type NpxSkillsEntry,
+  type SkillRecordOf,
+} from './foreignLocks';
 
 /** The lock file of the skill folder's location (core/install/lockFile.ts: lockPathFor), read without the install layer. */
 const LOCK_FILE_NAME = 'skills-lock.json';
@@ -89,70 +103,134 @@ async function npxEntries(fs: FileSystem, lockPath: string): Promise<Record<stri
   return skills;
 }
 
-/**
- * The problem when npx skills recorded `dir` (in skills-lock.json at the project root: the
- * parent of `.agents`, or beside a root-level `skills` folder) and its folder hash, by npx
- * skills' own rule (foreignLocks.ts), differs from the recorded `computedHash`.
- */
-async function npxSkillsProblems(
+/** What npx skills recorded of `dir`, checked by its own rule, or undefined. */
+async function npxSkillsRecord(
   fs: FileSystem,
   dir: string,
   digest: (bytes: Uint8Array) => string,
-): Promise<Problem[]> {
+): Promise<{ readonly entry: NpxSkillsEntry; readonly matches: boolean } | undefined> {
+  // In skills-lock.json at the project root: the parent of `.agents`, or beside a root-level `skills` folder.
   const location = dirnamePath(dir);
   const name = basenamePath(dir);
   for (const root of [dirnamePath(dirnamePath(location)), dirnamePath(location)]) {
-    const lockPath = joinPath(root, NPX_SKILLS_LOCK);
-    const entry = (await npxEntries(fs, lockPath))?.[name];
+    const entry = (await npxEntries(fs, joinPath(root, NPX_SKILLS_LOCK)))?.[name];
     if (!entry) continue;
     const actual = await npxSkillsHash(fs, dir, (bytes) => digest(bytes).replace(/^sha256:/, ''));
-    if (actual === entry.computedHash) return [];
-    return [
-      {
-        code: 'modified-since-added',
-        severity: 'info',
-        message: `This skill was installed by npx skills from ${entry.source || 'its source'}, and its files no longer match the computedHash recorded in ${NPX_SKILLS_LOCK} (npx skills' own rule). \`skillsmith verify\` says which records disagree; \`npx skills update\` brings the source's version back.`,
-        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } },
-      },
-    ];
+    return { entry, matches: actual === entry.computedHash };
   }
-  return [];
+  return undefined;
 }
 
-/** The problems, when `dir` is recorded by Skillsmith's lock or by npx skills', and its files differ. */
+/** What Skillsmith's lock recorded of `dir`, and how the folder differs from it, or undefined. */
+async function ownRecord(
+  fs: FileSystem,
+  dir: string,
+  digest: (bytes: Uint8Array) => string,
+): Promise<{ readonly entry: LockedEntry; readonly difference: FolderDifference } | undefined> {
+  const location = dirnamePath(dir);
+  const entry = (await lockedEntries(fs, joinPath(dirnamePath(location), LOCK_FILE_NAME)))?.[basenamePath(dir)];
+  if (!entry || typeof entry.files !== 'object' || entry.files === null) return undefined;
+  return { entry, difference: await folderDifference(fs, dir, entry.files, digest) };
+}
+
+/** The folder against the files a lock recorded (modes are compared by `skillsmith verify` only). */
+interface FolderDifference {
+  readonly changed: readonly string[];
+  /** Files, symbolic links and `.git` entries the lock did not record. */
+  readonly added: readonly string[];
+  readonly missing: readonly string[];
+}
+
+async function folderDifference(
+  fs: FileSystem,
+  dir: string,
+  recorded: Record<string, unknown>,
+  digest: (bytes: Uint8Array) => string,
+): Promise<FolderDifference> {
+  const listing = await listSkillFolder(fs, dir).catch(() => undefined);
+  const present = new Set(listing?.files ?? []);
+  const changed: string[] = [];
+  const missing: string[] = [];
+  for (const [file, expected] of Object.entries(recorded)) {
+    if (!present.has(file)) missing.push(file);
+    else if ((await digestOf(fs, joinPath(dir, file), digest)) !== expected) changed.push(file);
+  }
+  // A link or a `.git` entry is never recorded, nor copied by add: any of them is a change.
+  const added = [
+    ...(listing?.files ?? []).filter((file) => !(file in recorded)),
+    ...(listing?.links ?? []),
+    ...(listing?.gitEntries ?? []),
+  ];
+  return { changed: changed.sort(), added: added.sort(), missing: missing.sort() };
+}
+
+/** "a file has changed since (SKILL.md)", "2 files were added (x, y)", joined. */
+function differenceText(difference: FolderDifference): string {
+  const part = (files: readonly string[], one: string, many: string) =>
+    files.length === 0
+      ? []
+      : [
+          `${files.length === 1 ? one : `${files.length} ${many}`} (${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''})`,
+        ];
+  return [
+    ...part(difference.changed, 'a file has changed since', 'files have changed since'),
+    ...part(difference.added, 'a file was added', 'files were added'),
+    ...part(difference.missing, 'a file is gone', 'files are gone'),
+  ].join(', ');
+}
+
+const FIRST_LINE = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
+
+/**
+ * The problems of `dir`'s provenance: its files differ from what Skillsmith's lock or npx
+ * skills' recorded, or the records of it (those two, and gh skill's metadata) disagree.
+ */
 export async function provenanceProblems(
   fs: FileSystem,
   dir: string,
   digest: (bytes: Uint8Array) => string,
 ): Promise<Problem[]> {
-  return [...(await ownProvenanceProblems(fs, dir, digest)), ...(await npxSkillsProblems(fs, dir, digest))];
-}
-
-/** The problem, when `dir` is in its location's lock file and its files differ from the entry. */
-async function ownProvenanceProblems(
-  fs: FileSystem,
-  dir: string,
-  digest: (bytes: Uint8Array) => string,
-): Promise<Problem[]> {
-  const location = dirnamePath(dir);
-  const entry = (await lockedEntries(fs, joinPath(dirnamePath(location), LOCK_FILE_NAME)))?.[basenamePath(dir)];
-  if (!entry || typeof entry.files !== 'object' || entry.files === null) return [];
-  const recorded = entry.files;
-  const changed: string[] = [];
-  for (const [file, expected] of Object.entries(recorded)) {
-    const actual = await digestOf(fs, joinPath(dir, file), digest);
-    if (actual !== expected) changed.push(file);
+  const problems: Problem[] = [];
+  const records: SkillRecordOf[] = [];
+  const own = await ownRecord(fs, dir, digest);
+  if (own) {
+    const { entry, difference } = own;
+    const source = typeof entry.source === 'string' ? entry.source : 'its source';
+    const modified = difference.changed.length + difference.added.length + difference.missing.length > 0;
+    records.push({ who: OWN_LOCK, source, status: modified ? 'modified' : 'ok' });
+    if (modified) {
+      const commit = typeof entry.commit === 'string' ? ` at ${entry.commit.slice(0, 12)}` : '';
+      problems.push({
+        code: 'modified-since-added',
+        severity: 'info',
+        message: `This skill was added from ${source}${commit}, and ${differenceText(difference)}. \`skillsmith verify\` lists the differences; \`skillsmith update\` brings the source's version back.`,
+        range: FIRST_LINE,
+      });
+    }
   }
-  if (changed.length === 0) return [];
-  const from = typeof entry.source === 'string' ? entry.source : 'its source';
-  const commit = typeof entry.commit === 'string' ? ` at ${entry.commit.slice(0, 12)}` : '';
-  const message = `This skill was added from ${from}${commit}, and ${changed.length === 1 ? 'a file has' : `${changed.length} files have`} changed since (${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', …' : ''}). \`skillsmith verify\` lists the differences; \`skillsmith update\` brings the source's version back.`;
-  return [
-    {
+  const npx = await npxSkillsRecord(fs, dir, digest);
+  if (npx) {
+    records.push({ who: NPX_LOCK, source: npx.entry.source, status: npx.matches ? 'ok' : 'modified' });
+    if (!npx.matches)
+      problems.push({
+        code: 'modified-since-added',
+        severity: 'info',
+        message: `This skill was installed by npx skills from ${npx.entry.source || 'its source'}, and its files no longer match the computedHash recorded in ${NPX_SKILLS_LOCK} (npx skills' own rule). \`skillsmith verify\` says which records disagree; \`npx skills update\` brings the source's version back.`,
+        range: FIRST_LINE,
+      });
+  }
+  if (records.length > 0) {
+    const skillMd = await fs.readFile(joinPath(dir, 'SKILL.md')).catch(() => undefined);
+    const gh = skillMd ? ghSkillMetadata(decodeUtf8(skillMd)) : undefined;
+    if (gh) records.push({ who: GH_METADATA, source: gh.repo, status: 'recorded' });
+  }
+  const disagree = recordsDisagree(records);
+  if (disagree.length > 0)
+    problems.push({
       code: 'modified-since-added',
       severity: 'info',
-      message,
-      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } },
-    },
-  ];
+      message: `This skill is recorded by more than one tool, and ${disagree.join('; ')}. \`skillsmith verify\` lists every record; neither tool's record is changed by Skillsmith.`,
+      range: FIRST_LINE,
+    });
+  return problems;
 }

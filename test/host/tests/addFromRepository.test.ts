@@ -103,7 +103,7 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: 'a skill with security warnings needs a second confirmation; the added skill then shows modified-since-added once edited',
+    name: 'a skill with security warnings needs a second confirmation; the added skill then shows modified-since-added once edited, and once a file is added to it',
     timeoutMs: 90_000,
     fn: async () => {
       const done = vscode.commands.executeCommand<string[]>(COMMAND, { source: repo, location: '.agents/skills' });
@@ -128,6 +128,17 @@ export const tests: HostTest[] = [
       );
       assert.strictEqual(problem.severity, vscode.DiagnosticSeverity.Information);
       assert.match(problem.message, /a file has changed since \(SKILL\.md\)/);
+      // A file the add never copied is a change too, as verify says.
+      fs.writeFileSync(diskPath('.agents/skills/pdf-tool/scripts/extra.sh'), '#!/bin/sh\necho extra\n');
+      await waitFor(
+        () =>
+          vscode.languages
+            .getDiagnostics(uri)
+            .some(
+              (d) => d.code === 'modified-since-added' && /a file was added \(scripts\/extra\.sh\)/.test(d.message),
+            ),
+        { message: 'modified-since-added naming the added file', timeout: 30_000 },
+      );
     },
   },
   {
