@@ -56,7 +56,7 @@ const USAGE = `Usage:
   skillsmith mcp [--root ROOT]... [--no-user] [--actions ask|approved|allow|off]
   skillsmith add SOURCE [--skill NAME]... [--to LOCATION] [--ref REF] [--yes] [--accept-security-warnings] [--json]
   skillsmith verify [ROOT] [--json]
-  skillsmith update [NAME] [--root ROOT] [--yes]
+  skillsmith update [NAME] [--root ROOT] [--ref REF] [--yes] [--accept-security-warnings] [--allow-outside-source]
 
 validate  checks SKILL.md files: PATH is a SKILL.md, a skill folder, or any folder (default: .)
 list      shows the catalog and the listing the model sees, with ROOT as the workspace folder

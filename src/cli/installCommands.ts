@@ -27,7 +27,7 @@ import {
   readLock,
   type UpdatePlan,
 } from '../node/skillInstaller';
-import { recordedSource, sourceToFetch } from '../node/recordedSource';
+import { outsideSourceText, recordedSource, sourceOutsideProject, sourceToFetch } from '../node/recordedSource';
 import { fetchSource, SourceError } from '../node/skillSource';
 import { updateDiffMarkdown } from '../node/updateDiff';
 import { historyNote, reviewUpstream } from '../node/updateReview';
@@ -202,7 +202,7 @@ function planText(location: string, plan: UpdatePlan): string {
 export async function update(argv: readonly string[]): Promise<number> {
   const args = parseCommandArgs(argv, {
     strings: ['root', 'ref'],
-    booleans: ['yes', 'accept-security-warnings'],
+    booleans: ['yes', 'accept-security-warnings', 'allow-outside-source'],
   });
   if (args.positionals.length > 1) throw new UsageError('update takes at most one NAME');
   const only = args.positionals[0];
@@ -223,6 +223,20 @@ export async function update(argv: readonly string[]): Promise<number> {
     for (const [name, entry] of Object.entries(lock.skills)) {
       if (only && name !== only) continue;
       found = true;
+      // A lock may name any folder on this machine: one outside the project is read only when
+      // the user says so (--yes does not), before anything of it is read.
+      const outside = sourceOutsideProject(entry.source, location, root);
+      if (
+        outside !== undefined &&
+        !flag(args, 'allow-outside-source') &&
+        !(await ask(`${outsideSourceText(name, outside)}. Read it? [y/N] `, /^y(es)?$/i))
+      ) {
+        err(
+          `skillsmith update: ${name} was not checked: ${outsideSourceText(name, outside)}: add --allow-outside-source to read it.`,
+        );
+        failed = true;
+        continue;
+      }
       let fetched;
       try {
         // The ref add was given, unless --ref says otherwise (and then says so, and records it).

@@ -2,6 +2,8 @@
 // shared, so a folder inside the project is recorded relative to the lock file (`../vendor/skills`
 // from `.agents/`), which holds on a teammate's machine too; a folder outside the project can
 // only be recorded by its absolute path, with a warning that says why. Git URLs are kept as they are.
+// Read back by `update`, the lock is untrusted: a local source outside the project (or a file://
+// URL) may name any folder on this machine, so update reads one only when the user says so.
 import { dirnamePath, isInside, relativePath, resolvePath, toNativePath } from '../core/base/paths';
 import { sourceKind } from './skillSource';
 
@@ -23,4 +25,21 @@ export function recordedSource(
 /** The source to fetch for a lock entry beside `location`: a recorded relative folder is resolved from the lock file's folder. */
 export function sourceToFetch(recorded: string, location: string): string {
   return /^\.\.?(?:\/|$)/.test(recorded) ? resolvePath(dirnamePath(location), recorded) : recorded;
+}
+
+/**
+ * The folder a lock entry's source would make `update` read outside the project (a local folder
+ * outside `projectRoot`, or any file:// URL), or undefined for a Git URL or a folder inside it.
+ */
+export function sourceOutsideProject(recorded: string, location: string, projectRoot: string): string | undefined {
+  const toFetch = sourceToFetch(recorded, location);
+  if (/^file:/i.test(toFetch.trim())) return toFetch.trim();
+  const kind = sourceKind(toFetch);
+  if (kind.kind === 'git') return undefined;
+  return isInside(kind.path, projectRoot) ? undefined : toNativePath(kind.path);
+}
+
+/** Why update does not read such a source unless told, and how to tell it. */
+export function outsideSourceText(name: string, folder: string): string {
+  return `skills-lock.json names ${folder} as the source of '${name}', outside the project. The lock is committed and shared, and may name any folder on this machine, so update reads it only when you say so`;
 }

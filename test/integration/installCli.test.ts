@@ -196,7 +196,7 @@ test(
     git(repo, 'add', '-A');
     git(repo, 'commit', '-qm', 'second');
     const second = git(repo, 'rev-parse', 'HEAD');
-    const shown = run(['update', 'pdf-tool'], ws);
+    const shown = run(['update', '--allow-outside-source', 'pdf-tool'], ws);
     assert.equal(shown.status, 0, shown.stderr);
     assert.match(
       shown.stdout,
@@ -209,7 +209,7 @@ test(
     );
 
     // The new reference is linked from nowhere: a security warning, so the update needs the second confirmation.
-    const applied = run(['update', 'pdf-tool', '--yes', '--accept-security-warnings'], ws);
+    const applied = run(['update', '--allow-outside-source', 'pdf-tool', '--yes', '--accept-security-warnings'], ws);
     assert.equal(applied.status, 0, applied.stderr);
     assert.equal(
       fs.readFileSync(path.join(ws, '.agents', 'skills', 'pdf-tool', 'scripts', 'fill.sh'), 'utf8'),
@@ -220,8 +220,11 @@ test(
       second,
     );
     assert.equal(run(['verify'], ws).status, 0);
-    assert.match(run(['update'], ws).stdout, /pdf-tool: up to date/);
-    assert.match(run(['update', 'nope'], ws).stderr, /no skill named 'nope' in a skills-lock\.json/);
+    assert.match(run(['update', '--allow-outside-source'], ws).stdout, /pdf-tool: up to date/);
+    assert.match(
+      run(['update', '--allow-outside-source', 'nope'], ws).stderr,
+      /no skill named 'nope' in a skills-lock\.json/,
+    );
   },
 );
 
@@ -240,18 +243,18 @@ test('update says plainly when the upstream history was rewritten', { skip: NO_G
   writeFile(path.join(upstream, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho other\n');
   git(upstream, 'add', '-A');
   git(upstream, 'commit', '-q', '--amend', '-m', 'first, rewritten');
-  const fromClone = run(['update', 'pdf-tool'], local);
+  const fromClone = run(['update', '--allow-outside-source', 'pdf-tool'], local);
   assert.match(fromClone.stdout, /History was rewritten upstream:\*\* .* does not descend from the pinned/);
   assert.ok(fromClone.stdout.indexOf('rewritten upstream') < fromClone.stdout.indexOf('changed: scripts/fill.sh'));
-  const fromUrl = run(['update', 'pdf-tool'], cloned);
+  const fromUrl = run(['update', '--allow-outside-source', 'pdf-tool'], cloned);
   assert.match(fromUrl.stdout, /is no longer in the upstream's history:\*\* it was rewritten/);
   // An ordinary new commit says nothing of the kind.
   writeFile(path.join(upstream, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho third\n');
   git(upstream, 'commit', '-qam', 'third');
-  assert.equal(run(['update', 'pdf-tool', '--yes'], cloned).status, 0);
+  assert.equal(run(['update', '--allow-outside-source', 'pdf-tool', '--yes'], cloned).status, 0);
   writeFile(path.join(upstream, 'skills', 'pdf-tool', 'scripts', 'fill.sh'), '#!/bin/sh\necho fourth\n');
   git(upstream, 'commit', '-qam', 'fourth');
-  const ordinary = run(['update', 'pdf-tool'], cloned);
+  const ordinary = run(['update', '--allow-outside-source', 'pdf-tool'], cloned);
   assert.match(ordinary.stdout, /changed: scripts\/fill\.sh/);
   assert.doesNotMatch(ordinary.stdout, /History was rewritten|no longer in the upstream/);
 });
@@ -270,7 +273,7 @@ test('add --ref is recorded, and update stays on that ref', { skip: NO_GIT }, ()
   assert.equal(run(['add', url, '--ref', 'stable', '--yes'], ws).status, 0);
   const lockFile = path.join(ws, '.agents', 'skills-lock.json');
   assert.equal(JSON.parse(fs.readFileSync(lockFile, 'utf8')).skills['pdf-tool'].ref, 'stable');
-  const shown = run(['update', 'pdf-tool', '--yes'], ws);
+  const shown = run(['update', '--allow-outside-source', 'pdf-tool', '--yes'], ws);
   assert.equal(shown.status, 0, shown.stderr);
   assert.match(shown.stdout, /pdf-tool: up to date/, 'stable has not moved; main has');
   assert.match(fs.readFileSync(path.join(ws, '.agents', 'skills', 'pdf-tool', 'SKILL.md'), 'utf8'), /Stable/);
@@ -295,12 +298,12 @@ test(
     const lockFile = path.join(ws, '.agents', 'skills-lock.json');
     const skillFile = path.join(ws, '.agents', 'skills', 'pdf-tool', 'SKILL.md');
 
-    const asked = run(['update', 'pdf-tool', '--ref', 'next'], ws);
+    const asked = run(['update', '--allow-outside-source', 'pdf-tool', '--ref', 'next'], ws);
     assert.equal(asked.status, 0, asked.stderr);
     assert.match(asked.stdout, /pdf-tool: moving from stable to next/);
     assert.equal(JSON.parse(fs.readFileSync(lockFile, 'utf8')).skills['pdf-tool'].ref, 'stable', 'not without --yes');
 
-    const moved = run(['update', 'pdf-tool', '--ref', 'next', '--yes'], ws);
+    const moved = run(['update', '--allow-outside-source', 'pdf-tool', '--ref', 'next', '--yes'], ws);
     assert.equal(moved.status, 0, moved.stderr);
     assert.equal(JSON.parse(fs.readFileSync(lockFile, 'utf8')).skills['pdf-tool'].ref, 'next');
     assert.match(fs.readFileSync(skillFile, 'utf8'), /Next one/);
@@ -309,7 +312,7 @@ test(
     git(upstream, 'checkout', '-q', 'stable');
     writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Stable two.\n'));
     git(upstream, 'commit', '-qam', 'stable two');
-    const stays = run(['update', 'pdf-tool', '--yes'], ws);
+    const stays = run(['update', '--allow-outside-source', 'pdf-tool', '--yes'], ws);
     assert.equal(stays.status, 0, stays.stderr);
     assert.match(stays.stdout, /pdf-tool: up to date/);
     assert.doesNotMatch(stays.stdout, /moving/);

@@ -91,14 +91,17 @@ test('update from a plain folder: the changed script first, applied only with --
   writeFile(path.join(upstream, 'skills', 'form-filler', 'scripts', 'fill.sh'), '#!/bin/sh\necho fill v2\n');
   writeFile(path.join(upstream, 'skills', 'form-filler', 'references', 'more.md'), '# More\n');
 
-  const shown = run(['update', 'form-filler'], ws);
+  const shown = run(['update', '--allow-outside-source', 'form-filler'], ws);
   assert.equal(shown.status, 0, shown.stderr);
   assert.match(shown.stdout, /changed: scripts\/fill\.sh\n {2}new: references\/more\.md/);
   const script = path.join(ws, '.agents', 'skills', 'form-filler', 'scripts', 'fill.sh');
   assert.equal(fs.readFileSync(script, 'utf8'), '#!/bin/sh\necho fill\n', 'not applied without --yes');
 
   // The new reference is linked from nowhere: a security warning, so the update needs the second confirmation.
-  assert.equal(run(['update', 'form-filler', '--yes', '--accept-security-warnings'], ws).status, 0);
+  assert.equal(
+    run(['update', '--allow-outside-source', 'form-filler', '--yes', '--accept-security-warnings'], ws).status,
+    0,
+  );
   assert.equal(fs.readFileSync(script, 'utf8'), '#!/bin/sh\necho fill v2\n');
   assert.ok(fs.existsSync(path.join(ws, '.agents', 'skills', 'form-filler', 'references', 'more.md')));
   assert.equal(run(['verify'], ws).status, 0);
@@ -151,7 +154,7 @@ test('a local source inside the project is recorded relative to the lock file; o
     path.join(clone, 'vendor', 'team skills', 'helper', 'SKILL.md'),
     '---\nname: helper\ndescription: Helps. Use when asked for help.\n---\nHelp, version two.\n',
   );
-  const updated = run(['update', 'helper', '--yes'], clone);
+  const updated = run(['update', '--allow-outside-source', 'helper', '--yes'], clone);
   assert.equal(updated.status, 0, updated.stderr);
   assert.match(fs.readFileSync(path.join(clone, '.agents', 'skills', 'helper', 'SKILL.md'), 'utf8'), /version two/);
   assert.equal(

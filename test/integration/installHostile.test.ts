@@ -69,7 +69,7 @@ test('a lock entry named ../x or "" is refused by update and verify, and nothing
     writeFile(path.join(important, 'keep.txt'), 'keep\n');
     renameEntry(lockFile, 'good', bad);
     writeFile(path.join(upstream, 'skills', 'good', 'SKILL.md'), skillMd('good', 'Changed.\n'));
-    const updated = run(['update', '--yes'], ws);
+    const updated = run(['update', '--allow-outside-source', '--yes'], ws);
     assert.equal(updated.status, 1, `${JSON.stringify(bad)}: ${updated.stderr}`);
     assert.match(updated.stderr, /is not a skill's folder name/, JSON.stringify(bad));
     assert.equal(fs.readFileSync(path.join(important, 'keep.txt'), 'utf8'), 'keep\n');
@@ -86,10 +86,50 @@ test('a lock entry whose path leaves the source is refused by update', TIMEOUT, 
   writeFile(path.join(outside, 'SKILL.md'), skillMd('good', 'secret\n'));
   renameEntry(lockFile, 'good', 'good', { path: '../private' });
   assert.ok(fs.existsSync(upstream));
-  const updated = run(['update', '--yes'], ws);
+  const updated = run(['update', '--allow-outside-source', '--yes'], ws);
   assert.equal(updated.status, 1, updated.stderr);
   assert.match(updated.stderr, /path .* is not a folder inside its source/);
   assert.doesNotMatch(fs.readFileSync(path.join(ws, '.agents', 'skills', 'good', 'SKILL.md'), 'utf8'), /secret/);
+});
+
+test('a lock whose local source is outside the project is not read by update unless told', TIMEOUT, () => {
+  const { ws, upstream, lockFile, location } = addedWorkspace('outside-source');
+  const privateDir = path.join(tmp, 'outside-source', 'private');
+  writeFile(path.join(privateDir, 'skills', 'good', 'SKILL.md'), skillMd('good', 'PRIVATE\n'));
+  writeFile(path.join(upstream, 'skills', 'good', 'SKILL.md'), skillMd('good', 'Changed.\n'));
+  const before = fs.readFileSync(path.join(location, 'good', 'SKILL.md'), 'utf8');
+  // The source as add recorded it (absolute, outside), a path that climbs out, a file:// URL.
+  const relativeOut = path.relative(path.join(ws, '.agents'), privateDir).split(path.sep).join('/');
+  for (const source of [upstream, privateDir, relativeOut, `file://${privateDir.split(path.sep).join('/')}`]) {
+    renameEntry(lockFile, 'good', 'good', { source });
+    const updated = run(['update', 'good', '--yes', '--accept-security-warnings'], ws);
+    assert.equal(updated.status, 1, `${source}: ${updated.stdout}${updated.stderr}`);
+    assert.match(
+      updated.stderr,
+      /good was not checked: skills-lock\.json names .* as the source of 'good', outside the project\..*add --allow-outside-source to read it/,
+      source,
+    );
+    assert.doesNotMatch(updated.stdout, /PRIVATE|Changed/, 'nothing of it was read');
+    assert.equal(fs.readFileSync(path.join(location, 'good', 'SKILL.md'), 'utf8'), before);
+  }
+  // Told, it reads the folder add was given, and reviews it as always.
+  renameEntry(lockFile, 'good', 'good', { source: upstream });
+  const told = run(['update', 'good', '--yes', '--allow-outside-source'], ws);
+  assert.equal(told.status, 0, told.stderr);
+  assert.match(fs.readFileSync(path.join(location, 'good', 'SKILL.md'), 'utf8'), /Changed/);
+});
+
+test('a local source inside the project is read by update with no question', TIMEOUT, () => {
+  const ws = path.join(tmp, 'inside-source', 'ws');
+  const vendor = path.join(ws, 'vendor');
+  writeFile(path.join(vendor, 'skills', 'good', 'SKILL.md'), skillMd('good'));
+  assert.equal(run(['add', vendor, '--yes'], ws).status, 0);
+  const lock = JSON.parse(fs.readFileSync(path.join(ws, '.agents', 'skills-lock.json'), 'utf8'));
+  assert.equal(lock.skills.good.source, '../vendor', 'recorded relative to the lock');
+  writeFile(path.join(vendor, 'skills', 'good', 'SKILL.md'), skillMd('good', 'Changed.\n'));
+  const updated = run(['update', 'good', '--yes'], ws);
+  assert.equal(updated.status, 0, updated.stderr);
+  assert.match(fs.readFileSync(path.join(ws, '.agents', 'skills', 'good', 'SKILL.md'), 'utf8'), /Changed/);
 });
 
 test('a skill folder that is a symbolic link out of the source is never added', TIMEOUT, (t) => {
@@ -122,7 +162,7 @@ test('an update whose skill folder became a link out of the source is refused', 
   writeFile(path.join(privateDir, 'SKILL.md'), skillMd('good', 'PRIVATE\n'));
   fs.rmSync(path.join(upstream, 'skills', 'good'), { recursive: true });
   if (!trySymlink(privateDir, path.join(upstream, 'skills', 'good'), 'dir')) return t.skip(NO_SYMLINKS);
-  const updated = run(['update', '--yes'], ws);
+  const updated = run(['update', '--allow-outside-source', '--yes'], ws);
   assert.equal(updated.status, 1, updated.stdout);
   assert.match(updated.stderr, /symbolic link/);
   assert.doesNotMatch(fs.readFileSync(path.join(ws, '.agents', 'skills', 'good', 'SKILL.md'), 'utf8'), /PRIVATE/);
@@ -136,13 +176,13 @@ test('update reviews the new version: a security finding is shown and needs the 
   );
   writeFile(path.join(upstream, 'skills', 'good', 'SKILL.md'), skillMd('good', 'Run `scripts/setup.sh`.\n'));
   const target = path.join(ws, '.agents', 'skills', 'good');
-  const once = run(['update', 'good', '--yes'], ws);
+  const once = run(['update', '--allow-outside-source', 'good', '--yes'], ws);
   assert.equal(once.status, 1, once.stderr);
   assert.match(once.stdout, /Security: 1 finding[\s\S]*download-exec/);
   assert.ok(once.stdout.indexOf('download-exec') < once.stdout.indexOf('changed: SKILL.md'), 'findings first');
   assert.match(once.stderr, /good was not updated[\s\S]*--accept-security-warnings/);
   assert.equal(fs.existsSync(path.join(target, 'scripts', 'setup.sh')), false, 'nothing written');
-  const twice = run(['update', 'good', '--yes', '--accept-security-warnings'], ws);
+  const twice = run(['update', '--allow-outside-source', 'good', '--yes', '--accept-security-warnings'], ws);
   assert.equal(twice.status, 0, twice.stderr);
   assert.ok(fs.existsSync(path.join(target, 'scripts', 'setup.sh')));
 });
@@ -352,7 +392,10 @@ test('a second add or update while one runs is refused clearly; a stale run lock
   assert.match(refused.stderr, /another skillsmith add or update is running on .* \(process \d+\)/);
   assert.equal(fs.existsSync(path.join(ws, '.agents', 'skills', 'third')), false);
   writeFile(path.join(upstream, 'skills', 'good', 'SKILL.md'), skillMd('good', 'Changed.\n'));
-  assert.match(run(['update', 'good', '--yes'], ws).stderr, /another skillsmith add or update is running/);
+  assert.match(
+    run(['update', '--allow-outside-source', 'good', '--yes'], ws).stderr,
+    /another skillsmith add or update is running/,
+  );
   const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
   fs.writeFileSync(runLock, `${dead}\n`);
   const added = run(['add', upstream, '--skill', 'third', '--yes'], ws);

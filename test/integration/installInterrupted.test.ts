@@ -130,7 +130,7 @@ test('an update killed at any step never loses the skill: the next add finishes 
     const good = path.join(ws, '.agents', 'skills', 'good');
     writeFile(path.join(upstream, 'skills', 'good', 'SKILL.md'), v2);
 
-    assertKilled(run(['update', 'good', '--yes'], ws, `kill:${step}`), step);
+    assertKilled(run(['update', '--allow-outside-source', 'good', '--yes'], ws, `kill:${step}`), step);
     const now = versionOf(good, { old: v1, new: v2 });
     // Killed between moving the old version aside and moving the new one in, the folder is
     // briefly absent from the location: both copies are beside it, and the next run finishes.
@@ -156,10 +156,10 @@ test(
     fs.mkdirSync(ws, { recursive: true });
     assert.equal(run(['add', upstream, '--yes'], ws).status, 0);
     writeFile(path.join(upstream, 'skills', 'good', 'SKILL.md'), skillMd('good', 'Two.\n'));
-    assertKilled(run(['update', 'good', '--yes'], ws, 'kill:old-moved'), 'old-moved');
+    assertKilled(run(['update', '--allow-outside-source', 'good', '--yes'], ws, 'kill:old-moved'), 'old-moved');
     // The next run is killed too, while finishing the first: after the folder is in, before the lock.
-    assertKilled(run(['update', 'good', '--yes'], ws, 'kill:moved:good'), 'moved:good');
-    const last = run(['update', 'good', '--yes'], ws);
+    assertKilled(run(['update', '--allow-outside-source', 'good', '--yes'], ws, 'kill:moved:good'), 'moved:good');
+    const last = run(['update', '--allow-outside-source', 'good', '--yes'], ws);
     assert.equal(last.status, 0, last.stderr);
     assert.match(last.stdout, /up to date/);
     assert.equal(

@@ -16,7 +16,7 @@ import {
   readLock,
   type UpdatePlan,
 } from '../../node/skillInstaller';
-import { sourceToFetch } from '../../node/recordedSource';
+import { outsideSourceText, sourceOutsideProject, sourceToFetch } from '../../node/recordedSource';
 import { fetchSource, SourceError } from '../../node/skillSource';
 import { updateDiffMarkdown } from '../../node/updateDiff';
 import { historyNote, reviewUpstream } from '../../node/updateReview';
@@ -50,10 +50,47 @@ function changeText(plan: UpdatePlan): string {
   return escapeUnsafeCharacters(parts.filter(Boolean).join(' · '));
 }
 
+/**
+ * Whether to read the sources the locks name outside the workspace (docs/install.md, "Update"):
+ * a lock is shared and may name any folder on this machine, so that needs the user's choice
+ * first, Skip first, so that Enter alone reads nothing. True when there are none.
+ */
+async function askToReadOutsideSources(roots: readonly string[]): Promise<boolean> {
+  const outside: string[] = [];
+  for (const { path: location, root } of resolveLocations({ workspaceFolders: roots, includeUser: false })) {
+    let lock;
+    try {
+      lock = readLock(location);
+    } catch {
+      continue; // said by the check itself
+    }
+    for (const [name, entry] of Object.entries(lock.skills)) {
+      const folder = sourceOutsideProject(entry.source, location, root ?? location);
+      if (folder !== undefined) outside.push(`${name} (${folder})`);
+    }
+  }
+  if (outside.length === 0) return true;
+  const answer = await vscode.window.showQuickPick(
+    [
+      { label: '$(close) Skip them', description: 'check only the other skills', read: false },
+      { label: '$(folder-opened) Read them', description: 'I know these folders', read: true },
+    ],
+    {
+      title: escapeUnsafeCharacters(
+        `skills-lock.json names folders outside the workspace as sources: ${outside.join(', ')}`,
+      ),
+      placeHolder: 'A lock is committed and shared, and may name any folder on this machine',
+      ignoreFocusOut: true,
+    },
+  );
+  return answer?.read === true;
+}
+
 /** Runs the command; resolves with the names updated. */
 export async function updateAddedSkills(services: SkillsmithServices): Promise<string[]> {
   const roots = (vscode.workspace.workspaceFolders ?? []).map((f) => services.fs.toPath(f.uri));
   const errors: string[] = [];
+  const readOutside = await askToReadOutsideSources(roots);
   const candidates = await vscode.window.withProgress(
     {
       location: vscode.ProgressLocation.Notification,
@@ -78,6 +115,11 @@ export async function updateAddedSkills(services: SkillsmithServices): Promise<s
         for (const [name, entry] of Object.entries(lock.skills)) {
           if (token.isCancellationRequested) return found;
           progress.report({ message: name });
+          const outside = sourceOutsideProject(entry.source, location, projectRoot ?? location);
+          if (outside !== undefined && !readOutside) {
+            errors.push(`${name} was not checked: ${outsideSourceText(name, outside)}`);
+            continue;
+          }
           let fetched;
           try {
             // The ref add was given (docs/install.md): update stays on it.

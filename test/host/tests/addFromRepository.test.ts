@@ -50,6 +50,15 @@ async function titleIs(text: string): Promise<void> {
 
 let repo: string;
 
+/**
+ * Answers Update's first question: the repository is a local folder outside the workspace,
+ * which skills-lock.json names, and a lock may name any folder on this machine.
+ */
+async function answerOutsideSources(choice: 'Skip them' | 'Read them'): Promise<void> {
+  await titleIs('skills-lock.json names folders outside the workspace as sources: pdf-tool (');
+  await clickInWorkbench({ selector: `.quick-input-list .monaco-list-row:has-text("${choice}")`, timeoutMs: 15_000 });
+}
+
 /** The review: a read-only virtual document, shown in a locked Markdown preview (a tab of its own). */
 async function reviewDocument(title: string, holding: RegExp): Promise<vscode.TextDocument> {
   // Each review is a document of its own (/N/name): the one that holds what this test expects.
@@ -142,7 +151,7 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: 'Update Added Skills lists what changed upstream (scripts first, local changes flagged) and updates only the checked skill (started by its id)',
+    name: 'Update Added Skills asks before reading a source outside the workspace (Skip reads nothing), lists what changed upstream (scripts first, local changes flagged) and updates only the checked skill (started by its id)',
     timeoutMs: 90_000,
     fn: async () => {
       fs.writeFileSync(path.join(repo, 'skills/pdf-tool/scripts/fill.sh'), '#!/bin/sh\necho fill v2\n');
@@ -156,7 +165,16 @@ export const tests: HostTest[] = [
       ])
         assert.strictEqual(spawnSync('git', args, { cwd: repo }).status, 0);
       const second = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim();
+      // Skipped, the folder outside is not read: nothing to update.
+      const skipped = vscode.commands.executeCommand<string[]>('skillsmith.updateAddedSkills');
+      await answerOutsideSources('Skip them');
+      assert.deepStrictEqual(await skipped, []);
+      assert.notStrictEqual(
+        JSON.parse(fs.readFileSync(diskPath('.agents/skills-lock.json'), 'utf8')).skills['pdf-tool'].commit,
+        second,
+      );
       const done = vscode.commands.executeCommand<string[]>('skillsmith.updateAddedSkills');
+      await answerOutsideSources('Read them');
       await titleIs('Update which skills from their sources?');
       const listed = (await workbenchTexts({ selector: '.quick-input-list', timeoutMs: 15_000 })).join('\n');
       assert.match(listed, /pdf-tool[\s\S]*changed: scripts\/fill\.sh, SKILL\.md[\s\S]*replaces local changes/);
@@ -195,6 +213,7 @@ export const tests: HostTest[] = [
       ])
         assert.strictEqual(spawnSync('git', args, { cwd: repo }).status, 0);
       const done = vscode.commands.executeCommand<string[]>('skillsmith.updateAddedSkills');
+      await answerOutsideSources('Read them');
       await titleIs('Update which skills from their sources?');
       const review = await reviewDocument('Review of the updates', /download-exec/);
       const text = review.getText();
