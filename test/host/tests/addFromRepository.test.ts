@@ -200,6 +200,40 @@ export const tests: HostTest[] = [
     },
   },
   {
+    name: 'Update Added Skills says plainly that the upstream history was rewritten, shows control and bidirectional characters escaped in the review and the list, and Escape updates nothing (started by its id)',
+    timeoutMs: 90_000,
+    fn: async () => {
+      const pinned = JSON.parse(fs.readFileSync(diskPath('.agents/skills-lock.json'), 'utf8')).skills['pdf-tool']
+        .commit as string;
+      // The pinned commit replaced by another (amended): the new one does not descend from it.
+      fs.writeFileSync(
+        path.join(repo, 'skills/pdf-tool/SKILL.md'),
+        '---\nname: pdf-tool\ndescription: "Fills PDF forms.\\e[2J Use when asked \\u202eto fill one."\n---\nRun `scripts/fill.sh` (v2b).\n',
+      );
+      for (const args of [
+        ['add', '-A'],
+        ['-c', 'user.email=t@example.com', '-c', 'user.name=T', 'commit', '-q', '--amend', '-m', 'v2, rewritten'],
+      ])
+        assert.strictEqual(spawnSync('git', args, { cwd: repo }).status, 0);
+      const done = vscode.commands.executeCommand<string[]>('skillsmith.updateAddedSkills');
+      await answerOutsideSources('Read them');
+      await titleIs('Update which skills from their sources?');
+      const review = (await reviewDocument('Review of the updates', /History was rewritten/)).getText();
+      assert.match(review, new RegExp(`does not descend from the pinned ${pinned.slice(0, 12)}`));
+      assert.ok(review.indexOf('History was rewritten') < review.indexOf('### What the update changes'));
+      assert.doesNotMatch(review, /[\u001b\u202e]/, 'no raw control or bidirectional character');
+      assert.match(review, /\\u001b\[2J[\s\S]*\\u202e/);
+      const listed = (await workbenchTexts({ selector: '.quick-input-list', timeoutMs: 15_000 })).join('\n');
+      assert.match(listed, /pdf-tool[\s\S]*history rewritten/);
+      await pressInWorkbench('Escape');
+      assert.deepStrictEqual(await done, []);
+      assert.strictEqual(
+        JSON.parse(fs.readFileSync(diskPath('.agents/skills-lock.json'), 'utf8')).skills['pdf-tool'].commit,
+        pinned,
+      );
+    },
+  },
+  {
     name: 'Update Added Skills shows the review and the diff (scripts first) before asking, and a new finding needs the second confirmation, clicked on the page (started by its id)',
     timeoutMs: 90_000,
     fn: async () => {
