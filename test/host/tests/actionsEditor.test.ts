@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import {
   HostTest,
   clickInWorkbench,
+  clickNotificationButton,
   getExtensionApi,
   pressInWorkbench,
   typeInWorkbench,
@@ -173,7 +174,7 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: 'Command Palette: Run Action…, then the schema form typed into with real keys; Enter on each step runs what was typed',
+    name: 'Command Palette: Run Action…, then the schema form typed into with real keys; Enter on each step runs what was typed; Show Result, clicked in the notification, opens a document that Close All (Ctrl+K Ctrl+W) closes with no question to save',
     timeoutMs: 60_000,
     fn: async () => {
       await idleApi();
@@ -201,6 +202,27 @@ export const tests: HostTest[] = [
       await pressInWorkbench('Enter');
       await waitFor(() => runs().length === before + 1, { timeout: 15_000, message: 'the run to happen' });
       assert.deepStrictEqual(runs().at(-1)!.input, { word: 'keys', times: 3, tone: 'loud' });
+      // Show Result, clicked in the notification: a read-only document, which closing never asks to save.
+      await clickNotificationButton(
+        'Show Result',
+        '.notifications-center .notification-list-item:has-text("echo-action › echo finished")',
+      );
+      const result = await waitFor(
+        () =>
+          vscode.window.activeTextEditor?.document.uri.path.endsWith('result.json') && vscode.window.activeTextEditor,
+        { message: 'the result document' },
+      );
+      assert.strictEqual(result.document.uri.scheme, 'skillsmith-result');
+      assert.match(result.document.getText(), /"echoed": "KEYS KEYS KEYS"/);
+      assert.deepStrictEqual(
+        vscode.workspace.textDocuments.filter((d) => d.isUntitled || d.isDirty).map((d) => d.uri.toString()),
+        [],
+      );
+      await pressInWorkbench('Control+K');
+      await pressInWorkbench('Control+W');
+      await waitFor(() => vscode.window.tabGroups.all.every((g) => g.tabs.length === 0), {
+        message: 'every editor closed, with no question to save',
+      });
     },
   },
   {
