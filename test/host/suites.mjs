@@ -150,6 +150,21 @@ export const suites = [
     timeoutMs: 10 * 60_000,
   },
   {
+    // The same harness with Skillsmith's default settings: one set of tools offered to it.
+    name: 'copilot-harness-default',
+    prepare: (root) => buildWorkspace(root),
+    tests: ['test/host/tests/copilotHarnessOneSet.test.ts'],
+    settings: {
+      'skillsmith.hosts': ['vscode-copilot'],
+      'chat.useAgentSkills': true,
+      'chat.defaultToCopilotHarness': true,
+      'chat.agentHost.byokModels.enabled': true,
+      'chat.agentHost.allowSignedOutWhenUsable': true,
+      'chat.agentHost.unsafeTestToken': 'offline-test-token',
+    },
+    timeoutMs: 10 * 60_000,
+  },
+  {
     // One set of tools for VS Code's agent: the language-model tools by default; skillsmith mcp,
     // started by VS Code's own MCP client from the extension's provider, once the setting is on.
     name: 'mcp',

@@ -208,8 +208,10 @@ export const tests: HostTest[] = [
         '.notifications-center .notification-list-item:has-text("echo-action › echo finished")',
       );
       const result = await waitFor(
-        () =>
-          vscode.window.activeTextEditor?.document.uri.path.endsWith('result.json') && vscode.window.activeTextEditor,
+        () => {
+          const editor = vscode.window.activeTextEditor;
+          return editor?.document.uri.path.endsWith('result.json') ? editor : undefined;
+        },
         { message: 'the result document' },
       );
       assert.strictEqual(result.document.uri.scheme, 'skillsmith-result');

@@ -21,75 +21,11 @@ import {
   workbenchTexts,
   workspaceFolder,
 } from '../helpers';
+import { actions, ahpMessages, customizationsSeen, send, userData } from '../helpers/agentHost';
 
 interface CliSkill {
   readonly path: string;
   readonly hosts: Record<string, { readonly loads: boolean; readonly reasons: readonly string[] }>;
-}
-
-interface Customization {
-  readonly type: string;
-  readonly uri?: string;
-  readonly name?: string;
-  readonly contents?: string;
-  readonly children?: readonly Customization[];
-  readonly _meta?: { readonly mcpDefaultCwds?: Record<string, unknown> };
-}
-
-/** The sandbox's user-data folder: HOME is `<sandbox>/home` (scripts/host/sandbox.mjs). */
-const userData = () => path.join(os.homedir(), '..', 'ud');
-
-/** Every JSON message of the Agent Host Protocol logs, oldest first. */
-function ahpMessages(): unknown[] {
-  const logs = path.join(userData(), 'logs');
-  const messages: unknown[] = [];
-  for (const run of fs.readdirSync(logs).sort()) {
-    const dir = path.join(logs, run, 'ahp');
-    if (!fs.existsSync(dir)) continue;
-    for (const file of fs.readdirSync(dir).sort())
-      for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n'))
-        if (line.trim())
-          try {
-            messages.push(JSON.parse(line));
-          } catch {
-            // A line being written as we read.
-          }
-  }
-  return messages;
-}
-
-/** The actions of one type that the agent host and the workbench exchanged, oldest first. */
-function actions<T>(type: string): T[] {
-  const found: T[] = [];
-  const visit = (value: unknown): void => {
-    if (!value || typeof value !== 'object') return;
-    const record = value as Record<string, unknown>;
-    if (record.type === type) found.push(value as T);
-    for (const child of Object.values(record)) visit(child);
-  };
-  for (const message of ahpMessages()) visit(message);
-  return found;
-}
-
-/**
- * The customizations the agent host reported, the latest of each (by uri): in a subscribe
- * snapshot, a session/customizationsChanged or a session/customizationUpdated, whichever came.
- */
-function customizationsSeen(): Customization[] {
-  const latest = new Map<string, Customization>();
-  const keep = (c: unknown) => {
-    const item = c as Customization;
-    if (item && typeof item === 'object' && typeof item.uri === 'string') latest.set(item.uri, item);
-  };
-  const visit = (value: unknown): void => {
-    if (!value || typeof value !== 'object') return;
-    const record = value as Record<string, unknown>;
-    if (Array.isArray(record.customizations)) record.customizations.forEach(keep);
-    if (record.type === 'session/customizationUpdated') keep(record.customization);
-    for (const child of Object.values(record)) visit(child);
-  };
-  for (const message of ahpMessages()) visit(message);
-  return [...latest.values()];
 }
 
 /** Skillsmith's verdicts for `host` on the workspace, through its CLI. */
@@ -114,13 +50,6 @@ const real = (p: string) => {
 /** Text of the chat view. */
 async function chatText(): Promise<string> {
   return (await workbenchTexts({ selector: '.interactive-session' })).join('\n');
-}
-
-/** Sends `query` in the chat view (workbench.action.chat.open command) without waiting for the answer. */
-function send(query: string): void {
-  void vscode.commands.executeCommand('workbench.action.chat.open', { query }).then(undefined, (e: unknown) => {
-    hostLog(`[copilot-harness] chat.open failed: ${String(e)}`);
-  });
 }
 
 export const tests: HostTest[] = [
@@ -158,7 +87,7 @@ export const tests: HostTest[] = [
         { timeout: 120_000, interval: 2_000, message: "the workbench's client tools for the session include skill" },
       );
       hostLog(`[copilot-harness] client tools offered to the harness: ${offered.join(', ')}`);
-      for (const name of ['skills', 'skill', 'skillFile', 'skillAction'])
+      for (const name of ['skillList', 'skill', 'skillFile', 'skillAction'])
         assert.ok(offered.includes(name), `${name} in ${offered.join(', ')}`);
     },
   },
