@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { makeTempDir, removeDir, writeFile } from './engineTestUtils';
+import { makeTempDir, NO_SYMLINKS, removeDir, trySymlink, writeFile } from './engineTestUtils';
 import { normalizePath } from '../../src/core/base/paths';
 import { provenanceProblems } from '../../src/core/lint/provenance';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
@@ -76,11 +76,7 @@ test('an added .git entry is a change', TIMEOUT, async () => {
 test('an added symbolic link is a change', TIMEOUT, async (t) => {
   const { root, dir } = addedSkill('link');
   writeFile(path.join(root, 'private.txt'), 'secret\n');
-  try {
-    fs.symlinkSync(path.join(root, 'private.txt'), path.join(dir, 'notes.txt'), 'file');
-  } catch (error) {
-    return t.skip(`cannot create a symbolic link here: ${(error as Error).message}`);
-  }
+  if (!trySymlink(path.join(root, 'private.txt'), path.join(dir, 'notes.txt'), 'file')) return t.skip(NO_SYMLINKS);
   const [problem] = await problemsOf(dir);
   assert.match(problem?.message ?? '', /a file was added \(notes\.txt\)/);
 });
