@@ -556,25 +556,37 @@ export function findCallerDeletes(lines: readonly string[], commandStart: string
     String.raw`${commandStart}(rm\s+((?:-[a-zA-Z]+\s+|--[a-z-]+\s+)*)((?:"[^"]*"|'[^']*'|\$\{[^}]*\}|[^;&|)\n#\x60])*))`,
     'g',
   );
+  // Each search below needs a word of its own in the line; most lines have none of them.
+  const fsFunctions = [...imports.fsFunctions];
+  const mayCallDelete = (line: string) =>
+    line.includes('rm') ||
+    line.includes('rimraf') ||
+    (imports.fsExtraNames.size > 0 && /remove|emptyDir/.test(line)) ||
+    fsFunctions.some((name) => line.includes(name));
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    const hasRm = line.includes('rm');
     if (isComment(line)) continue;
+    if (!hasRm && !line.includes('find') && !mayCallDelete(line) && !handRemoves && !/deno|::delete/i.test(line))
+      continue;
     // Shell: rm -r … "$dir"
-    for (const m of line.matchAll(shellRm)) {
-      if (!/(?:^|\s)-[a-zA-Z]*[rR]|--recursive\b/.test(m[2])) continue;
-      const words = shellWords(m[3]).filter((w) => w !== '--' && !/^\d*[<>]/.test(w));
-      if (!words.some((w) => unchecked(scope(), shellKeys(scope(), w), i))) continue;
-      const start = m.index + m[0].length - m[1].length;
-      found.push({ line: i, start, end: start + m[1].trimEnd().length });
-    }
+    if (hasRm)
+      for (const m of line.matchAll(shellRm)) {
+        if (!/(?:^|\s)-[a-zA-Z]*[rR]|--recursive\b/.test(m[2])) continue;
+        const words = shellWords(m[3]).filter((w) => w !== '--' && !/^\d*[<>]/.test(w));
+        if (!words.some((w) => unchecked(scope(), shellKeys(scope(), w), i))) continue;
+        const start = m.index + m[0].length - m[1].length;
+        found.push({ line: i, start, end: start + m[1].trimEnd().length });
+      }
     // Shell: find "$dir" … -delete, or -exec rm -r.
-    for (const m of line.matchAll(findDelete)) {
-      if (!unchecked(scope(), shellKeys(scope(), m[2]), i)) continue;
-      const start = m.index + m[0].length - m[1].length;
-      found.push({ line: i, start, end: start + m[1].length });
-    }
+    if (line.includes('find'))
+      for (const m of line.matchAll(findDelete)) {
+        if (!unchecked(scope(), shellKeys(scope(), m[2]), i)) continue;
+        const start = m.index + m[0].length - m[1].length;
+        found.push({ line: i, start, end: start + m[1].length });
+      }
     // Shell: … "$@" | xargs rm -r: the pipeline before it gives the paths.
-    const xargs = /\|\s*(xargs\s+(?:-\S+\s+)*rm\s+-[a-zA-Z]*[rR][^;&|]*)/.exec(line);
+    const xargs = hasRm && /\|\s*(xargs\s+(?:-\S+\s+)*rm\s+-[a-zA-Z]*[rR][^;&|]*)/.exec(line);
     if (xargs) {
       const upstream = line.slice(0, xargs.index).split(/[;&]/).at(-1) ?? '';
       if (
@@ -589,39 +601,42 @@ export function findCallerDeletes(lines: readonly string[], commandStart: string
       }
     }
     // Python and Node: rm -r run from a list (subprocess.run(["rm", "-rf", path])), an f-string, a template or a concatenation.
-    for (const m of line.matchAll(
-      /\[\s*["']rm["']\s*,\s*["']-[a-zA-Z]*[rR][a-zA-Z]*["']\s*,\s*(?:["']-[a-zA-Z-]+["']\s*,\s*)*([^\]]+)|\bf(["'])rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*["']?\{([^}]+)\}["']?(?:\/\*)?\2|`rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*["']?\$\{([^}]+)\}["']?`|(["'`])rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*\5\s*\+\s*([\w.[\]]+)\s*(?:[),;]|$)/g,
-    )) {
-      const expression = m[1] ?? m[3] ?? m[4] ?? m[6];
-      const keys = [...pythonValue(expression), ...nodeValue(expression)];
-      if (!unchecked(scope(), keys, i)) continue;
-      found.push({ line: i, start: m.index, end: m.index + m[0].length });
-    }
+    if (hasRm)
+      for (const m of line.matchAll(
+        /\[\s*["']rm["']\s*,\s*["']-[a-zA-Z]*[rR][a-zA-Z]*["']\s*,\s*(?:["']-[a-zA-Z-]+["']\s*,\s*)*([^\]]+)|\bf(["'])rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*["']?\{([^}]+)\}["']?(?:\/\*)?\2|`rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*["']?\$\{([^}]+)\}["']?`|(["'`])rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*\5\s*\+\s*([\w.[\]]+)\s*(?:[),;]|$)/g,
+      )) {
+        const expression = m[1] ?? m[3] ?? m[4] ?? m[6];
+        const keys = [...pythonValue(expression), ...nodeValue(expression)];
+        if (!unchecked(scope(), keys, i)) continue;
+        found.push({ line: i, start: m.index, end: m.index + m[0].length });
+      }
     // Python: shutil.rmtree(path), rmtree(path) imported by name.
-    for (const m of line.matchAll(/\b(?:shutil\.)?rmtree\(/g)) {
-      if (!m[0].startsWith('shutil.') && (!imports.rmtreeImported || line[m.index - 1] === '.')) continue;
-      const args = callArguments(lines, i, m.index + m[0].length);
-      if (!unchecked(scope(), pythonValue(firstArgument(args)), i)) continue;
-      found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
-    }
+    if (hasRm)
+      for (const m of line.matchAll(/\b(?:shutil\.)?rmtree\(/g)) {
+        if (!m[0].startsWith('shutil.') && (!imports.rmtreeImported || line[m.index - 1] === '.')) continue;
+        const args = callArguments(lines, i, m.index + m[0].length);
+        if (!unchecked(scope(), pythonValue(firstArgument(args)), i)) continue;
+        found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
+      }
     // Node: fs.rmSync(path, { recursive: true }), rm(path, …) imported by name, fs-extra's remove, rimraf.
-    for (const m of line.matchAll(/(?<![\w$.])(?:(\w+)\.(?:promises\.)?(\w+)|(\w+))\(/g)) {
-      const owner = m[1];
-      const fn = m[2] ?? m[3];
-      const fsDelete =
-        owner !== undefined ? imports.fsNames.has(owner) && DELETE_FUNCTIONS.has(fn) : imports.fsFunctions.has(fn);
-      const extraDelete =
-        owner !== undefined &&
-        imports.fsExtraNames.has(owner) &&
-        /^(?:remove|removeSync|emptyDir|emptyDirSync)$/.test(fn);
-      const rimraf =
-        /^rimraf(?:Sync)?$/.test(owner ?? fn) && (owner === undefined || /^(?:sync|native|manual)$/.test(fn));
-      if (!fsDelete && !extraDelete && !rimraf) continue;
-      const args = callArguments(lines, i, m.index + m[0].length);
-      if (fsDelete && !/\brecursive\s*:\s*true\b/.test(args)) continue;
-      if (!unchecked(scope(), nodeValue(firstArgument(args)), i)) continue;
-      found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
-    }
+    if (mayCallDelete(line))
+      for (const m of line.matchAll(/(?<![\w$.])(?:(\w+)\.(?:promises\.)?(\w+)|(\w+))\(/g)) {
+        const owner = m[1];
+        const fn = m[2] ?? m[3];
+        const fsDelete =
+          owner !== undefined ? imports.fsNames.has(owner) && DELETE_FUNCTIONS.has(fn) : imports.fsFunctions.has(fn);
+        const extraDelete =
+          owner !== undefined &&
+          imports.fsExtraNames.has(owner) &&
+          /^(?:remove|removeSync|emptyDir|emptyDirSync)$/.test(fn);
+        const rimraf =
+          /^rimraf(?:Sync)?$/.test(owner ?? fn) && (owner === undefined || /^(?:sync|native|manual)$/.test(fn));
+        if (!fsDelete && !extraDelete && !rimraf) continue;
+        const args = callArguments(lines, i, m.index + m[0].length);
+        if (fsDelete && !/\brecursive\s*:\s*true\b/.test(args)) continue;
+        if (!unchecked(scope(), nodeValue(firstArgument(args)), i)) continue;
+        found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
+      }
     // Deno: Deno.remove(path, { recursive: true }).
     for (const m of line.matchAll(/\bDeno\.remove\(/g)) {
       const args = callArguments(lines, i, m.index + m[0].length);

@@ -418,8 +418,12 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
   χ: 'x',
 };
 
-/** What normalizeCommand may change: a quote, a backslash or a lookalike. */
-const MAY_CHANGE = new RegExp(`["'\\\\${Object.keys(LOOKALIKES).join('')}]`);
+/**
+ * What normalizeCommand changes, exactly: a doubled quote or a backslash between word
+ * characters, or a lookalike. A line without one is its own normal form; most lines of code
+ * have quotes, few have these.
+ */
+const CHANGES = new RegExp(String.raw`\w(?:""|'')\w|\w\\\w|[` + Object.keys(LOOKALIKES).join('') + ']');
 
 /** Whether `text[i]` is a word character (`\w`: ASCII letters, digits and `_`); false outside it. */
 function isWordAt(text: string, i: number): boolean {
@@ -432,15 +436,12 @@ function isWordAt(text: string, i: number): boolean {
 /**
  * A line of code as a shell reads it, for matching: lookalike letters as the Latin ones they
  * pass for, and the quotes and backslashes a shell drops inside a word (`c""url`, `c\url`)
- * removed. `offsets[i]` is where the i-th character came from.
+ * removed. `offsets[i]` is where the i-th character came from; a line with nothing to change has none.
  */
-export function normalizeCommand(line: string): { readonly text: string; readonly offsets: readonly number[] } {
-  const offsets: number[] = [];
+export function normalizeCommand(line: string): NormalizedLine {
   // Most lines have nothing to drop or replace: the same text, each character from its place.
-  if (!MAY_CHANGE.test(line)) {
-    for (let i = 0; i <= line.length; i++) offsets.push(i);
-    return { text: line, offsets };
-  }
+  if (!CHANGES.test(line)) return { text: line };
+  const offsets: number[] = [];
   let text = '';
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
@@ -483,6 +484,16 @@ const CALLER_DELETE: Pick<CommandRisk, 'code' | 'what'> = {
   what: 'deletes a path the caller passes, recursively, unchecked',
 };
 
+/** A line as the rules read it, and where each of its characters was in the line (its own place when absent). */
+interface NormalizedLine {
+  readonly text: string;
+  readonly offsets?: readonly number[];
+}
+
+function placeIn({ offsets }: NormalizedLine, index: number): number {
+  return offsets ? offsets[index] : index;
+}
+
 /**
  * Every risky command in the logical lines of one file's code, a list for each line: the
  * techniques of one line, and the deletes of a path the caller passes, which follow the
@@ -495,9 +506,8 @@ export function findCodeRisks(lines: readonly string[]): CommandRisk[][] {
     normalized.map((n) => n.text),
     AT,
   )) {
-    const { offsets } = normalized[found.line];
-    const start = offsets[found.start];
-    const end = offsets[found.end - 1] + 1;
+    const start = placeIn(normalized[found.line], found.start);
+    const end = placeIn(normalized[found.line], found.end - 1) + 1;
     const same = risks[found.line];
     if (same.some((f) => f.code === CALLER_DELETE.code && f.start <= start && start < f.end)) continue;
     same.push({ ...CALLER_DELETE, start, end });
@@ -506,7 +516,8 @@ export function findCodeRisks(lines: readonly string[]): CommandRisk[][] {
   return risks;
 }
 
-function lineRisks({ text, offsets }: { readonly text: string; readonly offsets: readonly number[] }): CommandRisk[] {
+function lineRisks(line: NormalizedLine): CommandRisk[] {
+  const { text } = line;
   const found: CommandRisk[] = [];
   for (const index of TECHNIQUE_NEEDLES.groupsIn(text.toLowerCase())) {
     const technique = TECHNIQUES[index];
@@ -517,8 +528,8 @@ function lineRisks({ text, offsets }: { readonly text: string; readonly offsets:
         /^[\s;&|({`"'=$>%]*(?:PS[^>\n]{0,40}>\s*)?(?:sudo\s+(?:-\S+\s+)*)?(?:(?:RUN|run:|exec|then|do|else|xargs|time|nohup|command)\s+)?/i.exec(
           match[0],
         )?.[0].length ?? 0;
-      const start = offsets[match.index + lead];
-      const end = offsets[match.index + match[0].length - 1] + 1;
+      const start = placeIn(line, match.index + lead);
+      const end = placeIn(line, match.index + match[0].length - 1) + 1;
       if (found.some((f) => f.code === technique.code && f.start <= start && start < f.end)) continue;
       found.push({ code: technique.code, start, end, what: technique.what });
     }

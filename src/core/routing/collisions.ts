@@ -52,7 +52,7 @@ export function* heldOutRoutes(
     const sentences = descriptionSentences(skill.description);
     const taken = new Map<string, number>();
     sentences.forEach((sentence, i) => {
-      const pick = ranker.rankReplacing(sentence, heldOutSkill(skill, sentences, i)).pick;
+      const pick = ranker.pickReplacing(sentence, heldOutSkill(skill, sentences, i));
       if (pick !== null && pick !== skill.name) taken.set(pick, (taken.get(pick) ?? 0) + 1);
     });
     for (const [picked, count] of taken) taken.set(picked, Math.round((count / sentences.length) * 10_000) / 10_000);

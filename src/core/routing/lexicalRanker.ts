@@ -65,6 +65,8 @@ export interface Ranking {
 }
 
 interface IndexedSkill {
+  /** Its place in the catalog (-1 for a replacement, which is scored on its own). */
+  readonly id: number;
   readonly name: string;
   /** Weighted term frequencies: name terms count `nameWeight` each. */
   readonly tf: ReadonlyMap<string, number>;
@@ -87,6 +89,12 @@ export class LexicalRanker {
   private readonly averageLength: number;
   /** The share of a new request's words that this catalog would not know (foreignRequest.ts). */
   private readonly unseenRate: number;
+  /** Each skill's BM25 length normalisation, by id. */
+  private readonly norms: Float64Array;
+  /** The skills whose "Not for …" clause names each term. */
+  private readonly excluders = new Map<string, IndexedSkill[]>();
+  /** The skills that have each adjacent pair of terms. */
+  private readonly pairHolders = new Map<string, IndexedSkill[]>();
   /** IDFs worked out, the catalog's statistics being fixed once built. */
   private readonly idfs = new Map<string, number>();
 
@@ -96,20 +104,27 @@ export class LexicalRanker {
   ) {
     const skills: IndexedSkill[] = [];
     for (const skill of catalog) {
-      const indexed = this.index(skill);
+      const indexed = this.index(skill, skills.length);
       skills.push(indexed);
       for (const term of indexed.tf.keys()) {
         this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
-        const list = this.postings.get(term);
-        if (list) list.push(indexed);
-        else this.postings.set(term, [indexed]);
+        append(this.postings, term, indexed);
       }
+      for (const term of indexed.excluded) append(this.excluders, term, indexed);
+      for (const pair of indexed.pairs) append(this.pairHolders, pair, indexed);
     }
     this.skills = skills;
     this.byName = new Map(skills.map((s) => [s.name, s]));
     this.unseenRate = unseenRate(this.documentFrequency);
     this.averageLength =
       skills.length === 0 ? 1 : Math.max(1, skills.reduce((sum, s) => sum + s.length, 0) / skills.length);
+    this.norms = Float64Array.from(skills, (skill) => this.norm(skill));
+  }
+
+  /** BM25's length normalisation of one skill. */
+  private norm(skill: IndexedSkill): number {
+    const { k1, b } = this.options;
+    return k1 * (1 - b + (b * skill.length) / this.averageLength);
   }
 
   /** The skills the ranker knows, in catalog order. */
@@ -148,7 +163,7 @@ export class LexicalRanker {
     return this.rankPool(query, candidates && new Set(candidates), this.index(replacement));
   }
 
-  private index(skill: RoutableSkill): IndexedSkill {
+  private index(skill: RoutableSkill, id = -1): IndexedSkill {
     const { nameWeight } = this.options;
     const document = skillDocument(skill);
     const tf = new Map<string, number>();
@@ -158,46 +173,106 @@ export class LexicalRanker {
     pairsOf(document.nameTerms, pairs);
     pairsOf(document.descriptionTerms, pairs);
     const length = document.nameTerms.length * nameWeight + document.descriptionTerms.length;
-    return { name: skill.name, tf, excluded: new Set(document.excludedTerms), pairs, length };
+    return { id, name: skill.name, tf, excluded: new Set(document.excludedTerms), pairs, length };
+  }
+
+  /**
+   * The best skill for a query with one skill's text replaced, as `rankReplacing(...).pick`
+   * would say, without ranking the rest: the held-out pass asks this of every sentence of
+   * every description (collisions.ts), and only the pick counts there.
+   */
+  pickReplacing(query: string, replacement: RoutableSkill): string | null {
+    const { scored, unique } = this.scored(query, undefined, this.index(replacement));
+    let best: { skill: IndexedSkill; score: number } | undefined;
+    for (const entry of scored)
+      if (
+        !best ||
+        entry.score > best.score ||
+        (entry.score === best.score && compareCodePoints(entry.skill.name, best.skill.name) < 0)
+      )
+        best = entry;
+    return this.abstention(query, best?.skill, unique) ? null : best!.skill.name;
   }
 
   /** Scores the skills that share a term with the query (in `only`, when given), one of them replaced. */
   private rankPool(query: string, only?: ReadonlySet<string>, replacement?: IndexedSkill): Ranking {
-    const sequence = routingTerms(query);
-    const unique = [...new Set(sequence)];
-    const queryPairs = new Set<string>();
-    pairsOf(sequence, queryPairs);
-    const pool = new Set<IndexedSkill>();
-    for (const term of unique) for (const skill of this.postings.get(term) ?? []) pool.add(skill);
-    if (replacement) {
-      const original = this.byName.get(replacement.name);
-      if (original) pool.delete(original);
-      if (unique.some((term) => replacement.tf.has(term))) pool.add(replacement);
-    }
-    const scored: { skill: IndexedSkill; score: number }[] = [];
-    for (const skill of pool) {
-      if (only && !only.has(skill.name)) continue;
-      const score = this.score(skill, unique, queryPairs);
-      if (score > 0) scored.push({ skill, score });
-    }
+    const { scored, unique } = this.scored(query, only, replacement);
     scored.sort((a, b) => b.score - a.score || compareCodePoints(a.skill.name, b.skill.name));
     const results = scored.map(({ skill, score }) => ({ name: skill.name, score: round(score) }));
     const inDomainChance = this.inDomainChance(query);
     const best = scored[0]?.skill;
-    const abstention =
-      best === undefined
-        ? 'no-match'
-        : inDomainChance < this.options.foreignSignificance
-          ? 'foreign'
-          : !this.singlesOut(best, unique)
-            ? 'common-words-only'
-            : undefined;
+    const abstention = this.abstention(query, best, unique, inDomainChance);
     return {
       results,
       pick: abstention ? null : best.name,
       inDomainChance: round(inDomainChance),
       ...(abstention ? { abstention } : {}),
     };
+  }
+
+  /** Why the router would not pick `best` for the query, or undefined when it would. */
+  private abstention(
+    query: string,
+    best: IndexedSkill | undefined,
+    unique: readonly string[],
+    inDomainChance?: number,
+  ): Ranking['abstention'] {
+    if (best === undefined) return 'no-match';
+    if ((inDomainChance ?? this.inDomainChance(query)) < this.options.foreignSignificance) return 'foreign';
+    return this.singlesOut(best, unique) ? undefined : 'common-words-only';
+  }
+
+  /**
+   * The skills with a score above 0, unsorted, and the query's terms. Scores are summed term by
+   * term over each term's postings (and the skills that exclude it, and those with each adjacent
+   * pair), in the order `score` sums them, so that each total is the same number `score` gives:
+   * a skill costs only the terms it has, not every term of the query.
+   */
+  private scored(
+    query: string,
+    only?: ReadonlySet<string>,
+    replacement?: IndexedSkill,
+  ): { scored: { skill: IndexedSkill; score: number }[]; unique: string[] } {
+    const sequence = routingTerms(query);
+    const unique = [...new Set(sequence)];
+    const queryPairs = new Set<string>();
+    pairsOf(sequence, queryPairs);
+    const { k1, phraseWeight, exclusionWeight } = this.options;
+    const original = replacement && this.byName.get(replacement.name);
+    // The pool: every skill sharing a term with the query, the replaced one left out.
+    const inPool = new Uint8Array(this.skills.length);
+    const pool: number[] = [];
+    for (const term of unique)
+      for (const skill of this.postings.get(term) ?? []) {
+        if (inPool[skill.id] || skill === original || (only && !only.has(skill.name))) continue;
+        inPool[skill.id] = 1;
+        pool.push(skill.id);
+      }
+    const totals = new Float64Array(this.skills.length);
+    for (const term of unique) {
+      const idf = this.idf(term);
+      for (const skill of this.postings.get(term) ?? []) {
+        if (!inPool[skill.id]) continue;
+        const tf = skill.tf.get(term)!;
+        totals[skill.id] += (idf * tf * (k1 + 1)) / (tf + this.norms[skill.id]);
+      }
+      for (const skill of this.excluders.get(term) ?? [])
+        if (inPool[skill.id] && !skill.tf.has(term)) totals[skill.id] -= exclusionWeight * idf;
+    }
+    for (const pair of queryPairs) {
+      const holders = this.pairHolders.get(pair);
+      if (!holders) continue;
+      const [first, second] = pair.split(' ');
+      const bonus = (phraseWeight * (this.idf(first) + this.idf(second))) / 2;
+      for (const skill of holders) if (inPool[skill.id]) totals[skill.id] += bonus;
+    }
+    const scored: { skill: IndexedSkill; score: number }[] = [];
+    for (const id of pool) if (totals[id] > 0) scored.push({ skill: this.skills[id], score: totals[id] });
+    if (replacement && unique.some((term) => replacement.tf.has(term)) && (!only || only.has(replacement.name))) {
+      const score = this.score(replacement, unique, queryPairs);
+      if (score > 0) scored.push({ skill: replacement, score });
+    }
+    return { scored, unique };
   }
 
   /** The foreign-request test of foreignRequest.ts, on the request's words without its values. */
@@ -214,8 +289,8 @@ export class LexicalRanker {
   }
 
   private score(skill: IndexedSkill, queryTerms: readonly string[], queryPairs: ReadonlySet<string>): number {
-    const { k1, b, phraseWeight, exclusionWeight } = this.options;
-    const norm = k1 * (1 - b + (b * skill.length) / this.averageLength);
+    const { k1, phraseWeight, exclusionWeight } = this.options;
+    const norm = this.norm(skill);
     let score = 0;
     for (const term of queryTerms) {
       const tf = skill.tf.get(term) ?? 0;
@@ -229,6 +304,12 @@ export class LexicalRanker {
     }
     return score;
   }
+}
+
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /** A text's terms for routing. Numbers are a request's values (ids, sizes, dates), not what it is about. */
