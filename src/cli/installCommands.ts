@@ -42,12 +42,25 @@ export const err = (text: string) => writeErr(escapeUnsafeCharacters(text));
 /** Where `add` puts skills by default: the folder most agents read (docs/hosts.md). */
 export const DEFAULT_ADD_LOCATION = '.agents/skills';
 
-/** Asks a yes/no question on the terminal; false when there is none to ask on. */
-export async function ask(question: string, answer: RegExp): Promise<boolean> {
-  if (!process.stdin.isTTY) return false;
-  const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
+/** Where a question is asked: the terminal, or a test's streams. */
+export interface Terminal {
+  readonly input: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  readonly output: NodeJS.WritableStream;
+}
+
+/**
+ * Asks a yes/no question on the terminal; false when there is none to ask on. The question
+ * holds names and paths from the source, shown escaped as everything else the CLI prints.
+ */
+export async function ask(
+  question: string,
+  answer: RegExp,
+  terminal: Terminal = { input: process.stdin, output: process.stderr },
+): Promise<boolean> {
+  if (!terminal.input.isTTY) return false;
+  const rl = readline.createInterface({ input: terminal.input, output: terminal.output });
   try {
-    const reply = await new Promise<string>((resolve) => rl.question(question, resolve));
+    const reply = await new Promise<string>((resolve) => rl.question(escapeUnsafeCharacters(question), resolve));
     return answer.test(reply.trim());
   } finally {
     rl.close();

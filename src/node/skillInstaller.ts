@@ -1,6 +1,7 @@
 // Adding, verifying and updating skills from elsewhere on disk (docs/install.md). What is
 // written goes through installTransaction.ts (staged, journaled, renamed into place), under the
 // location's run lock, so that nothing is half-written even when the process is killed.
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import { dirnamePath, joinPath, toNativePath } from '../core/base/paths';
 import {
@@ -45,24 +46,59 @@ async function withRunLock<T>(location: string, write: () => Promise<T>): Promis
   const parent = dirnamePath(location);
   fs.mkdirSync(native(parent), { recursive: true });
   const file = native(joinPath(parent, RUN_LOCK_NAME));
+  // The pid says who holds it; the nonce tells this holder's lock from a stale one of the same pid.
+  const mine = `${process.pid}\n${randomUUID()}\n`;
   for (let attempt = 0; ; attempt++) {
     try {
-      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      fs.writeFileSync(file, mine, { flag: 'wx' });
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-      const pid = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 1) throw error;
+      const held = readIfThere(file);
+      if (held === undefined) continue; // released meanwhile
+      const pid = Number.parseInt(held, 10);
       if (Number.isInteger(pid) && pid > 0 && isRunning(pid))
         throw new InstallError(
           `another skillsmith add or update is running on ${toNativePath(location)} (process ${pid}); wait for it to finish, or remove ${file} if that process is not skillsmith`,
         );
-      fs.rmSync(file, { force: true });
+      takeOverStale(file, held);
     }
   }
   try {
     return await write();
   } finally {
     fs.rmSync(file, { force: true });
+  }
+}
+
+function readIfThere(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Removes the run lock `file` if it still holds `stale`. Two runs that both found it stale
+ * take turns through a second O_EXCL file, so that the later one never removes the lock the
+ * earlier one has just created in its place (it finds that lock live, and refuses).
+ */
+function takeOverStale(file: string, stale: string): void {
+  const turn = `${file}.takeover`;
+  try {
+    fs.writeFileSync(turn, `${process.pid}\n`, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new InstallError(
+      `another skillsmith add or update is taking over a stale lock beside the location; try again, or remove ${turn} if no skillsmith is running`,
+    );
+  }
+  try {
+    if (readIfThere(file) === stale) fs.rmSync(file, { force: true });
+  } finally {
+    fs.rmSync(turn, { force: true });
   }
 }
 

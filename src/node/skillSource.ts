@@ -107,33 +107,43 @@ export async function fetchSource(source: string, ref?: string): Promise<Fetched
     const stat = fs.statSync(toNativePath(kind.path), { throwIfNoEntry: false });
     if (!stat) throw new SourceError(`${source} does not exist: give a Git URL, owner/repo, or a local folder`);
     if (!stat.isDirectory()) throw new SourceError(`${source} is not a folder`);
-    return {
-      source: kind.path,
-      root: kind.path,
-      commit: await headOf(toNativePath(kind.path)),
-      dispose: () => undefined,
-    };
+    if (ref === undefined)
+      return {
+        source: kind.path,
+        root: kind.path,
+        commit: await headOf(toNativePath(kind.path)),
+        dispose: () => undefined,
+      };
+    // A ref names a commit, not the files checked out now: the local repository is cloned at
+    // that ref, as a URL is, and the clone (never the user's own work tree) is read.
+    if ((await headOf(toNativePath(kind.path))) === null)
+      throw new SourceError(`--ref ${ref} needs a Git repository, and ${source} is a plain folder`);
+    return { ...(await cloneAt(toNativePath(kind.path), ref, false)), source: kind.path };
   }
+  return cloneAt(kind.url, ref, true);
+}
+
+/** A temporary clone of `from` at `ref` (its default branch when absent), removed by `dispose`. */
+async function cloneAt(from: string, ref: string | undefined, shallow: boolean): Promise<FetchedSource> {
   const temp = fs.mkdtempSync(toNativePath(joinPath(normalizePath(os.tmpdir()), 'skillsmith-add-')));
   const dispose = () => fs.rmSync(temp, { recursive: true, force: true });
   try {
     await runGit([
       'clone',
-      '--depth',
-      '1',
+      ...(shallow ? ['--depth', '1'] : []),
       '--quiet',
       '--no-tags',
       ...(ref ? ['--branch', ref] : []),
       '--',
-      kind.url,
+      from,
       temp,
     ]);
     const commit = await runGit(['-C', temp, 'rev-parse', 'HEAD']);
-    return { source: kind.url, root: normalizePath(temp), commit, dispose };
+    return { source: from, root: normalizePath(temp), commit, dispose };
   } catch (error) {
     dispose();
     if (error instanceof SourceError)
-      throw new SourceError(`cannot clone ${kind.url}: ${error.message.replace(/^git clone failed: /, '')}`);
+      throw new SourceError(`cannot clone ${from}: ${error.message.replace(/^git clone failed: /, '')}`);
     throw error;
   }
 }

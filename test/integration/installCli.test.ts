@@ -280,6 +280,41 @@ test('add --ref is recorded, and update stays on that ref', { skip: NO_GIT }, ()
 });
 
 test(
+  'add --ref from a local repository copies that ref, not the files checked out; a plain folder is refused',
+  { skip: NO_GIT },
+  () => {
+    const upstream = path.join(tmp, 'local-ref');
+    writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Stable.\n'));
+    git(upstream, 'init', '-q');
+    git(upstream, 'add', '-A');
+    git(upstream, 'commit', '-qm', 'first');
+    git(upstream, 'branch', 'stable');
+    writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Main moves on.\n'));
+    git(upstream, 'commit', '-qam', 'main');
+    writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Not committed.\n'));
+    const ws = workspace('ws-local-ref');
+    const added = run(['add', upstream, '--ref', 'stable', '--yes'], ws);
+    assert.equal(added.status, 0, added.stderr);
+    const skillFile = path.join(ws, '.agents', 'skills', 'pdf-tool', 'SKILL.md');
+    assert.match(fs.readFileSync(skillFile, 'utf8'), /Stable/, 'the ref, not the work tree');
+    const entry = JSON.parse(fs.readFileSync(path.join(ws, '.agents', 'skills-lock.json'), 'utf8')).skills['pdf-tool'];
+    assert.equal(entry.ref, 'stable');
+    assert.equal(entry.commit, git(upstream, 'rev-parse', 'stable').trim());
+    assert.match(fs.readFileSync(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), 'utf8'), /Not committed/);
+    const updated = run(['update', '--allow-outside-source', 'pdf-tool', '--yes'], ws);
+    assert.equal(updated.status, 0, updated.stderr);
+    assert.match(updated.stdout, /pdf-tool: up to date/);
+
+    const plain = path.join(tmp, 'plain-ref');
+    writeFile(path.join(plain, 'skills', 'other-tool', 'SKILL.md'), skillMd('other-tool', 'Plain.\n'));
+    const refused = run(['add', plain, '--ref', 'stable', '--yes'], ws);
+    assert.notEqual(refused.status, 0);
+    assert.match(refused.stderr, /--ref stable needs a Git repository/);
+    assert.equal(fs.existsSync(path.join(ws, '.agents', 'skills', 'other-tool')), false);
+  },
+);
+
+test(
   'update --ref OTHER says it moves away, and records OTHER; the next update stays on OTHER',
   { skip: NO_GIT },
   () => {

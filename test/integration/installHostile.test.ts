@@ -4,7 +4,7 @@
 // git), so that these also run where no git does.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
@@ -402,6 +402,54 @@ test('a second add or update while one runs is refused clearly; a stale run lock
   assert.equal(added.status, 0, added.stderr);
   assert.equal(fs.existsSync(runLock), false, 'the run lock is removed after the run');
 });
+
+/** Runs the CLI as its own process, not waiting for it: for runs that overlap. */
+function started(args: string[], cwd: string): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd,
+      env: { ...process.env, HOME: tmp, USERPROFILE: tmp, PATH: path.join(tmp, 'no-bin') },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+}
+
+test(
+  'two adds started at once, over a stale run lock: each adds or is refused clearly, and the lock holds exactly what was added',
+  TIMEOUT,
+  async () => {
+    const { ws, upstream, lockFile } = addedWorkspace('racing');
+    const runLock = path.join(ws, '.agents', '.skillsmith-install.lock');
+    for (let round = 0; round < 9; round++) {
+      const names = [`first-${round}`, `second-${round}`];
+      for (const name of names) writeFile(path.join(upstream, 'skills', name, 'SKILL.md'), skillMd(name));
+      // Two rounds in three begin over a lock left by a process that is gone: both runs find it stale.
+      if (round % 3 !== 0) fs.writeFileSync(runLock, `${spawnSync(process.execPath, ['-e', '0']).pid}\n`);
+      const results = await Promise.all(names.map((name) => started(['add', upstream, '--skill', name, '--yes'], ws)));
+      const lock = JSON.parse(fs.readFileSync(lockFile, 'utf8')).skills;
+      results.forEach((result, i) => {
+        if (result.status === 0) {
+          assert.ok(lock[names[i]], `${names[i]} was added and is in the lock`);
+          assert.match(fs.readFileSync(path.join(ws, '.agents', 'skills', names[i], 'SKILL.md'), 'utf8'), /Helps with/);
+        } else {
+          assert.match(result.stderr, /another skillsmith add or update is (?:running|taking over a stale lock)/);
+          assert.equal(lock[names[i]], undefined, `${names[i]} was refused and is not in the lock`);
+          assert.equal(fs.existsSync(path.join(ws, '.agents', 'skills', names[i])), false);
+        }
+      });
+      assert.ok(
+        results.some((r) => r.status === 0),
+        'one of them ran',
+      );
+      assert.ok(lock.good && lock.other, 'what was there before is kept');
+      assert.equal(fs.existsSync(runLock), false, 'no run lock is left');
+    }
+    assert.equal(run(['verify'], ws).status, 0);
+  },
+);
 
 test(
   'verify sees a changed mode (the executable bit), which add copies and records',

@@ -90,7 +90,20 @@ test('an entry is named by one folder name, and its path and files stay inside',
         skills: { [name]: { source: 's', commit: null, path, added: 't', files: { [file]: A } } },
       }),
     );
-  for (const bad of ['', '.', '..', '../../important', 'a/b', 'a\\b', 'C:x', 'x\u0000', '.git'])
+  for (const bad of [
+    '',
+    '.',
+    '..',
+    '../../important',
+    'a/b',
+    'a\\b',
+    'C:x',
+    'x\u0000',
+    '.git',
+    'pdf\u202etool',
+    'a\u2066b',
+    'x\u200fy',
+  ])
     assert.match((entry(bad) as { error: string }).error, /is not a skill's folder name/, JSON.stringify(bad));
   for (const bad of ['', '..', '../x', 'a/../../x', '/etc', 'a\\..\\b', 'a//b'])
     assert.match(

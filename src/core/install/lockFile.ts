@@ -50,13 +50,13 @@ export function lockKeyOf(skillDir: string): { readonly location: string; readon
 }
 
 /** Characters no folder name may hold on some disk: separators, a drive's colon, controls. */
-const NOT_IN_A_NAME = /[\\/:*?"<>|\p{Cc}]/u;
+const NOT_IN_A_NAME = /[\\/:*?"<>|\p{Cc}\p{Cf}\u2028\u2029]/u;
 
 /** Why `name` cannot be one skill's folder in a location, or undefined when it can: one path segment. */
 export function folderNameProblem(name: string): string | undefined {
   if (name === '') return 'it is empty';
   if (name === '.' || name === '..') return `${name} names a folder's own place or its parent`;
-  if (NOT_IN_A_NAME.test(name)) return 'it holds a separator, a colon or a control character';
+  if (NOT_IN_A_NAME.test(name)) return 'it holds a separator, a colon, or a control or bidirectional character';
   if (name.length > 255) return 'it is longer than 255 characters';
   if (name.toLowerCase() === '.git') return 'it is .git';
   return undefined;
