@@ -17,6 +17,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { consentFacts } from '../../src/core/actions/consentText';
 import { boundedText } from '../../src/core/base/text';
+import { offeredNestedSkills } from '../../src/core/loading/tools';
 import { createSkillsServer, type ActionsMode } from '../../src/mcp/skillsServer';
 import { scopedSecretEnvironment, scopedSecretVariable, secretFromEnvironment } from '../../src/node/scopedSecrets';
 import { makeExecutor, nodeAction, nodeFs, scanCatalog, writeActionSkill } from './actionTestUtils';
@@ -151,6 +152,22 @@ test(
     } finally {
       await close();
     }
+  },
+);
+
+test(
+  'whether a nested skill is served follows the catalog as it changes (it is kept per revision)',
+  TIMEOUT,
+  async () => {
+    const catalog = await scanCatalog(ws);
+    const open = catalog.get('open')!.record.dir;
+    assert.equal(offeredNestedSkills(catalog)(open), true);
+    assert.equal(offeredNestedSkills(catalog), offeredNestedSkills(catalog), 'one answer per revision');
+    // Workspace trust withdrawn: nothing in the workspace is offered, so nothing nested is served.
+    catalog.setTrustWorkspaceSkills(false);
+    assert.equal(offeredNestedSkills(catalog)(open), false);
+    catalog.setTrustWorkspaceSkills(true);
+    assert.equal(offeredNestedSkills(catalog)(open), true);
   },
 );
 

@@ -74,9 +74,16 @@ export function accessRequestFor(requester: Requester, what: ModelRequest): Acce
  * itself: a hidden or broken nested skill never reaches the model that way (docs/tools.md).
  */
 export function offeredNestedSkills(catalog: SkillCatalog): NestedSkillServed {
+  // Kept per catalog revision: a pass over every skill's files asks this once per skill, and
+  // building it anew each time made that pass quadratic in the number of skills.
+  const cached = nestedServedCache.get(catalog);
+  if (cached?.revision === catalog.revision) return cached.served;
   const offered = new Set(catalog.offered().map((entry) => pathKey(entry.record.dir)));
-  return (dir) => offered.has(pathKey(dir));
+  const served: NestedSkillServed = (dir) => offered.has(pathKey(dir));
+  nestedServedCache.set(catalog, { revision: catalog.revision, served });
+  return served;
 }
+const nestedServedCache = new WeakMap<SkillCatalog, { revision: number; served: NestedSkillServed }>();
 
 /** The JSON text of a structured error, as the model receives it. */
 export function formatToolError(error: ToolError): string {
