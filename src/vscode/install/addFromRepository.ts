@@ -118,7 +118,7 @@ export async function addFromRepository(
     inBackground(
       services.log,
       'an error message',
-      vscode.window.showErrorMessage(`Cannot add skills: ${error.message}.`),
+      vscode.window.showErrorMessage(escapeUnsafeCharacters(`Cannot add skills: ${error.message}.`)),
     );
     return [];
   }
@@ -135,7 +135,7 @@ export async function addFromRepository(
         services.log,
         'a warning message',
         vscode.window.showWarningMessage(
-          `${source.trim()} holds no skill (no folder with a SKILL.md). Nothing was added.`,
+          escapeUnsafeCharacters(`${source.trim()} holds no skill (no folder with a SKILL.md). Nothing was added.`),
         ),
       );
       return [];
@@ -158,7 +158,7 @@ export async function addFromRepository(
       title: `Add which skills to ${relative}? (the review is open beside)`,
       placeHolder:
         blocked.length > 0
-          ? `Not listed: ${blocked.map((s) => `${s.name} (${s.blocked})`).join('; ')}`
+          ? escapeUnsafeCharacters(`Not listed: ${blocked.map((s) => `${s.name} (${s.blocked})`).join('; ')}`)
           : 'Check the skills to add, then press Enter',
       canPickMany: true,
       ignoreFocusOut: true,
@@ -170,7 +170,7 @@ export async function addFromRepository(
       // A second, explicit choice, in a list whose first (focused) item is the safe one, so
       // that Enter alone never adds. (A quick pick rather than a modal: keyboard-friendly, and
       // the review stays readable beside it.)
-      const what = risky.map((s) => `${s.name}: ${secondConfirmationReason(s)}`).join('; ');
+      const what = escapeUnsafeCharacters(risky.map((s) => `${s.name}: ${secondConfirmationReason(s)}`).join('; '));
       const answer = await vscode.window.showQuickPick(
         [
           { label: '$(close) Cancel', description: 'add nothing', add: false },
@@ -193,7 +193,10 @@ export async function addFromRepository(
       services.log,
       'an information message',
       vscode.window
-        .showInformationMessage(`Added ${added.join(', ')} to ${relative} (provenance in ${lock}).`, 'Open SKILL.md')
+        .showInformationMessage(
+          escapeUnsafeCharacters(`Added ${added.join(', ')} to ${relative} (provenance in ${lock}).`),
+          'Open SKILL.md',
+        )
         .then((choice) => {
           if (choice)
             return vscode.window.showTextDocument(services.fs.toUri(joinPath(location, added[0], 'SKILL.md')));
@@ -205,7 +208,7 @@ export async function addFromRepository(
     inBackground(
       services.log,
       'an error message',
-      vscode.window.showErrorMessage(`Nothing was added: ${error.message}`),
+      vscode.window.showErrorMessage(escapeUnsafeCharacters(`Nothing was added: ${error.message}`)),
     );
     return [];
   } finally {

@@ -157,7 +157,7 @@ export async function updateAddedSkills(services: SkillsmithServices): Promise<s
       'an information message',
       vscode.window.showInformationMessage(
         errors.length > 0
-          ? `No update applied; ${errors.length} skill(s) could not be checked: ${errors[0]}`
+          ? escapeUnsafeCharacters(`No update applied; ${errors.length} skill(s) could not be checked: ${errors[0]}`)
           : 'Every added skill is up to date with its source.',
       ),
     );
@@ -212,9 +212,9 @@ async function chooseAndApply(services: SkillsmithServices, candidates: readonly
   const risky = picked.filter((p) => needsSecondConfirmation(p.candidate.review));
   if (risky.length > 0) {
     // The same second, explicit choice as Add: Cancel first, so that Enter alone never updates.
-    const what = risky
-      .map((p) => `${p.candidate.plan.name}: ${secondConfirmationReason(p.candidate.review)}`)
-      .join('; ');
+    const what = escapeUnsafeCharacters(
+      risky.map((p) => `${p.candidate.plan.name}: ${secondConfirmationReason(p.candidate.review)}`).join('; '),
+    );
     const answer = await vscode.window.showQuickPick(
       [
         { label: '$(close) Cancel', description: 'update nothing', update: false },
@@ -242,7 +242,9 @@ async function chooseAndApply(services: SkillsmithServices, candidates: readonly
       inBackground(
         services.log,
         'an error message',
-        vscode.window.showErrorMessage(`${candidate.plan.name} was not updated: ${error.message}`),
+        vscode.window.showErrorMessage(
+          escapeUnsafeCharacters(`${candidate.plan.name} was not updated: ${error.message}`),
+        ),
       );
     }
   }
@@ -250,7 +252,7 @@ async function chooseAndApply(services: SkillsmithServices, candidates: readonly
     inBackground(
       services.log,
       'an information message',
-      vscode.window.showInformationMessage(`Updated ${updated.join(', ')} from their sources.`),
+      vscode.window.showInformationMessage(escapeUnsafeCharacters(`Updated ${updated.join(', ')} from their sources.`)),
     );
   return updated;
 }

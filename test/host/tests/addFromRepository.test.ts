@@ -9,7 +9,13 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { HostTest, waitFor } from '../helpers';
-import { clickInWorkbench, pressInWorkbench, typeInWorkbench, workbenchTexts } from '../helpers/workbenchPage';
+import {
+  clickInWorkbench,
+  pressInWorkbench,
+  typeInWorkbench,
+  workbenchAttributes,
+  workbenchTexts,
+} from '../helpers/workbenchPage';
 import { diskPath } from './uiSupport';
 
 const COMMAND = 'skillsmith.addFromRepository';
@@ -276,6 +282,53 @@ export const tests: HostTest[] = [
         [],
       );
       fs.rmSync(repo, { recursive: true, force: true });
+    },
+  },
+  {
+    name: "Add Skill from Repository shows what the source names escaped: a skill it cannot add, in the list's placeholder, with its link's bidirectional name (started by its id)",
+    timeoutMs: 90_000,
+    fn: async () => {
+      const hostile = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-host-hostile-'));
+      const skill = (name: string) =>
+        `---\nname: ${name}\ndescription: Does ${name} things. Use when asked for ${name}.\n---\nBody.\n`;
+      fs.mkdirSync(path.join(hostile, 'skills', 'plain'), { recursive: true });
+      fs.writeFileSync(path.join(hostile, 'skills', 'plain', 'SKILL.md'), skill('plain'));
+      fs.mkdirSync(path.join(hostile, 'skills', 'linked'), { recursive: true });
+      fs.writeFileSync(path.join(hostile, 'skills', 'linked', 'SKILL.md'), skill('linked'));
+      // A link, so the skill cannot be added; its name reversed on screen by U+202E.
+      fs.symlinkSync('SKILL.md', path.join(hostile, 'skills', 'linked', 'notes\u202edm.md'));
+      for (const args of [
+        ['init', '-q'],
+        ['add', '-A'],
+        ['-c', 'user.email=t@example.com', '-c', 'user.name=T', 'commit', '-qm', 'skills'],
+      ])
+        assert.strictEqual(spawnSync('git', args, { cwd: hostile }).status, 0);
+      try {
+        const done = vscode.commands.executeCommand<string[]>(COMMAND, {
+          source: hostile,
+          location: '.agents/skills',
+        });
+        await titleIs('Add which skills to .agents/skills?');
+        const placeholders = await waitFor(
+          async () => {
+            const shown = await workbenchAttributes({
+              selector: '.quick-input-widget .quick-input-box input',
+              attribute: 'placeholder',
+              timeoutMs: 15_000,
+            });
+            return shown.some((p) => p.includes('Not listed')) ? shown : undefined;
+          },
+          { message: 'the placeholder naming the skill that cannot be added', timeout: 20_000 },
+        );
+        const shown = placeholders.join('\n');
+        assert.match(shown, /Not listed: linked \(it holds symbolic links \(notes\\u202edm\.md\)/);
+        assert.ok(!shown.includes('\u202e'), `a raw bidirectional character in ${JSON.stringify(shown)}`);
+        await pressInWorkbench('Escape');
+        assert.deepStrictEqual(await done, []);
+        assert.ok(!fs.existsSync(diskPath('.agents/skills/plain')), 'Escape adds nothing');
+      } finally {
+        fs.rmSync(hostile, { recursive: true, force: true });
+      }
     },
   },
 ];
