@@ -156,6 +156,29 @@ test('a skill folder that is a symbolic link out of the source is never added', 
   assert.equal(fs.existsSync(path.join(ws, '.agents', 'skills')), false);
 });
 
+test('a link on a parent folder, or inside a skill, never brings a file from outside the source', TIMEOUT, (t) => {
+  const root = path.join(tmp, 'parent-link-source');
+  const outside = path.join(tmp, 'parent-link-outside');
+  writeFile(path.join(outside, 'evil', 'SKILL.md'), skillMd('evil', 'PRIVATE\n'));
+  writeFile(path.join(outside, 'secret.txt'), 'PRIVATE KEY\n');
+  fs.mkdirSync(root, { recursive: true });
+  // `skills/` itself leads out of the source, so every skill under it does too.
+  if (!trySymlink(outside, path.join(root, 'skills'), 'dir')) return t.skip(NO_SYMLINKS);
+  // A skill of the source's own, with a link inside it to a private file outside.
+  writeFile(path.join(root, 'own', 'inner', 'SKILL.md'), skillMd('inner'));
+  fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'own', 'inner', 'notes.md'));
+  const ws = path.join(tmp, 'parent-link-ws');
+  fs.mkdirSync(ws, { recursive: true });
+  for (const name of ['evil', 'inner']) {
+    const one = run(['add', root, '--skill', name, '--yes'], ws);
+    assert.equal(one.status, 1, `${name}: ${one.stdout}${one.stderr}`);
+    assert.match(one.stderr, /symbolic link/, name);
+  }
+  const all = run(['add', root, '--yes'], ws);
+  assert.equal(all.status, 1, all.stdout);
+  assert.equal(fs.existsSync(path.join(ws, '.agents', 'skills')), false, 'nothing was written');
+});
+
 test('an update whose skill folder became a link out of the source is refused', TIMEOUT, (t) => {
   const { ws, upstream } = addedWorkspace('update-link');
   const privateDir = path.join(tmp, 'update-link', 'private');

@@ -127,6 +127,19 @@ export const tests: HostTest[] = [
       await pressInWorkbench('Enter');
       // The second confirmation: Enter alone would cancel (its first item).
       await titleIs('Security warnings in the skills you chose (risky: download-exec)');
+      // The review stays on its tab at the question, even when another Markdown file becomes the
+      // active editor (an ordinary preview would follow it).
+      const reviewTab = () =>
+        vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.label.includes('Review of the skills to add'));
+      assert.ok(reviewTab(), 'the review is open at the second question');
+      const other = await vscode.workspace.openTextDocument(diskPath('.agents/skills/pdf-tool/SKILL.md'));
+      await vscode.window.showTextDocument(other, { viewColumn: vscode.ViewColumn.One });
+      await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === other.uri.toString(), {
+        message: `SKILL.md active (active: ${vscode.window.activeTextEditor?.document.uri.toString()})`,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // time for a following preview to switch
+      assert.ok(reviewTab(), 'the review tab followed the active editor to another file');
+      await titleIs('Security warnings in the skills you chose (risky: download-exec)');
       await clickInWorkbench({
         selector: '.quick-input-list .monaco-list-row:has-text("Add anyway")',
         timeoutMs: 15_000,
