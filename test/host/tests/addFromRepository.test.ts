@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import { HostTest, waitFor } from '../helpers';
 import {
   clickInWorkbench,
+  notificationTexts,
   pressInWorkbench,
   typeInWorkbench,
   workbenchAttributes,
@@ -341,6 +342,36 @@ export const tests: HostTest[] = [
         assert.ok(!fs.existsSync(diskPath('.agents/skills/plain')), 'Escape adds nothing');
       } finally {
         fs.rmSync(hostile, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    name: 'Update Added Skills refuses a lock entry whose name is a path, says why in a notification, and touches nothing outside the location (started by its id)',
+    timeoutMs: 90_000,
+    fn: async () => {
+      const lockFile = diskPath('.agents/skills-lock.json');
+      const original = fs.readFileSync(lockFile, 'utf8');
+      const keep = diskPath('.agents/important/keep.txt');
+      fs.mkdirSync(path.dirname(keep), { recursive: true });
+      fs.writeFileSync(keep, 'keep\n');
+      const lock = JSON.parse(original);
+      lock.skills['../important'] = lock.skills['pdf-tool'];
+      delete lock.skills['pdf-tool'];
+      fs.writeFileSync(lockFile, JSON.stringify(lock, null, 2));
+      try {
+        const before = fs.readdirSync(diskPath('.agents/skills')).sort();
+        const done = vscode.commands.executeCommand<string[]>('skillsmith.updateAddedSkills');
+        const shown = (
+          await notificationTexts('.notifications-center .notification-list-item:has-text("No update applied")', 30_000)
+        ).join('\n');
+        assert.match(shown, /No update applied[\s\S]*"\.\.\/important" is not a skill's folder name/);
+        assert.deepStrictEqual(await done, []);
+        assert.strictEqual(fs.readFileSync(keep, 'utf8'), 'keep\n');
+        assert.deepStrictEqual(fs.readdirSync(diskPath('.agents/skills')).sort(), before, 'no skill touched');
+        assert.strictEqual(fs.readFileSync(lockFile, 'utf8'), JSON.stringify(lock, null, 2), 'the lock is kept');
+      } finally {
+        fs.writeFileSync(lockFile, original);
+        fs.rmSync(path.dirname(keep), { recursive: true, force: true });
       }
     },
   },
