@@ -34,13 +34,16 @@ const exists = (path: string) => fs.existsSync(native(path));
 /**
  * Test-only (docs/install.md, "Testing an interrupted write"): `SKILLSMITH_TEST_INTERRUPT` set
  * to `kill:STEP` kills this process at STEP (SIGKILL: no `finally`, no cleanup, as a real kill),
- * `fail:STEP` throws there. Steps: staged, committed, old-moved, moved:NAME, lock.
+ * `int:STEP` sends it SIGINT there (Ctrl-C: whatever handles it runs, and the write must still
+ * be finished by the next run), `fail:STEP` throws there. Steps: staged, committed, old-moved,
+ * moved:NAME, lock.
  */
 export function interruptionPoint(step: string): void {
   const wanted = process.env.SKILLSMITH_TEST_INTERRUPT;
   if (!wanted) return;
-  if (wanted === `kill:${step}`) {
-    process.kill(process.pid, 'SIGKILL');
+  const signal = wanted === `kill:${step}` ? 'SIGKILL' : wanted === `int:${step}` ? 'SIGINT' : undefined;
+  if (signal) {
+    process.kill(process.pid, signal);
     // The signal is delivered before kill returns on POSIX; wait for it anyway.
     for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
   }

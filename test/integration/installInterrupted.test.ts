@@ -1,7 +1,7 @@
 // An add or update killed at any step (issue 24, point 5; docs/install.md, "Nothing is
 // half-written"): the CLI runs as a child process with SKILLSMITH_TEST_INTERRUPT=kill:STEP, which
-// SIGKILLs it at that step (no `finally` runs, as with a real kill or Ctrl-C); then the next
-// command runs. Every skill folder is always its old or its new version, never a mix; the next
+// SIGKILLs it at that step (no `finally` runs, as with a real kill), or =int:STEP, which sends
+// it SIGINT (Ctrl-C); then the next command runs. Every skill folder is always its old or its new version, never a mix; the next
 // add or update finishes or undoes the write; and no run ever deletes the only copy of a skill.
 // Plain folders (no git), so that these also run where no git does.
 import { test, before, after } from 'node:test';
@@ -42,10 +42,10 @@ before(() => {
 
 after(() => tmp && removeDir(tmp));
 
-/** What the killed child's result must look like: killed, not exited. */
-function assertKilled(result: ReturnType<typeof run>, step: string): void {
+/** What the killed child's result must look like: killed (or stopped by Ctrl-C's SIGINT), not exited. */
+function assertKilled(result: ReturnType<typeof run>, step: string, signal = 'SIGKILL'): void {
   if (process.platform === 'win32') assert.notEqual(result.status, 0, `${step}: ${result.stderr}`);
-  else assert.equal(result.signal, 'SIGKILL', `${step}: status ${result.status}, ${result.stderr}`);
+  else assert.equal(result.signal, signal, `${step}: status ${result.status}, ${result.stderr}`);
 }
 
 /** The skill's folder is absent, or whole with exactly one of the given SKILL.md texts. */
@@ -66,10 +66,13 @@ const ADD_STEPS: [string, 'before' | 'after'][] = [
 ];
 
 test(
-  'an add killed at any step: each skill is before or after, and the next add finishes or undoes it',
+  'an add killed, or stopped by Ctrl-C, at any step: each skill is before or after, and the next add finishes or undoes it',
   TIMEOUT,
   () => {
-    for (const [index, [step, outcome]] of ADD_STEPS.entries()) {
+    const runs = (['kill', 'int'] as const).flatMap((how) =>
+      ADD_STEPS.map(([step, outcome]) => ({ how, step, outcome })),
+    );
+    for (const [index, { how, step, outcome }] of runs.entries()) {
       const root = path.join(tmp, `add-${index}`);
       const source = path.join(root, 'source');
       const ws = path.join(root, 'ws');
@@ -82,7 +85,7 @@ test(
       fs.mkdirSync(ws, { recursive: true });
       const location = path.join(ws, '.agents', 'skills');
 
-      assertKilled(run(['add', source, '--yes'], ws, `kill:${step}`), step);
+      assertKilled(run(['add', source, '--yes'], ws, `${how}:${step}`), step, how === 'kill' ? 'SIGKILL' : 'SIGINT');
       // Right after the kill: every folder is absent or whole.
       for (const [name, text] of [
         ['alpha', alpha],
