@@ -259,13 +259,18 @@ test('update says plainly when the upstream history was rewritten', { skip: NO_G
   assert.doesNotMatch(ordinary.stdout, /History was rewritten|no longer in the upstream/);
 });
 
-test('add --ref is recorded, and update stays on that ref', { skip: NO_GIT }, () => {
-  const upstream = path.join(tmp, 'with-ref');
+/** A repository at `upstream` whose one commit holds pdf-tool ("Stable."), with a branch `stable` there. */
+function repositoryWithStableBranch(upstream: string): void {
   writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Stable.\n'));
   git(upstream, 'init', '-q');
   git(upstream, 'add', '-A');
   git(upstream, 'commit', '-qm', 'first');
   git(upstream, 'branch', 'stable');
+}
+
+test('add --ref is recorded, and update stays on that ref', { skip: NO_GIT }, () => {
+  const upstream = path.join(tmp, 'with-ref');
+  repositoryWithStableBranch(upstream);
   writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Main moves on.\n'));
   git(upstream, 'commit', '-qam', 'main');
   const url = `file://${upstream.split(path.sep).join('/')}`;
@@ -284,11 +289,7 @@ test(
   { skip: NO_GIT },
   () => {
     const upstream = path.join(tmp, 'local-ref');
-    writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Stable.\n'));
-    git(upstream, 'init', '-q');
-    git(upstream, 'add', '-A');
-    git(upstream, 'commit', '-qm', 'first');
-    git(upstream, 'branch', 'stable');
+    repositoryWithStableBranch(upstream);
     writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Main moves on.\n'));
     git(upstream, 'commit', '-qam', 'main');
     writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Not committed.\n'));
@@ -319,11 +320,7 @@ test(
   { skip: NO_GIT },
   () => {
     const upstream = path.join(tmp, 'move-ref');
-    writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Stable.\n'));
-    git(upstream, 'init', '-q');
-    git(upstream, 'add', '-A');
-    git(upstream, 'commit', '-qm', 'first');
-    git(upstream, 'branch', 'stable');
+    repositoryWithStableBranch(upstream);
     git(upstream, 'checkout', '-qb', 'next');
     writeFile(path.join(upstream, 'skills', 'pdf-tool', 'SKILL.md'), skillMd('pdf-tool', 'Next one.\n'));
     git(upstream, 'commit', '-qam', 'next');
