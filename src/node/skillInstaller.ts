@@ -54,7 +54,7 @@ async function withRunLock<T>(location: string, write: () => Promise<T>): Promis
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 1) throw error;
-      const held = readIfThere(file);
+      const held = await readWhenWritten(file);
       if (held === undefined) continue; // released meanwhile
       const pid = Number.parseInt(held, 10);
       if (Number.isInteger(pid) && pid > 0 && isRunning(pid))
@@ -68,6 +68,19 @@ async function withRunLock<T>(location: string, write: () => Promise<T>): Promis
     return await write();
   } finally {
     fs.rmSync(file, { force: true });
+  }
+}
+
+/**
+ * The run lock's text once its holder has written it: `wx` creates the file before the text is
+ * in it, and an empty lock read in that moment must not be taken for a stale one. A lock still
+ * unfinished after two seconds was left by a process that died between the two.
+ */
+async function readWhenWritten(file: string): Promise<string | undefined> {
+  for (let waited = 0; ; waited += 20) {
+    const held = readIfThere(file);
+    if (held === undefined || held.endsWith('\n') || waited >= 2_000) return held;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

@@ -475,6 +475,30 @@ test(
 );
 
 test(
+  'a run lock read while its holder is still writing it is waited for, not taken for a stale one',
+  TIMEOUT,
+  async () => {
+    const { ws, upstream, lockFile } = addedWorkspace('half-written-lock');
+    writeFile(path.join(upstream, 'skills', 'late', 'SKILL.md'), skillMd('late'));
+    const runLock = path.join(ws, '.agents', '.skillsmith-install.lock');
+    // Created, not yet written: what a holder's `wx` leaves for a moment. This process holds it.
+    fs.writeFileSync(runLock, '');
+    const adding = started(['add', upstream, '--skill', 'late', '--yes'], ws);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    fs.writeFileSync(runLock, `${process.pid}\nholder\n`);
+    const result = await adding;
+    fs.rmSync(runLock);
+    assert.notEqual(result.status, 0, 'the add must not take over a live lock');
+    assert.match(
+      result.stderr,
+      new RegExp(`another skillsmith add or update is running .*\\(process ${process.pid}\\)`),
+    );
+    assert.equal(JSON.parse(fs.readFileSync(lockFile, 'utf8')).skills.late, undefined);
+    assert.equal(fs.existsSync(path.join(ws, '.agents', 'skills', 'late')), false);
+  },
+);
+
+test(
   'verify sees a changed mode (the executable bit), which add copies and records',
   { ...TIMEOUT, skip: process.platform === 'win32' ? 'Windows has no executable bit to change' : false },
   () => {
