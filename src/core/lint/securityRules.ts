@@ -7,7 +7,7 @@
 // test/fuzz/corpusScripts.test.ts): a rule under 0.9 is information.
 import type { Problem, ProblemCode } from '../base/types';
 import type { LineMap } from '../base/textPositions';
-import { utf8ByteLength } from '../base/text';
+import { utf8LongerThan } from '../base/text';
 import {
   isQualityCode,
   isSecurityCode,
@@ -333,14 +333,14 @@ export const MAX_BODY_TOKENS = 5000;
 function bodyToCount(text: string, split: FrontmatterSplit): string | undefined {
   if (split.kind !== 'closed') return undefined;
   const body = text.slice(split.bodyStart);
-  return utf8ByteLength(body) <= MAX_BODY_TOKENS ? undefined : body;
+  return utf8LongerThan(body, MAX_BODY_TOKENS) ? body : undefined;
 }
 
 /** bodyToCount of a whole SKILL.md text, for a caller that counts ahead of the lint (LintOptions.prepareTokenCount). */
 export function bodyToCountOf(text: string): string | undefined {
   // The lint reads a text without its BOM.
   const bare = text.replace(/^\uFEFF/, '');
-  return utf8ByteLength(bare) <= MAX_BODY_TOKENS ? undefined : bodyToCount(bare, splitFrontmatter(bare));
+  return utf8LongerThan(bare, MAX_BODY_TOKENS) ? bodyToCount(bare, splitFrontmatter(bare)) : undefined;
 }
 
 /** body-too-many-tokens: counted with the caller's tokenizer (o200k_base), when it gives one. */
@@ -368,6 +368,12 @@ const classified =
   (context) =>
     rule(context).map(withAstClass);
 
-export const SECURITY_RULES: readonly Rule[] = [ruleHiddenText, ruleCommandRisks, ruleInjection, ruleBodyTokens].map(
+/** body-too-many-tokens, as SECURITY_RULES runs it: a caller whose count comes later runs it apart. */
+export const BODY_TOKENS_RULE: Rule = classified(ruleBodyTokens);
+
+/** The security rules but body-too-many-tokens. */
+export const SECURITY_RULES_BUT_TOKENS: readonly Rule[] = [ruleHiddenText, ruleCommandRisks, ruleInjection].map(
   classified,
 );
+
+export const SECURITY_RULES: readonly Rule[] = [...SECURITY_RULES_BUT_TOKENS, BODY_TOKENS_RULE];
