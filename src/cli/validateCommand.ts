@@ -107,6 +107,26 @@ export async function collectReports(
   inputs: readonly string[],
   unicodeNames: boolean,
 ): Promise<ValidateResult> {
+  const tokens = new BackgroundTokenCounter(
+    tokenCounterOrNothing((message) => writeErr(`skillsmith validate: ${message}`)),
+    MAX_BODY_TOKENS,
+  );
+  // The tokenizer loads on its thread while the skills are found.
+  tokens.warmUp();
+  try {
+    return await validateWithCounter(fs, cwd, inputs, unicodeNames, tokens);
+  } finally {
+    await tokens.close();
+  }
+}
+
+async function validateWithCounter(
+  fs: FileSystem,
+  cwd: string,
+  inputs: readonly string[],
+  unicodeNames: boolean,
+  tokens: BackgroundTokenCounter,
+): Promise<ValidateResult> {
   const reports: FileReport[] = [];
   const unreadable: ValidateResult['unreadable'] = [];
   const mirrors: { path: string; realPath: string }[] = [];
@@ -148,10 +168,6 @@ export async function collectReports(
       targets.push({ ...target, filePath: real });
     }
   }
-  const tokens = new BackgroundTokenCounter(
-    tokenCounterOrNothing((message) => writeErr(`skillsmith validate: ${message}`)),
-    MAX_BODY_TOKENS,
-  );
   // Every long body goes to the counting thread first, in the order the lint takes them, so
   // that the lint rarely waits for a count.
   await mapConcurrent(targets, VALIDATE_CONCURRENCY, async ({ filePath }) => {
@@ -164,7 +180,8 @@ export async function collectReports(
     countTokens: tokens.count,
     prepareTokenCount: tokens.prepare,
     digest: sha256Digest,
-  }).finally(() => tokens.close());
+  });
+  await tokens.close();
   const overlaps = await overlapProblems(fs, outcomes);
   for (const outcome of outcomes) {
     if (outcome.ok) {

@@ -48,6 +48,11 @@ export class BackgroundTokenCounter {
     return promise;
   };
 
+  /** Starts the thread and its tokenizer now (it takes a while to load), before any text is sent. */
+  warmUp(): void {
+    this.prepare('').catch(() => undefined);
+  }
+
   /** countTokens for the lint: the thread's count when it gave one for this text and limit. */
   count = (text: string, limit: number): number => {
     const counted = limit === this.limit ? this.counted.get(text) : undefined;
