@@ -38,7 +38,7 @@ import { writeErr, writeOut } from './cli/output';
 import { readInputOption, readTimeoutOption, runForCli, runText } from './cli/runCommand';
 import { collectReports, countSeverities, validateJson, validateText } from './cli/validateCommand';
 import { validateSarif } from './cli/sarifOutput';
-import { NodeFileSystem } from './node/nodeFileSystem';
+import { BatchNodeFileSystem, NodeFileSystem } from './node/nodeFileSystem';
 
 declare const SKILLSMITH_VERSION: string;
 
@@ -114,7 +114,7 @@ async function validate(argv: readonly string[]): Promise<number> {
     throw new UsageError(`--format is text, json or sarif (got '${format}')`);
   const inputs = args.positionals.length > 0 ? args.positionals : ['.'];
   const { reports, unreadable, mirrors } = await collectReports(
-    new NodeFileSystem(),
+    new BatchNodeFileSystem(),
     cwd(),
     inputs,
     flag(args, 'unicode-names'),

@@ -98,6 +98,66 @@ export class NodeFileSystem implements FileSystem {
   }
 }
 
+/**
+ * NodeFileSystem over the synchronous calls, for a command that reads many files and has
+ * nothing to do while it waits (`skillsmith validate`): a profile of validate over 554 skills
+ * put a fifth of the run in the promise API's round trips (a FileHandle and a trip through the
+ * thread pool for each stat, read and realpath) and in the idle time between them. Not for a
+ * process that serves requests meanwhile (the MCP server keeps the asynchronous one).
+ */
+export class BatchNodeFileSystem extends NodeFileSystem {
+  override stat(filePath: string): Promise<EntryStat | undefined> {
+    return settled(() => {
+      try {
+        const link = fs.lstatSync(filePath);
+        if (!link.isSymbolicLink())
+          return { kind: kindOf(link), isSymlink: false, size: link.size, mtime: link.mtimeMs };
+        const target = fs.statSync(filePath);
+        return { kind: kindOf(target), isSymlink: true, size: target.size, mtime: target.mtimeMs };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    });
+  }
+
+  override readDirectory(dir: string): Promise<DirectoryEntry[]> {
+    return settled(() => readDirectorySync(dir));
+  }
+
+  override readFile(filePath: string, maxBytes?: number): Promise<Uint8Array> {
+    return settled(() => {
+      if (maxBytes === undefined) return fs.readFileSync(filePath);
+      const fd = fs.openSync(filePath, 'r');
+      try {
+        const buffer = Buffer.allocUnsafe(Math.min(maxBytes, fs.fstatSync(fd).size));
+        let filled = 0;
+        while (filled < buffer.length) {
+          const bytesRead = fs.readSync(fd, buffer, filled, buffer.length - filled, filled);
+          if (bytesRead === 0) break;
+          filled += bytesRead;
+        }
+        return buffer.subarray(0, filled);
+      } finally {
+        fs.closeSync(fd);
+      }
+    });
+  }
+
+  override realPath(filePath: string): Promise<string> {
+    return settled(() => normalizePath(fs.realpathSync.native(filePath)));
+  }
+}
+
+/** The result of a synchronous call as a promise: what it throws becomes the rejection, as the asynchronous calls do. */
+function settled<T>(call: () => T): Promise<T> {
+  try {
+    return Promise.resolve(call());
+  } catch (error) {
+    return Promise.reject(asError(error));
+  }
+}
+
 /** Hands out consecutive pieces of large buffers, each at most `pieceBytes` long. */
 class Slab {
   private buffer: Buffer = Buffer.alloc(0);
