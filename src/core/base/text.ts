@@ -70,6 +70,14 @@ export function utf8ByteLength(text: string): number {
   return bytes;
 }
 
+/**
+ * Whether `text` is more than `limit` bytes in UTF-8, without counting a long text: every UTF-16
+ * unit is at least one byte, so more units than the limit is over.
+ */
+export function utf8LongerThan(text: string, limit: number): boolean {
+  return text.length > limit || utf8ByteLength(text) > limit;
+}
+
 /** Control characters (but the newline) and the bidirectional controls: what can rewrite a terminal or reorder a line. */
 const UNSAFE_TO_SHOW = /(?!\n)[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 
