@@ -5,13 +5,14 @@ import { readdirSync, statSync, rmSync, chmodSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { buildWithSharedChunks } from './sharedChunks.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const define = { SKILLSMITH_VERSION: JSON.stringify(version) };
 // src/node/o200k.ts: the tokenizer is a bundle of its own beside the others (dist/o200k.js);
-// the unbundled tests require the package.
-const O200K_PACKAGE = 'gpt-tokenizer/encoding/o200k_base';
+// the unbundled tests require its module, which reads the package's ranks itself.
+const O200K_MODULE = './o200kBundle';
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
 // --outdir=DIR lets parallel runs transpile tests side by side (default: out).
@@ -35,6 +36,26 @@ const zodEnglishOnly = {
     }));
   },
 };
+
+/** The o200k ranks as src/node/o200kRanks.ts serializes them, in base64: that module, bundled and run here. */
+async function serializedO200kRanks() {
+  const built = await esbuild.build({
+    entryPoints: ['src/node/o200kRanks.ts'],
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', built.outputFiles[0].text)(
+    module,
+    module.exports,
+    createRequire(import.meta.url),
+  );
+  return Buffer.from(module.exports.o200kRanksFromPackage()).toString('base64');
+}
 
 function tsFilesUnder(dir) {
   const found = [];
@@ -63,7 +84,7 @@ if (args.has('--tests')) {
     target: 'node20',
     define: {
       ...define,
-      SKILLSMITH_O200K: JSON.stringify(O200K_PACKAGE),
+      SKILLSMITH_O200K: JSON.stringify(O200K_MODULE),
       SKILLSMITH_TOKEN_WORKER: JSON.stringify('tokenWorkerMain.js'),
     },
     sourcemap: 'inline',
@@ -113,8 +134,13 @@ if (args.has('--tests')) {
         ]
       : []),
     { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-    // The ranks are strings of every script: written as UTF-8 rather than \u escapes, 2.0 MB instead of 2.8.
-    { ...common, entryPoints: [O200K_PACKAGE], outfile: 'dist/o200k.js', charset: 'utf8' },
+    // The counter and its vocabulary, serialized once here (src/node/o200kRanks.ts).
+    {
+      ...common,
+      entryPoints: ['src/node/o200kBundle.ts'],
+      outfile: 'dist/o200k.js',
+      define: { ...common.define, SKILLSMITH_O200K_RANKS: JSON.stringify(await serializedO200kRanks()) },
+    },
     // The thread that counts tokens for `skillsmith validate` (src/node/tokenCountWorker.ts).
     { ...common, entryPoints: ['src/node/tokenWorkerMain.ts'], outfile: 'dist/tokenWorker.js' },
     // `skillsmith mcp` and the MCP SDK: required by the CLI only for that command.

@@ -1,15 +1,14 @@
-// Token counts with o200k_base, the tokenizer of OpenAI's current models (gpt-tokenizer, kept
-// as a dependency: nothing is downloaded). Its ranks are 2 MB of JavaScript, so the bundles
-// carry it as a file of its own (dist/o200k.js), required on first use only: `skillsmith eval`
-// with a model pays for it, and every other command starts without it.
-import type { countTokens, isWithinTokenLimit } from 'gpt-tokenizer/cjs/encoding/o200k_base';
+// Token counts with o200k_base, the tokenizer of OpenAI's current models: gpt-tokenizer's
+// vocabulary (a dependency: nothing is downloaded), counted by o200kCounter.ts. The vocabulary
+// is 1.9 MB, so the bundles carry it as a file of its own (dist/o200k.js), required on first
+// use only: the editor's lint of a long body and `skillsmith eval` pay for it, every other
+// command starts without it.
 
-/** `./o200k.js` beside the bundle; the package itself when the sources run unbundled (tests). */
+/** `./o200k.js` beside the bundle; the unbundled module in tests. */
 declare const SKILLSMITH_O200K: string;
 
 interface Tokenizer {
-  readonly countTokens: typeof countTokens;
-  readonly isWithinTokenLimit: typeof isWithinTokenLimit;
+  readonly countTokens: (text: string) => number;
 }
 
 let tokenizer: Tokenizer | undefined;
@@ -22,7 +21,7 @@ function load(): Tokenizer {
 
 /** The number of o200k_base tokens of `text` (special-token text counted as text). */
 export function countO200kTokens(text: string): number {
-  return load().countTokens(text, NO_SPECIAL);
+  return load().countTokens(text);
 }
 
 /**
@@ -40,7 +39,6 @@ export function tokenChunks(text: string): string[] {
 /** Chunk counts, so that an edit re-counts only the lines it touched (the lint runs as you type). */
 const chunkCounts = new Map<string, number>();
 const MAX_CACHED_CHUNKS = 20_000;
-const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
 
 /**
  * A chunk with a line past this length is counted in slices of SLICE characters. BPE's cost grows with the square of a piece's length: one real skill has a
@@ -53,7 +51,7 @@ const SLICE = 512;
 
 function countChunk(chunk: string): number {
   const { countTokens } = load();
-  if (chunk.length <= MAX_EXACT_CHUNK || !hasLongLine(chunk)) return countTokens(chunk, NO_SPECIAL);
+  if (chunk.length <= MAX_EXACT_CHUNK || !hasLongLine(chunk)) return countTokens(chunk);
   let total = 0;
   for (let at = 0; at < chunk.length;) {
     let end = Math.min(chunk.length, at + SLICE);
@@ -62,7 +60,7 @@ function countChunk(chunk: string): number {
       const space = chunk.lastIndexOf(' ', end);
       if (space > end - 64 && space > at) end = space;
     }
-    total += countTokens(chunk.slice(at, end), NO_SPECIAL);
+    total += countTokens(chunk.slice(at, end));
     at = end;
   }
   return total;
