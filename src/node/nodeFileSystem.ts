@@ -130,7 +130,11 @@ export class BatchNodeFileSystem extends NodeFileSystem {
       if (maxBytes === undefined) return fs.readFileSync(filePath);
       const fd = fs.openSync(filePath, 'r');
       try {
-        const buffer = Buffer.allocUnsafe(Math.min(maxBytes, fs.fstatSync(fd).size));
+        const stats = fs.fstatSync(fd);
+        // Linux opens a folder and fails at the read; Wine (and so, we take it, some Windows file
+        // systems) reads a folder as empty. The asynchronous call says EISDIR on both.
+        if (stats.isDirectory()) throw isDirectoryError(filePath);
+        const buffer = Buffer.allocUnsafe(Math.min(maxBytes, stats.size));
         let filled = 0;
         while (filled < buffer.length) {
           const bytesRead = fs.readSync(fd, buffer, filled, buffer.length - filled, filled);
@@ -218,6 +222,14 @@ function readDirectorySync(dir: string): DirectoryEntry[] {
       target = undefined;
     }
     return { name: dirent.name, kind: target ? kindOf(target) : 'other', isSymlink: true };
+  });
+}
+
+function isDirectoryError(filePath: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${filePath}'`), {
+    code: 'EISDIR',
+    errno: -21,
+    syscall: 'read',
   });
 }
 
