@@ -85,7 +85,7 @@ if (args.has('--tests')) {
     define: {
       ...define,
       SKILLSMITH_O200K: JSON.stringify(O200K_MODULE),
-      SKILLSMITH_TOKEN_WORKER: JSON.stringify('tokenWorkerMain.js'),
+      SKILLSMITH_LINT_WORKER: JSON.stringify('lintWorkerMain.js'),
     },
     sourcemap: 'inline',
     logLevel: 'warning',
@@ -111,7 +111,7 @@ if (args.has('--tests')) {
     define: {
       ...define,
       SKILLSMITH_O200K: JSON.stringify('./o200k.js'),
-      SKILLSMITH_TOKEN_WORKER: JSON.stringify('tokenWorker.js'),
+      SKILLSMITH_LINT_WORKER: JSON.stringify('lintWorker.js'),
     },
     plugins: [zodEnglishOnly],
     logLevel: 'warning',
@@ -141,8 +141,8 @@ if (args.has('--tests')) {
       outfile: 'dist/o200k.js',
       define: { ...common.define, SKILLSMITH_O200K_RANKS: JSON.stringify(await serializedO200kRanks()) },
     },
-    // The thread that counts tokens for `skillsmith validate` (src/node/tokenCountWorker.ts).
-    { ...common, entryPoints: ['src/node/tokenWorkerMain.ts'], outfile: 'dist/tokenWorker.js' },
+    // The threads of `skillsmith validate`'s lint (src/node/lintPool.ts).
+    { ...common, entryPoints: ['src/node/lintWorkerMain.ts'], outfile: 'dist/lintWorker.js' },
     // `skillsmith mcp` and the MCP SDK: required by the CLI only for that command.
     { ...common, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js' },
   ];

@@ -39,11 +39,12 @@ import { readInputOption, readTimeoutOption, runForCli, runText } from './cli/ru
 import { collectReports, countSeverities, validateJson, validateText } from './cli/validateCommand';
 import { validateSarif } from './cli/sarifOutput';
 import { BatchNodeFileSystem, NodeFileSystem } from './node/nodeFileSystem';
+import { defaultLintThreads } from './node/lintPool';
 
 declare const SKILLSMITH_VERSION: string;
 
 const USAGE = `Usage:
-  skillsmith validate [PATH...] [--json | --format text|json|sarif] [--unicode-names]
+  skillsmith validate [PATH...] [--json | --format text|json|sarif] [--unicode-names] [--threads N]
   skillsmith list [ROOT] [--json] [--budget N] [--no-user] [--unicode-names]
   skillsmith expand NAME [ARGS] [--root ROOT] [--unicode-names]
   skillsmith run NAME [ACTION] [--input JSON|@FILE] [--root ROOT] [--json] [--timeout S]
@@ -58,7 +59,8 @@ const USAGE = `Usage:
   skillsmith verify [ROOT] [--json]
   skillsmith update [NAME] [--root ROOT] [--ref REF] [--yes] [--accept-security-warnings] [--allow-outside-source]
 
-validate  checks SKILL.md files: PATH is a SKILL.md, a skill folder, or any folder (default: .)
+validate  checks SKILL.md files: PATH is a SKILL.md, a skill folder, or any folder (default: .);
+          --threads N lints on N threads (default: the machine's cores, up to 4)
 list      shows the catalog and the listing the model sees, with ROOT as the workspace folder
 expand    prints what loading the skill NAME returns, with ARGS substituted
 run       runs an action of the skill NAME (its default action when ACTION is omitted);
@@ -108,17 +110,16 @@ async function rootFolder(fs: NodeFileSystem, root: string): Promise<string> {
 }
 
 async function validate(argv: readonly string[]): Promise<number> {
-  const args = parseCommandArgs(argv, { strings: ['format'], booleans: ['json', 'unicode-names'] });
+  const args = parseCommandArgs(argv, { strings: ['format', 'threads'], booleans: ['json', 'unicode-names'] });
   const format = stringOption(args, 'format') ?? (flag(args, 'json') ? 'json' : 'text');
   if (!['text', 'json', 'sarif'].includes(format))
     throw new UsageError(`--format is text, json or sarif (got '${format}')`);
   const inputs = args.positionals.length > 0 ? args.positionals : ['.'];
-  const { reports, unreadable, mirrors } = await collectReports(
-    new BatchNodeFileSystem(),
-    cwd(),
-    inputs,
-    flag(args, 'unicode-names'),
-  );
+  const threads = integerOption(args, 'threads', defaultLintThreads(), { min: 1, max: 64 });
+  const { reports, unreadable, mirrors } = await collectReports(new BatchNodeFileSystem(), cwd(), inputs, {
+    unicodeNames: flag(args, 'unicode-names'),
+    threads,
+  });
   await writeOut(
     format === 'sarif'
       ? validateSarif(reports, cwd(), SKILLSMITH_VERSION) + '\n'

@@ -8,7 +8,6 @@ import {
   MAX_ACTIONS_FILE_BYTES,
   MAX_VALIDATE_SEARCH_DEPTH,
   ROUTING_LINT_MAX_SKILLS,
-  VALIDATE_CONCURRENCY,
 } from '../core/base/limits';
 import { decodeUtf8 } from '../core/base/text';
 import { dirnamePath, joinPath, pathKey, relativePath, resolvePath, toNativePath } from '../core/base/paths';
@@ -16,24 +15,15 @@ import { plural } from '../core/base/text';
 import { sortProblems, type Problem } from '../core/base/types';
 import { discoverSkillFiles, skillFileIn } from '../core/catalog/discovery';
 import { resolveLocations, type SkillLocation } from '../core/catalog/locations';
-import { validateSkillFiles } from '../core/catalog/validate';
-import { tokenCounterOrNothing } from '../node/o200k';
-import { BackgroundTokenCounter } from '../node/tokenCountWorker';
-import { bodyToCountOf, MAX_BODY_TOKENS } from '../core/lint/securityRules';
-import { mapConcurrent } from '../core/base/concurrency';
+import { withDuplicateNames, type ValidateTarget, type ValidationOutcome } from '../core/catalog/validate';
+import { lintInParallel } from '../node/lintPool';
 import { writeErr } from './output';
-import { sha256Digest } from '../node/sha256';
 import { catalogOverlapFindings, heldOutRoutes, overlapMessage } from '../core/routing/collisions';
 import { descriptionRange } from '../core/routing/descriptionField';
 import { parseEvalFile, type RoutingCase } from '../core/routing/evalCases';
 import { lexicalCaseRouter, runEval } from '../core/routing/evalRun';
 import { summarize } from '../core/routing/metrics';
 import { UsageError } from './args';
-
-interface ValidateTarget {
-  readonly filePath: string;
-  readonly location: SkillLocation;
-}
 
 export interface FileReport {
   readonly path: string;
@@ -100,32 +90,18 @@ export interface ValidateResult {
   readonly mirrors: { readonly path: string; readonly realPath: string }[];
 }
 
+/** How `skillsmith validate` runs: `threads` lint at once (node/lintPool.ts). */
+export interface ValidateOptions {
+  readonly unicodeNames: boolean;
+  readonly threads: number;
+}
+
 /** Validates every PATH: one report per file, in the order found. */
 export async function collectReports(
   fs: FileSystem,
   cwd: string,
   inputs: readonly string[],
-  unicodeNames: boolean,
-): Promise<ValidateResult> {
-  const tokens = new BackgroundTokenCounter(
-    tokenCounterOrNothing((message) => writeErr(`skillsmith validate: ${message}`)),
-    MAX_BODY_TOKENS,
-  );
-  // The tokenizer loads on its thread while the skills are found.
-  tokens.warmUp();
-  try {
-    return await validateWithCounter(fs, cwd, inputs, unicodeNames, tokens);
-  } finally {
-    await tokens.close();
-  }
-}
-
-async function validateWithCounter(
-  fs: FileSystem,
-  cwd: string,
-  inputs: readonly string[],
-  unicodeNames: boolean,
-  tokens: BackgroundTokenCounter,
+  options: ValidateOptions,
 ): Promise<ValidateResult> {
   const reports: FileReport[] = [];
   const unreadable: ValidateResult['unreadable'] = [];
@@ -168,20 +144,14 @@ async function validateWithCounter(
       targets.push({ ...target, filePath: real });
     }
   }
-  // Every long body goes to the counting thread first, in the order the lint takes them, so
-  // that the lint rarely waits for a count.
-  await mapConcurrent(targets, VALIDATE_CONCURRENCY, async ({ filePath }) => {
-    const body = bodyToCountOf(decodeUtf8(await fs.readFile(filePath).catch(() => new Uint8Array())));
-    // Not awaited here: the lint awaits the same promise, which never rejects.
-    if (body !== undefined) tokens.prepare(body).catch(() => undefined);
-  });
-  const outcomes = await validateSkillFiles(fs, targets, {
-    unicodeNames,
-    countTokens: tokens.count,
-    prepareTokenCount: tokens.prepare,
-    digest: sha256Digest,
-  });
-  await tokens.close();
+  const { outcomes: lints } = await lintInParallel(
+    fs,
+    targets.map((t) => t.filePath),
+    { unicodeNames: options.unicodeNames },
+    options.threads,
+    (message) => writeErr(`skillsmith validate: ${message}`),
+  );
+  const outcomes = withDuplicateNames(targets, lints);
   const overlaps = await overlapProblems(fs, outcomes);
   for (const outcome of outcomes) {
     if (outcome.ok) {
@@ -216,7 +186,7 @@ async function validateWithCounter(
  */
 async function overlapProblems(
   fs: FileSystem,
-  outcomes: Awaited<ReturnType<typeof validateSkillFiles>>,
+  outcomes: readonly ValidationOutcome[],
 ): Promise<Map<string, Problem[]>> {
   const byName = new Map<string, { filePath: string; description: string }>();
   for (const outcome of outcomes) {

@@ -185,7 +185,7 @@ test('check-vsix accepts the shipped layout and rejects anything else', async ()
     'extension/dist/cli.js',
     'extension/dist/mcp.js',
     'extension/dist/o200k.js',
-    'extension/dist/tokenWorker.js',
+    'extension/dist/lintWorker.js',
     'extension/dist/shared.js',
     'extension/dist/shared-lazy.js',
     'extension/schemas/actions.schema.json',

@@ -47,7 +47,7 @@ test("in a workspace: validate reports the catalog's skills, and no sample", { t
     catalog.entries().map((e) => e.record.filePath),
   );
   assert.deepEqual(catalogFiles, ['.agents/skills/tester/SKILL.md', '.agents/skills/tester/nested/SKILL.md']);
-  const { reports } = await collectReports(nodeFs, ws, ['.'], false);
+  const { reports } = await collectReports(nodeFs, ws, ['.'], { unicodeNames: false, threads: 1 });
   assert.deepEqual(
     relative(
       ws,
@@ -59,7 +59,7 @@ test("in a workspace: validate reports the catalog's skills, and no sample", { t
 
 test('in a folder with no skill location, searched deeper: still no sample', { timeout: 20_000 }, async () => {
   const repo = normalizePath(path.join(tmp, 'repo'));
-  const { reports } = await collectReports(nodeFs, repo, ['.'], false);
+  const { reports } = await collectReports(nodeFs, repo, ['.'], { unicodeNames: false, threads: 1 });
   assert.deepEqual(
     relative(
       repo,
@@ -72,7 +72,7 @@ test('in a folder with no skill location, searched deeper: still no sample', { t
 test('a sample named as a PATH is validated: the user asked for that file', { timeout: 20_000 }, async () => {
   const repo = normalizePath(path.join(tmp, 'repo'));
   const sample = 'plugins/kit/skills/tester/assets/sample-skill/SKILL.md';
-  const { reports } = await collectReports(nodeFs, repo, [sample], false);
+  const { reports } = await collectReports(nodeFs, repo, [sample], { unicodeNames: false, threads: 1 });
   assert.deepEqual(
     reports.map((r) => [path.relative(repo, r.path).split(path.sep).join('/'), r.problems.map((p) => p.code)]),
     [[sample, ['no-frontmatter']]],

@@ -20,18 +20,6 @@ export function analyzeSkillText(
   options: AnalyzeOptions,
   extraRules: readonly Rule[] = [],
 ): SkillFileAnalysis {
-  return analyzeSkillFile(text, options, extraRules).analysis;
-}
-
-/**
- * analyzeSkillText, with the parsed file: a caller can run one more rule on it later (the
- * complete lint runs body-too-many-tokens once its count has come from another thread).
- */
-export function analyzeSkillFile(
-  text: string,
-  options: AnalyzeOptions,
-  extraRules: readonly Rule[] = [],
-): { readonly analysis: SkillFileAnalysis; readonly file: ParsedSkillFile } {
   const file = parseSkillFile(text, { plainFastPath: options.plainFastPath });
   const complete = options.complete !== false;
   const context: RuleContext = { file, options };
@@ -44,7 +32,7 @@ export function analyzeSkillFile(
     ...(structural.length > 0 ? [] : [...FIELD_RULES, ...(complete && full ? BODY_RULES : [])]),
   ];
   const problems = sortProblems([...structural, ...runRules(rules, context)]);
-  const analysis: SkillFileAnalysis = {
+  return {
     name: fieldString(file, 'name'),
     nameRange: nameRangeOf(file),
     description: fieldString(file, 'description'),
@@ -60,7 +48,6 @@ export function analyzeSkillFile(
     bodyLine: file.split.kind === 'closed' ? file.lines.lineAt(file.split.bodyStart) : undefined,
     complete,
   };
-  return { analysis, file };
 }
 
 function runRules(rules: readonly Rule[], context: RuleContext): Problem[] {

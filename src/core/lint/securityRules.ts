@@ -18,7 +18,7 @@ import {
   withAstClass,
 } from './ruleKinds';
 import { findCodeRisks, logicalLines, type CommandRisk } from './commandRisks';
-import { splitFrontmatter, type FrontmatterSplit, type ParsedSkillFile } from './frontmatter';
+import { type FrontmatterSplit, type ParsedSkillFile } from './frontmatter';
 import {
   findHiddenByWhitespace,
   findHiddenCharacters,
@@ -336,13 +336,6 @@ function bodyToCount(text: string, split: FrontmatterSplit): string | undefined 
   return utf8LongerThan(body, MAX_BODY_TOKENS) ? body : undefined;
 }
 
-/** bodyToCount of a whole SKILL.md text, for a caller that counts ahead of the lint (LintOptions.prepareTokenCount). */
-export function bodyToCountOf(text: string): string | undefined {
-  // The lint reads a text without its BOM.
-  const bare = text.replace(/^\uFEFF/, '');
-  return utf8LongerThan(bare, MAX_BODY_TOKENS) ? bodyToCount(bare, splitFrontmatter(bare)) : undefined;
-}
-
 /** body-too-many-tokens: counted with the caller's tokenizer (o200k_base), when it gives one. */
 export const ruleBodyTokens: Rule = ({ file, options }) => {
   const count = options.countTokens;
@@ -368,12 +361,6 @@ const classified =
   (context) =>
     rule(context).map(withAstClass);
 
-/** body-too-many-tokens, as SECURITY_RULES runs it: a caller whose count comes later runs it apart. */
-export const BODY_TOKENS_RULE: Rule = classified(ruleBodyTokens);
-
-/** The security rules but body-too-many-tokens. */
-export const SECURITY_RULES_BUT_TOKENS: readonly Rule[] = [ruleHiddenText, ruleCommandRisks, ruleInjection].map(
+export const SECURITY_RULES: readonly Rule[] = [ruleHiddenText, ruleCommandRisks, ruleInjection, ruleBodyTokens].map(
   classified,
 );
-
-export const SECURITY_RULES: readonly Rule[] = [...SECURITY_RULES_BUT_TOKENS, BODY_TOKENS_RULE];

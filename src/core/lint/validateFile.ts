@@ -6,11 +6,11 @@ import type { FileSystem } from '../base/fileSystem';
 import { basenamePath, dirnamePath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import { sortProblems, type Problem, type SkillFileAnalysis } from '../base/types';
-import { analyzeSkillFile } from './analyze';
+import { analyzeSkillText } from './analyze';
 import { lintBundledFiles, type BundledFileProblems } from './bundledFiles';
 import { findBrokenLinks, findLinkCandidates } from './links';
 import { provenanceProblems } from './provenance';
-import { BODY_TOKENS_RULE, bodyToCountOf, SECURITY_RULES, SECURITY_RULES_BUT_TOKENS } from './securityRules';
+import { SECURITY_RULES } from './securityRules';
 
 /** The codes of the structural errors: when one is reported, it is reported alone. */
 export const STRUCTURAL_CODES: ReadonlySet<string> = new Set([
@@ -28,11 +28,6 @@ export interface LintOptions {
   readonly checkLinks?: boolean;
   /** The o200k_base counter for body-too-many-tokens (AnalyzeOptions.countTokens). */
   readonly countTokens?: (text: string, limit: number) => number;
-  /**
-   * Given the body that countTokens will be asked about, before the lint: the CLI counts it on
-   * another thread meanwhile, and countTokens then answers from what was counted.
-   */
-  readonly prepareTokenCount?: (body: string) => Promise<void>;
   /** sha256 of bytes: with it, a skill added with `skillsmith add` is compared with its lock entry (modified-since-added). */
   readonly digest?: (bytes: Uint8Array) => string;
 }
@@ -53,31 +48,20 @@ export async function lintSkillText(
   options: LintOptions = {},
 ): Promise<FileLint> {
   const dir = dirnamePath(filePath);
-  // A body counted on another thread is not waited for: the rest of the lint goes on, and
-  // body-too-many-tokens runs on the parsed file once the count is in.
-  const countTokens = options.countTokens;
-  const toCount = countTokens && options.prepareTokenCount ? bodyToCountOf(text) : undefined;
-  const counting = toCount !== undefined ? options.prepareTokenCount?.(toCount) : undefined;
   const analyzeOptions = {
     folderName: basenamePath(dir),
     fileName: basenamePath(filePath),
     unicodeNames: options.unicodeNames,
     hasBom: options.hasBom,
-    ...(countTokens && !counting ? { countTokens } : {}),
+    ...(options.countTokens ? { countTokens: options.countTokens } : {}),
   };
-  const parsed = analyzeSkillFile(text, analyzeOptions, counting ? SECURITY_RULES_BUT_TOKENS : SECURITY_RULES);
-  let analysis = parsed.analysis;
+  const analysis = analyzeSkillText(text, analyzeOptions, SECURITY_RULES);
   // A structural error is reported alone: links are checked only in a readable file.
   const structural = analysis.problems.some((p) => STRUCTURAL_CODES.has(p.code));
   const onDisk = options.checkLinks !== false;
   const links = structural || !onDisk ? [] : await findBrokenLinks(findLinkCandidates(text), dir, fs);
   const bundled = onDisk ? await lintBundledFiles(fs, dir, text) : { skillProblems: [], files: [] };
   const provenance = onDisk && options.digest ? await provenanceProblems(fs, dir, options.digest) : [];
-  if (counting && countTokens) {
-    await counting;
-    const tokens = BODY_TOKENS_RULE({ file: parsed.file, options: { ...analyzeOptions, countTokens } });
-    if (tokens.length > 0) analysis = { ...analysis, problems: sortProblems([...analysis.problems, ...tokens]) };
-  }
   return {
     analysis,
     problems: sortProblems([...analysis.problems, ...links, ...bundled.skillProblems, ...provenance]),

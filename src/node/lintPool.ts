@@ -1,0 +1,137 @@
+// The complete lint of many skill files on several threads, for `skillsmith validate` (docs/rules.md,
+// "Speed"): one file's lint needs nothing from another's, and a run over a real repository is
+// almost all lint (the scripts' and references' command scan, the exact token counts). This
+// thread and the workers (lintWorkerMain.ts) take the next file from one shared counter, so that
+// a thread never waits for another's turn and a large skill does not hold up the rest. Each
+// file's outcome is plain data, put back in the files' order: the report is the same whichever
+// thread linted what. A worker that cannot start or stops leaves its files to this thread.
+import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { joinPath, toNativePath } from '../core/base/paths';
+import { lintOutcome, type LintOutcome } from '../core/catalog/validate';
+import type { FileSystem } from '../core/base/fileSystem';
+import { tokenCounterOrNothing } from './o200k';
+import { sha256Digest } from './sha256';
+
+/** The worker's file beside this bundle (dist/lintWorker.js), or the unbundled module in tests. */
+declare const SKILLSMITH_LINT_WORKER: string;
+
+/** More threads than this gain nothing measurable on the corpora: the run is then mostly reading and the report. */
+export const MAX_LINT_THREADS = 4;
+
+/** What every thread lints with, besides the file system. */
+export interface PoolLintOptions {
+  readonly unicodeNames: boolean;
+}
+
+export interface LintWorkerData {
+  readonly files: readonly string[];
+  /** Int32Array over a SharedArrayBuffer: [0] is the index of the next file to take. */
+  readonly next: SharedArrayBuffer;
+  readonly options: PoolLintOptions;
+}
+
+export type LintWorkerMessage =
+  { readonly index: number; readonly outcome: LintOutcome } | { readonly warning: string };
+
+/** The lint each thread runs on one file: the same options as the CLI's single thread. */
+export function fileLinter(
+  fs: FileSystem,
+  options: PoolLintOptions,
+  warn: (message: string) => void,
+): (filePath: string) => Promise<LintOutcome> {
+  const countTokens = tokenCounterOrNothing(warn);
+  return (filePath) =>
+    lintOutcome(fs, filePath, { unicodeNames: options.unicodeNames, countTokens, digest: sha256Digest });
+}
+
+/** Takes files from the shared counter until none is left, and hands each outcome on. */
+export async function lintTaken(
+  files: readonly string[],
+  next: Int32Array,
+  lint: (filePath: string) => Promise<LintOutcome>,
+  deliver: (index: number, outcome: LintOutcome) => void,
+): Promise<void> {
+  for (let index = Atomics.add(next, 0, 1); index < files.length; index = Atomics.add(next, 0, 1))
+    deliver(index, await lint(files[index]));
+}
+
+/** The default number of threads: the machine's cores, up to MAX_LINT_THREADS. */
+export function defaultLintThreads(): number {
+  return Math.max(1, Math.min(MAX_LINT_THREADS, availableParallelism()));
+}
+
+export interface PoolRun {
+  /** `outcomes[i]` is `files[i]`'s. */
+  readonly outcomes: LintOutcome[];
+  /** How many of the files the workers linted (the rest were linted on this thread). */
+  readonly byWorkers: number;
+}
+
+/**
+ * Lints every file, `threads` at a time (this one included). This thread reads through `fs`, the
+ * workers through the disk (BatchNodeFileSystem): give more than one thread only with a file
+ * system over the disk. Warnings (a tokenizer missing) are said once each, whichever thread met them.
+ */
+export async function lintInParallel(
+  fs: FileSystem,
+  files: readonly string[],
+  options: PoolLintOptions,
+  threads: number,
+  warn: (message: string) => void,
+  workerFile = toNativePath(joinPath(__dirname, SKILLSMITH_LINT_WORKER)),
+): Promise<PoolRun> {
+  const said = new Set<string>();
+  const warnOnce = (message: string) => {
+    if (said.has(message)) return;
+    said.add(message);
+    warn(message);
+  };
+  const outcomes: (LintOutcome | undefined)[] = new Array<LintOutcome | undefined>(files.length);
+  let left = files.length;
+  let byWorkers = 0;
+  const next = new SharedArrayBuffer(4);
+  // A worker for every thread but this one, and never more than there are files for.
+  const workers: Worker[] = [];
+  for (let i = 1; i < Math.min(threads, files.length); i++) {
+    try {
+      workers.push(new Worker(workerFile, { workerData: { files, next, options } satisfies LintWorkerData }));
+    } catch {
+      break;
+    }
+  }
+  let wake = () => {};
+  const running = new Set(workers);
+  for (const worker of workers) {
+    worker.on('message', (message: LintWorkerMessage) => {
+      if ('warning' in message) warnOnce(message.warning);
+      else if ('index' in message) {
+        if (outcomes[message.index] !== undefined) return;
+        outcomes[message.index] = message.outcome;
+        left--;
+        byWorkers++;
+      }
+      wake();
+    });
+    // A worker that fails to start (its file missing) or dies has its files linted here after.
+    const ended = () => {
+      running.delete(worker);
+      wake();
+    };
+    worker.on('error', ended);
+    worker.on('exit', ended);
+  }
+  try {
+    const lint = fileLinter(fs, options, warnOnce);
+    await lintTaken(files, new Int32Array(next), lint, (index, outcome) => {
+      outcomes[index] = outcome;
+      left--;
+    });
+    // Every file is taken; wait for those a worker took, unless it ended without them.
+    while (left > 0 && running.size > 0) await new Promise<void>((resolve) => (wake = resolve));
+    for (let index = 0; index < files.length; index++) outcomes[index] ??= await lint(files[index]);
+    return { outcomes: outcomes as LintOutcome[], byWorkers };
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
