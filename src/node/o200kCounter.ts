@@ -13,6 +13,8 @@ const { O200K_TOKEN_SPLIT_REGEX } = require('gpt-tokenizer/cjs/encodingParams/co
   O200K_TOKEN_SPLIT_REGEX: typeof SplitRegex;
 };
 
+import { asciiPieceEnd, isAscii } from './o200kAsciiPieces';
+
 /** Pieces counted, by text: most words recur (cleared whole when full). */
 const MAX_CACHED_PIECES = 50_000;
 
@@ -27,6 +29,9 @@ export class O200kCounter {
   private readonly pieces = new Map<string, number>();
   private readonly encoder = new TextEncoder();
   private scratch = new Uint8Array(1024);
+  /** The merge's parts (mergeCount), kept for the next piece. */
+  private partStarts = new Int32Array(256);
+  private partRanks = new Float64Array(256);
 
   constructor(private readonly bytes: Uint8Array) {
     let count = 0;
@@ -52,6 +57,15 @@ export class O200kCounter {
   /** The tokens of `text`. */
   count(text: string): number {
     let total = 0;
+    if (isAscii(text)) {
+      // An ASCII character is its UTF-8 byte: a piece that is a token is found from the text
+      // itself, with no string made for it (most pieces are one token: a word and its space).
+      for (let start = 0, end; start < text.length; start = end) {
+        end = asciiPieceEnd(text, start);
+        total += this.isAsciiToken(text, start, end) ? 1 : this.countPiece(text.slice(start, end));
+      }
+      return total;
+    }
     const split = this.split;
     split.lastIndex = 0;
     for (let match = split.exec(text); match; match = split.exec(text)) total += this.countPiece(match[0]);
@@ -66,6 +80,27 @@ export class O200kCounter {
       this.pieces.set(piece, count);
     }
     return count;
+  }
+
+  /** Whether text[start, end), all ASCII, is one token: rankOf over its characters as bytes. */
+  private isAsciiToken(text: string, start: number, end: number): boolean {
+    const length = end - start;
+    let h = 0x811c9dc5;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    for (let slot = (h >>> 0) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const entry = this.table[slot];
+      if (entry === 0) return false;
+      const rank = entry - 1;
+      if (this.lengths[rank] !== length) continue;
+      const at = this.starts[rank] - start;
+      let same = true;
+      for (let i = start; i < end; i++)
+        if (this.bytes[at + i] !== text.charCodeAt(i)) {
+          same = false;
+          break;
+        }
+      if (same) return true;
+    }
   }
 
   /** The rank of bytes[start, end) of `source`, or Infinity when they are no token. */
@@ -99,29 +134,37 @@ export class O200kCounter {
     const n = this.encoder.encodeInto(piece, bytes).written;
     if (n <= 1) return n;
     if (this.rankOf(bytes, 0, n) !== Infinity && isWellFormed(piece)) return 1;
-    const starts: number[] = [];
-    const ranks: number[] = [];
-    for (let i = 0; i <= n; i++) {
-      starts.push(i);
-      ranks.push(i < n - 1 ? this.rankOf(bytes, i, i + 2) : Infinity);
+    // The parts, in two arrays kept for the next piece: part i is bytes[starts[i], starts[i + 1]),
+    // ranks[i] the rank of part i merged with part i + 1 (Infinity when that is no token).
+    if (this.partStarts.length <= n) {
+      this.partStarts = new Int32Array(2 * n + 2);
+      this.partRanks = new Float64Array(2 * n + 2);
     }
-    const pairRank = (i: number) =>
-      starts[i + 2] === undefined ? Infinity : this.rankOf(bytes, starts[i], starts[i + 2]);
-    while (starts.length > 1) {
+    const starts = this.partStarts;
+    const ranks = this.partRanks;
+    for (let i = 0; i <= n; i++) {
+      starts[i] = i;
+      ranks[i] = i < n - 1 ? this.rankOf(bytes, i, i + 2) : Infinity;
+    }
+    let parts = n;
+    const pairRank = (i: number) => (i + 2 > parts ? Infinity : this.rankOf(bytes, starts[i], starts[i + 2]));
+    while (parts > 0) {
       let lowest = Infinity;
       let at = -1;
-      for (let i = 0; i < ranks.length - 1; i++)
+      for (let i = 0; i < parts; i++)
         if (ranks[i] < lowest) {
           lowest = ranks[i];
           at = i;
         }
       if (at === -1) break;
-      starts.splice(at + 1, 1);
-      ranks.splice(at, 1);
+      // Part at + 1 joins part at: its start goes, and so does the rank of their merge.
+      starts.copyWithin(at + 1, at + 2, parts + 1);
+      ranks.copyWithin(at, at + 1, parts + 1);
+      parts--;
       ranks[at] = pairRank(at);
       if (at > 0) ranks[at - 1] = pairRank(at - 1);
     }
-    return starts.length - 1;
+    return parts;
   }
 }
 

@@ -11,6 +11,7 @@ import { countTokens } from 'gpt-tokenizer/cjs/encoding/o200k_base';
 import { O200kCounter } from '../../src/node/o200kCounter';
 import { o200kRanksFromPackage, serializeRanks } from '../../src/node/o200kRanks';
 import { hasLongLine, tokenChunks } from '../../src/node/o200k';
+import { isAscii } from '../../src/node/o200kAsciiPieces';
 import { seededRandom } from '../seededRandom';
 import { corpusForTests, skillFilesBelow } from '../unit/corpusLocation';
 
@@ -46,12 +47,21 @@ test(
     const files = [...skillFilesBelow(CORPUS.dir), ...skillFilesBelow(WIDE.dir), ...textFilesBelow(SCRIPTS.dir)];
     assert.ok(files.length >= 3000, `${files.length} files`);
     let tokens = 0;
+    let asciiLines = 0;
     for (const file of files) {
       const text = fs.readFileSync(file, 'utf8');
       const [ours, theirs] = bothCounts(text);
       assert.equal(ours, theirs, file);
       tokens += theirs;
+      // Line by line too: the counter reads an ASCII text its own way (o200kAsciiPieces.ts),
+      // and most lines of a file with one emoji are ASCII.
+      for (const line of text.split(/(?<=\n)/)) {
+        if (line.length > 4000 || !isAscii(line)) continue;
+        assert.equal(counter.count(line), reference(line), `${file}: ${JSON.stringify(line)}`);
+        asciiLines++;
+      }
     }
+    assert.ok(asciiLines > 500_000, `${asciiLines} ASCII lines compared`);
     assert.ok(tokens > 5_000_000, `${tokens} tokens compared`);
   },
 );
@@ -125,6 +135,27 @@ test(
     assert.equal(compared, 4000);
   },
 );
+
+const ASCII_PIECES = PIECES.filter((piece) => isAscii(piece)).concat([
+  'internationalization',
+  ' HTTPServerError',
+  '|---|---|',
+  '    ',
+  '\t\t\n',
+  "'ll",
+  '0x1F',
+  '~/.ssh/id_rsa',
+]);
+
+test('seeded random ASCII text: the same count as gpt-tokenizer', { timeout: 300_000 }, () => {
+  const random = seededRandom(25_083);
+  for (let i = 0; i < 4000; i++) {
+    const length = 1 + Math.floor(random() * 40);
+    let text = '';
+    for (let j = 0; j < length; j++) text += ASCII_PIECES[Math.floor(random() * ASCII_PIECES.length)];
+    assert.equal(counter.count(text), reference(text), JSON.stringify(text));
+  }
+});
 
 test(
   'a word of the vocabulary is one token, special-token text is text, and a token given as UTF-8 bytes is written never to be found',
