@@ -68,7 +68,10 @@ export class O200kCounter {
     }
     const split = this.split;
     split.lastIndex = 0;
-    for (let match = split.exec(text); match; match = split.exec(text)) total += this.countPiece(match[0]);
+    for (let match = split.exec(text); match; match = split.exec(text)) {
+      const piece = match[0];
+      total += isAscii(piece) && this.isAsciiToken(piece, 0, piece.length) ? 1 : this.countPiece(piece);
+    }
     return total;
   }
 
@@ -131,7 +134,7 @@ export class O200kCounter {
   private mergeCount(piece: string): number {
     if (this.scratch.length < piece.length * 3) this.scratch = new Uint8Array(piece.length * 3);
     const bytes = this.scratch;
-    const n = this.encoder.encodeInto(piece, bytes).written;
+    const n = isAscii(piece) ? asciiInto(piece, bytes) : this.encoder.encodeInto(piece, bytes).written;
     if (n <= 1) return n;
     if (this.rankOf(bytes, 0, n) !== Infinity && isWellFormed(piece)) return 1;
     // The parts, in two arrays kept for the next piece: part i is bytes[starts[i], starts[i + 1]),
@@ -166,6 +169,12 @@ export class O200kCounter {
     }
     return parts;
   }
+}
+
+/** The bytes of an ASCII text, written into `bytes` (encodeInto's call costs more than the copy); their number. */
+function asciiInto(text: string, bytes: Uint8Array): number {
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return text.length;
 }
 
 /** FNV-1a over bytes[start, end). */

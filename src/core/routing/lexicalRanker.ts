@@ -85,6 +85,8 @@ export class LexicalRanker {
   private readonly byName: ReadonlyMap<string, IndexedSkill>;
   /** The skills that have each term: only those can score above 0 for a query. */
   private readonly postings = new Map<string, IndexedSkill[]>();
+  /** Each term's postings as ids, with the term's frequency in each: what scoring reads, without a lookup per skill. */
+  private readonly postingIds = new Map<string, { readonly ids: Int32Array; readonly tfs: Float64Array }>();
   private readonly documentFrequency = new Map<string, number>();
   private readonly averageLength: number;
   /** The share of a new request's words that this catalog would not know (foreignRequest.ts). */
@@ -113,6 +115,11 @@ export class LexicalRanker {
       for (const term of indexed.excluded) append(this.excluders, term, indexed);
       for (const pair of indexed.pairs) append(this.pairHolders, pair, indexed);
     }
+    for (const [term, holders] of this.postings)
+      this.postingIds.set(term, {
+        ids: Int32Array.from(holders, (skill) => skill.id),
+        tfs: Float64Array.from(holders, (skill) => skill.tf.get(term)!),
+      });
     this.skills = skills;
     this.byName = new Map(skills.map((s) => [s.name, s]));
     this.unseenRate = unseenRate(this.documentFrequency);
@@ -251,10 +258,15 @@ export class LexicalRanker {
     const totals = new Float64Array(this.skills.length);
     for (const term of unique) {
       const idf = this.idf(term);
-      for (const skill of this.postings.get(term) ?? []) {
-        if (!inPool[skill.id]) continue;
-        const tf = skill.tf.get(term)!;
-        totals[skill.id] += (idf * tf * (k1 + 1)) / (tf + this.norms[skill.id]);
+      const posting = this.postingIds.get(term);
+      if (posting) {
+        const { ids, tfs } = posting;
+        for (let k = 0; k < ids.length; k++) {
+          const id = ids[k];
+          if (!inPool[id]) continue;
+          const tf = tfs[k];
+          totals[id] += (idf * tf * (k1 + 1)) / (tf + this.norms[id]);
+        }
       }
       for (const skill of this.excluders.get(term) ?? [])
         if (inPool[skill.id] && !skill.tf.has(term)) totals[skill.id] -= exclusionWeight * idf;

@@ -33,14 +33,31 @@ const STOP_WORDS = new Set(
 
 /** One word as it appears, before stemming: lower-cased, split at identifier breaks. */
 export function words(text: string): string[] {
-  // ASCII is its own NFKC form, and most text is ASCII.
-  let folded = /^\p{ASCII}*$/u.test(text) ? text : text.normalize('NFKC');
+  // Most text is ASCII: its letters are A-Z and a-z, its digits 0-9, none of it is Chinese or
+  // Japanese, and it is its own NFKC form. The same steps then run on expressions without
+  // Unicode classes, which cost several times less (test/unit/routingTerms.test.ts holds the
+  // two ways to the same words).
+  return /^\p{ASCII}*$/u.test(text) ? asciiWords(text) : unicodeWords(text);
+}
+
+/** words() of any text. */
+export function unicodeWords(text: string): string[] {
+  let folded = text.normalize('NFKC');
   // camelCase and PascalCase boundaries, before lower-casing erases them.
   folded = folded.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
   folded = folded.toLowerCase();
   for (const [pattern, term, needle] of SYMBOL_TERMS)
     if (folded.includes(needle)) folded = folded.replace(pattern, term);
   return (folded.match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? []).flatMap(unspacedBigrams);
+}
+
+/** words() of an ASCII text. */
+export function asciiWords(text: string): string[] {
+  let folded = text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2');
+  folded = folded.toLowerCase();
+  for (const [pattern, term, needle] of SYMBOL_TERMS)
+    if (folded.includes(needle)) folded = folded.replace(pattern, term);
+  return folded.match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
 }
 
 /** Chinese and Japanese scripts, written without spaces between words. */
@@ -68,7 +85,7 @@ export function terms(text: string): string[] {
   const found: string[] = [];
   for (const word of words(text)) {
     if (STOP_WORDS.has(word)) continue;
-    const bare = word.replace(/'[\p{L}]+$/u, '');
+    const bare = word.includes("'") ? word.replace(/'[\p{L}]+$/u, '') : word;
     if (bare === '' || STOP_WORDS.has(bare)) continue;
     found.push(porterStem(bare));
   }
