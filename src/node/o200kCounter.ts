@@ -29,6 +29,8 @@ export class O200kCounter {
   private readonly pieces = new Map<string, number>();
   private readonly encoder = new TextEncoder();
   private scratch = new Uint8Array(1024);
+  /** The rank of each two-byte token, by its bytes (first << 8 | second); Infinity for none: a merge starts from these. */
+  private readonly pairs = new Float64Array(65536).fill(Infinity);
   /** The merge's parts (mergeCount), kept for the next piece. */
   private partStarts = new Int32Array(256);
   private partRanks = new Float64Array(256);
@@ -48,6 +50,7 @@ export class O200kCounter {
       this.starts[rank] = at + 1;
       this.lengths[rank] = length;
       if (length === 0) continue; // a rank never found (o200kRanks.ts)
+      if (length === 2) this.pairs[(bytes[at + 1] << 8) | bytes[at + 2]] = rank;
       let slot = hash(bytes, at + 1, at + 1 + length) & this.mask;
       while (this.table[slot] !== 0) slot = (slot + 1) & this.mask;
       this.table[slot] = rank + 1;
@@ -147,10 +150,15 @@ export class O200kCounter {
     const ranks = this.partRanks;
     for (let i = 0; i <= n; i++) {
       starts[i] = i;
-      ranks[i] = i < n - 1 ? this.rankOf(bytes, i, i + 2) : Infinity;
+      ranks[i] = i < n - 1 ? this.pairs[(bytes[i] << 8) | bytes[i + 1]] : Infinity;
     }
     let parts = n;
-    const pairRank = (i: number) => (i + 2 > parts ? Infinity : this.rankOf(bytes, starts[i], starts[i + 2]));
+    const pairRank = (i: number) =>
+      i + 2 > parts
+        ? Infinity
+        : starts[i + 2] - starts[i] === 2
+          ? this.pairs[(bytes[starts[i]] << 8) | bytes[starts[i] + 1]]
+          : this.rankOf(bytes, starts[i], starts[i + 2]);
     while (parts > 0) {
       let lowest = Infinity;
       let at = -1;
