@@ -40,3 +40,28 @@ test('the same answers as one includes per needle, on random needles and texts',
   }
   assert.equal(checked, 12_000);
 });
+
+test('holders: one scan of many texts answers as groupsIn of each, lower-cased', { timeout: 60_000 }, () => {
+  const random = seededRandom(2027);
+  // Capitals (lower-cased first), a line break inside a text, İ (whose lower case is longer),
+  // and empty texts among the rest.
+  const letters = 'abcnNE.-/e\nİ';
+  const word = (max: number) =>
+    Array.from({ length: Math.floor(random() * max) }, () => letters[Math.floor(random() * letters.length)]).join('');
+  let checked = 0;
+  const seen = new Set<boolean>();
+  for (let round = 0; round < 300; round++) {
+    const groups = Array.from({ length: 1 + Math.floor(random() * 6) }, () =>
+      Array.from({ length: 1 + Math.floor(random() * 3) }, () => word(4).replace(/[\nİ]/g, '') || 'n'),
+    );
+    const scan = new NeedleScan(groups);
+    const texts = Array.from({ length: Math.floor(random() * 12) }, () => word(random() < 0.1 ? 0 : 20));
+    const expected = texts.map((text) => scan.groupsIn(text.toLowerCase()).length > 0);
+    assert.deepEqual(scan.holders(texts), expected, JSON.stringify({ groups, texts }));
+    expected.forEach((holds) => seen.add(holds));
+    checked += texts.length;
+  }
+  assert.ok(checked > 1000, `${checked} texts`);
+  assert.deepEqual([...seen].sort(), [false, true], 'texts that hold a needle and texts that do not');
+  assert.deepEqual(new NeedleScan([]).holders(['rm -rf', '']), [false, false]);
+});

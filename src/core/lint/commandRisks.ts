@@ -500,8 +500,11 @@ function placeIn({ offsets }: NormalizedLine, index: number): number {
  * file's variables (callerDeletes.ts).
  */
 export function findCodeRisks(lines: readonly string[]): CommandRisk[][] {
-  const normalized = lines.map(normalizeCommand);
-  const risks = normalized.map(lineRisks);
+  // Most files hold nothing the normal form changes, and most of their lines no technique's
+  // needle: both are asked of the whole file first (CHANGES matches no line break).
+  const normalized = CHANGES.test(lines.join('\n')) ? lines.map(normalizeCommand) : lines.map((text) => ({ text }));
+  const holds = TECHNIQUE_NEEDLES.holders(normalized.map((n) => n.text));
+  const risks = normalized.map((line, i) => (holds[i] ? lineRisks(line) : []));
   for (const found of findCallerDeletes(
     normalized.map((n) => n.text),
     AT,

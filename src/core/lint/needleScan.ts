@@ -40,4 +40,29 @@ export class NeedleScan {
     }
     return [...found].sort((a, b) => a - b);
   }
+
+  /**
+   * For each text, whether it holds a needle once lower-cased (`groupsIn(text.toLowerCase())`
+   * is not empty), in one scan of them all: a file's lines are many calls' worth of set-up,
+   * and most of them hold none. A needle never holds a line break, so the texts are joined by
+   * one; when lower-casing changes a length (İ), they are asked one by one.
+   */
+  holders(texts: readonly string[]): boolean[] {
+    const scan = this.scan;
+    if (!scan) return texts.map(() => false);
+    const joined = texts.join('\n');
+    const lower = joined.toLowerCase();
+    if (lower.length !== joined.length) return texts.map((text) => this.groupsIn(text.toLowerCase()).length > 0);
+    const holds = texts.map(() => false);
+    let line = 0;
+    let lineEnd = texts.length > 0 ? texts[0].length : 0;
+    scan.lastIndex = 0;
+    for (let match = scan.exec(lower); match; match = scan.exec(lower)) {
+      while (match.index > lineEnd) lineEnd += 1 + texts[++line].length;
+      holds[line] = true;
+      // The rest of this text no longer matters.
+      scan.lastIndex = lineEnd + 1;
+    }
+    return holds;
+  }
 }
