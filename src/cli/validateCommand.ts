@@ -16,7 +16,7 @@ import { sortProblems, type Problem } from '../core/base/types';
 import { discoverSkillFiles, skillFileIn } from '../core/catalog/discovery';
 import { resolveLocations, type SkillLocation } from '../core/catalog/locations';
 import { withDuplicateNames, type ValidateTarget, type ValidationOutcome } from '../core/catalog/validate';
-import { lintInParallel } from '../node/lintPool';
+import { LintPool } from '../node/lintPool';
 import { writeErr } from './output';
 import { catalogOverlapFindings, heldOutRoutes, overlapMessage } from '../core/routing/collisions';
 import { descriptionRange } from '../core/routing/descriptionField';
@@ -103,6 +103,23 @@ export async function collectReports(
   inputs: readonly string[],
   options: ValidateOptions,
 ): Promise<ValidateResult> {
+  // The lint's threads start now, and load the lint while the skills are found.
+  const pool = new LintPool(options.threads, { unicodeNames: options.unicodeNames }, (message) =>
+    writeErr(`skillsmith validate: ${message}`),
+  );
+  try {
+    return await validateWith(pool, fs, cwd, inputs);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function validateWith(
+  pool: LintPool,
+  fs: FileSystem,
+  cwd: string,
+  inputs: readonly string[],
+): Promise<ValidateResult> {
   const reports: FileReport[] = [];
   const unreadable: ValidateResult['unreadable'] = [];
   const mirrors: { path: string; realPath: string }[] = [];
@@ -144,12 +161,9 @@ export async function collectReports(
       targets.push({ ...target, filePath: real });
     }
   }
-  const { outcomes: lints } = await lintInParallel(
+  const { outcomes: lints } = await pool.lint(
     fs,
     targets.map((t) => t.filePath),
-    { unicodeNames: options.unicodeNames },
-    options.threads,
-    (message) => writeErr(`skillsmith validate: ${message}`),
   );
   const outcomes = withDuplicateNames(targets, lints);
   const overlaps = await overlapProblems(fs, outcomes);

@@ -25,10 +25,14 @@ export interface PoolLintOptions {
 }
 
 export interface LintWorkerData {
+  readonly options: PoolLintOptions;
+}
+
+/** What a worker is sent once the files are known. */
+export interface LintWorkerTask {
   readonly files: readonly string[];
   /** Int32Array over a SharedArrayBuffer: [0] is the index of the next file to take. */
   readonly next: SharedArrayBuffer;
-  readonly options: PoolLintOptions;
 }
 
 export type LintWorkerMessage =
@@ -69,69 +73,83 @@ export interface PoolRun {
 }
 
 /**
- * Lints every file, `threads` at a time (this one included). This thread reads through `fs`, the
- * workers through the disk (BatchNodeFileSystem): give more than one thread only with a file
- * system over the disk. Warnings (a tokenizer missing) are said once each, whichever thread met them.
+ * Threads that lint skill files, this one among them. The workers start (and load the lint)
+ * when the pool is made, so that they are ready once the files are found; `lint` shares the
+ * files out, `close` ends the workers. This thread reads through the file system it is given,
+ * the workers through the disk (BatchNodeFileSystem): give more than one thread only with a
+ * file system over the disk. Warnings (a tokenizer missing) are said once each, whichever
+ * thread met them.
  */
-export async function lintInParallel(
-  fs: FileSystem,
-  files: readonly string[],
-  options: PoolLintOptions,
-  threads: number,
-  warn: (message: string) => void,
-  workerFile = toNativePath(joinPath(__dirname, SKILLSMITH_LINT_WORKER)),
-): Promise<PoolRun> {
-  const said = new Set<string>();
-  const warnOnce = (message: string) => {
-    if (said.has(message)) return;
-    said.add(message);
-    warn(message);
-  };
-  const outcomes: (LintOutcome | undefined)[] = new Array<LintOutcome | undefined>(files.length);
-  let left = files.length;
-  let byWorkers = 0;
-  const next = new SharedArrayBuffer(4);
-  // A worker for every thread but this one, and never more than there are files for.
-  const workers: Worker[] = [];
-  for (let i = 1; i < Math.min(threads, files.length); i++) {
-    try {
-      workers.push(new Worker(workerFile, { workerData: { files, next, options } satisfies LintWorkerData }));
-    } catch {
-      break;
+export class LintPool {
+  private readonly workers: Worker[] = [];
+  private readonly running: Set<Worker>;
+  private readonly said = new Set<string>();
+  /** What the workers' messages go to during a lint. */
+  private onOutcome: (index: number, outcome: LintOutcome) => void = () => undefined;
+  private wake: () => void = () => undefined;
+
+  constructor(
+    threads: number,
+    private readonly options: PoolLintOptions,
+    private readonly warn: (message: string) => void,
+    workerFile = toNativePath(joinPath(__dirname, SKILLSMITH_LINT_WORKER)),
+  ) {
+    for (let i = 1; i < threads; i++) {
+      try {
+        this.workers.push(new Worker(workerFile, { workerData: { options } satisfies LintWorkerData }));
+      } catch {
+        break;
+      }
+    }
+    this.running = new Set(this.workers);
+    for (const worker of this.workers) {
+      worker.on('message', (message: LintWorkerMessage) => {
+        if ('warning' in message) this.warnOnce(message.warning);
+        else this.onOutcome(message.index, message.outcome);
+        this.wake();
+      });
+      // A worker that fails to start (its file missing) or dies has its files linted here after.
+      const ended = () => {
+        this.running.delete(worker);
+        this.wake();
+      };
+      worker.on('error', ended);
+      worker.on('exit', ended);
     }
   }
-  let wake = () => {};
-  const running = new Set(workers);
-  for (const worker of workers) {
-    worker.on('message', (message: LintWorkerMessage) => {
-      if ('warning' in message) warnOnce(message.warning);
-      else if ('index' in message) {
-        if (outcomes[message.index] !== undefined) return;
-        outcomes[message.index] = message.outcome;
-        left--;
-        byWorkers++;
-      }
-      wake();
-    });
-    // A worker that fails to start (its file missing) or dies has its files linted here after.
-    const ended = () => {
-      running.delete(worker);
-      wake();
+
+  /** Lints every file; `outcomes[i]` is `files[i]`'s. */
+  async lint(fs: FileSystem, files: readonly string[]): Promise<PoolRun> {
+    const outcomes: (LintOutcome | undefined)[] = new Array<LintOutcome | undefined>(files.length);
+    let left = files.length;
+    let byWorkers = 0;
+    const next = new SharedArrayBuffer(4);
+    this.onOutcome = (index, outcome) => {
+      if (outcomes[index] !== undefined) return;
+      outcomes[index] = outcome;
+      left--;
+      byWorkers++;
     };
-    worker.on('error', ended);
-    worker.on('exit', ended);
-  }
-  try {
-    const lint = fileLinter(fs, options, warnOnce);
+    for (const worker of this.running) worker.postMessage({ files, next } satisfies LintWorkerTask);
+    const lint = fileLinter(fs, this.options, (message) => this.warnOnce(message));
     await lintTaken(files, new Int32Array(next), lint, (index, outcome) => {
       outcomes[index] = outcome;
       left--;
     });
     // Every file is taken; wait for those a worker took, unless it ended without them.
-    while (left > 0 && running.size > 0) await new Promise<void>((resolve) => (wake = resolve));
+    while (left > 0 && this.running.size > 0) await new Promise<void>((resolve) => (this.wake = resolve));
     for (let index = 0; index < files.length; index++) outcomes[index] ??= await lint(files[index]);
+    this.onOutcome = () => undefined;
     return { outcomes: outcomes as LintOutcome[], byWorkers };
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+
+  private warnOnce(message: string): void {
+    if (this.said.has(message)) return;
+    this.said.add(message);
+    this.warn(message);
   }
 }

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { makeTempDir, removeDir, skillText, writeFile } from './engineTestUtils';
 import { normalizePath } from '../../src/core/base/paths';
 import type { LintOutcome } from '../../src/core/catalog/validate';
-import { fileLinter, lintInParallel } from '../../src/node/lintPool';
+import { fileLinter, LintPool } from '../../src/node/lintPool';
 import { BatchNodeFileSystem, NodeFileSystem } from '../../src/node/nodeFileSystem';
 
 let tmp: string;
@@ -33,6 +33,21 @@ before(() => {
   }
 });
 after(() => removeDir(tmp));
+
+/** A pool of `threads` that lints the files once, then ends. */
+async function lintWith(
+  fs: BatchNodeFileSystem,
+  threads: number,
+  warn: (message: string) => void = () => undefined,
+  workerFile?: string,
+) {
+  const pool = new LintPool(threads, options, warn, workerFile);
+  try {
+    return await pool.lint(fs, files);
+  } finally {
+    await pool.close();
+  }
+}
 
 /** Each file linted alone, on this thread, one after another. */
 async function oneByOne(): Promise<LintOutcome[]> {
@@ -70,7 +85,7 @@ test(
     assert.ok(codes(expected[7]).includes('description-missing'), codes(expected[7]).join());
     assert.ok(!codes(expected[4]).includes('download-exec'));
     const warnings: string[] = [];
-    const run = await lintInParallel(new SlowFileSystem(100), files, options, 2, (w) => warnings.push(w));
+    const run = await lintWith(new SlowFileSystem(100), 2, (w) => warnings.push(w));
     assert.deepEqual(run.outcomes, expected);
     assert.ok(run.byWorkers > 0, 'the worker linted none of the files');
     assert.deepEqual(warnings, []);
@@ -78,14 +93,14 @@ test(
 );
 
 test('one thread: no worker, the same outcomes', { timeout: 60_000 }, async () => {
-  const run = await lintInParallel(new BatchNodeFileSystem(), files, options, 1, () => undefined);
+  const run = await lintWith(new BatchNodeFileSystem(), 1);
   assert.equal(run.byWorkers, 0);
   assert.deepEqual(run.outcomes, await oneByOne());
 });
 
 test('a worker file that is missing: every file is linted here', { timeout: 60_000 }, async () => {
   const missing = path.join(tmp, 'no-such-worker.js');
-  const run = await lintInParallel(new BatchNodeFileSystem(), files, options, 3, () => undefined, missing);
+  const run = await lintWith(new BatchNodeFileSystem(), 3, () => undefined, missing);
   assert.equal(run.byWorkers, 0);
   assert.deepEqual(run.outcomes, await oneByOne());
 });
@@ -96,13 +111,14 @@ test('a worker that ends with a file it took: that file is linted here', { timeo
   const taken = path.join(tmp, 'taken.txt');
   writeFile(
     dying,
-    `const { workerData } = require('node:worker_threads');
-const index = Atomics.add(new Int32Array(workerData.next), 0, 1);
-require('node:fs').writeFileSync(${JSON.stringify(taken)}, String(index));
-process.exit(3);
+    `require('node:worker_threads').parentPort.on('message', ({ next }) => {
+  const index = Atomics.add(new Int32Array(next), 0, 1);
+  require('node:fs').writeFileSync(${JSON.stringify(taken)}, String(index));
+  process.exit(3);
+});
 `,
   );
-  const run = await lintInParallel(new SlowFileSystem(100), files, options, 2, () => undefined, dying);
+  const run = await lintWith(new SlowFileSystem(100), 2, () => undefined, dying);
   const index = Number(fs.readFileSync(taken, 'utf8'));
   assert.ok(index >= 0 && index < files.length, `the worker took file ${index}`);
   assert.equal(run.byWorkers, 0);
