@@ -103,8 +103,13 @@ export async function collectReports(
   inputs: readonly string[],
   options: ValidateOptions,
 ): Promise<ValidateResult> {
-  // The lint's threads start now, and load the lint while the skills are found.
-  const pool = new LintPool(options.threads, { unicodeNames: options.unicodeNames }, (message) =>
+  // The lint's threads start now, and load the lint while the skills are found; SKILL.md files
+  // named one by one are linted here (a thread costs more to start than a file to lint).
+  const folders = await Promise.all(
+    inputs.map(async (input) => (await fs.stat(resolvePath(cwd, input)).catch(() => undefined))?.kind === 'directory'),
+  );
+  const threads = folders.some(Boolean) ? options.threads : 1;
+  const pool = new LintPool(threads, { unicodeNames: options.unicodeNames }, (message) =>
     writeErr(`skillsmith validate: ${message}`),
   );
   try {
