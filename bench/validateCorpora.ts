@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MAX_BUNDLED_DEPTH, MAX_READ_BYTES } from '../src/core/base/limits';
+import { COMMAND_NEEDLES } from '../src/core/lint/commandRisks';
 
 export interface ValidateFigures {
   readonly validate_wide_ms?: number;
@@ -21,6 +22,9 @@ export interface ValidateFigures {
   readonly scripts_read_floor_ms?: number;
   readonly validate_scripts_ratio_to_floor?: number;
   readonly scripts_files_reported_twice?: number;
+  /** Reading the same files, decoding them and one search for the command rules' needles: no review does less. */
+  readonly scripts_scan_floor_ms?: number;
+  readonly scripts_scan_floor_ratio_to_read_floor?: number;
 }
 
 /** Reads every file of every skill folder below ROOT once (no links followed), as validate would. */
@@ -41,6 +45,39 @@ function find(dir) {
   for (const entry of entries) if (entry.isDirectory()) find(path.join(dir, entry.name));
 }
 find(root);
+`;
+
+/**
+ * READ_FLOOR, and each file's text decoded and searched once for every needle of the command
+ * rules (lower-cased, as the rules search): a lower bound for any review of these files, which
+ * must at least find where their commands are.
+ */
+const SCAN_FLOOR = `
+const fs = require('fs'), path = require('path');
+const [root, cap, depth, needles] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3]), JSON.parse(process.argv[4])];
+const scan = new RegExp(needles.map((n) => n.replace(/[.*+?^\${}()|[\\]\\\\/-]/g, '\\\\$&')).join('|'), 'g');
+const buffer = Buffer.alloc(cap);
+const decoder = new TextDecoder();
+let found = 0;
+function readAll(dir, level) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory() && level < depth) readAll(file, level + 1);
+    else if (entry.isFile()) {
+      const fd = fs.openSync(file, 'r'); const n = fs.readSync(fd, buffer, 0, cap, 0); fs.closeSync(fd);
+      const text = decoder.decode(buffer.subarray(0, n)).toLowerCase();
+      scan.lastIndex = 0;
+      while (scan.exec(text)) found++;
+    }
+  }
+}
+function find(dir) {
+  const entries = fs.readdirSync(dir, { withFileTypes: true });
+  if (entries.some((e) => e.isFile() && e.name === 'SKILL.md')) return readAll(dir, 0);
+  for (const entry of entries) if (entry.isDirectory()) find(path.join(dir, entry.name));
+}
+find(root);
+if (found === 0) throw new Error('no needle found');
 `;
 
 function median(values: number[]): number {
@@ -117,10 +154,11 @@ export function measureValidateCorpora(repo: string, runs: number): ValidateFigu
     };
   } else console.error('bench: validate beside skill-check not run: ../shared/corpus-wide or skill-check missing');
   if (fs.existsSync(scripts)) {
-    const [ours, floor] = alternate(
+    const [ours, floor, scan] = alternate(
       [
         [cli, 'validate', scripts, '--json'],
         ['-e', READ_FLOOR, scripts, String(MAX_READ_BYTES), String(MAX_BUNDLED_DEPTH)],
+        ['-e', SCAN_FLOOR, scripts, String(MAX_READ_BYTES), String(MAX_BUNDLED_DEPTH), JSON.stringify(COMMAND_NEEDLES)],
       ],
       repo,
       runs,
@@ -131,6 +169,8 @@ export function measureValidateCorpora(repo: string, runs: number): ValidateFigu
       scripts_read_floor_ms: round(floor, 0),
       validate_scripts_ratio_to_floor: round(ours / floor),
       scripts_files_reported_twice: filesReportedTwice(cli, scripts),
+      scripts_scan_floor_ms: round(scan, 0),
+      scripts_scan_floor_ratio_to_read_floor: round(scan / floor),
     };
   } else console.error('bench: validate of corpus-scripts not run: ../shared/corpus-scripts missing');
   return figures;

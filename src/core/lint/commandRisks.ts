@@ -386,6 +386,9 @@ const TECHNIQUES: readonly Technique[] = [
 /** The techniques a line may hold: those with a needle in it. */
 const TECHNIQUE_NEEDLES = new NeedleScan(TECHNIQUES.map((t) => t.needs));
 
+/** Every needle of the techniques: what the least review of a file's code must look for (bench/validateCorpora.ts). */
+export const COMMAND_NEEDLES: readonly string[] = [...new Set(TECHNIQUES.flatMap((t) => t.needs))];
+
 /** Latin lookalikes from Cyrillic and Greek that spell a command (`сurl` with a Cyrillic с). */
 const LOOKALIKES: Readonly<Record<string, string>> = {
   а: 'a',
