@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/cjs/encodingParams/constants';
 import { asciiPieceEnd, isAscii } from '../../src/node/o200kAsciiPieces';
-import { seededRandom } from '../seededRandom';
+import { randomText, seededRandom } from '../seededRandom';
 import { corpusForTests, skillFilesBelow } from '../unit/corpusLocation';
 
 const WIDE = corpusForTests('corpus-wide');
@@ -116,9 +116,7 @@ const PARTS = [
 test('seeded random ASCII of what the pattern tells apart: the pattern’s pieces', { timeout: 300_000 }, () => {
   const random = seededRandom(25_082);
   for (let i = 0; i < 20_000; i++) {
-    const length = 1 + Math.floor(random() * 24);
-    let text = '';
-    for (let j = 0; j < length; j++) text += PARTS[Math.floor(random() * PARTS.length)];
+    const text = randomText(random, PARTS, 24);
     assert.deepEqual(ours(text), reference(text), JSON.stringify(text));
   }
 });

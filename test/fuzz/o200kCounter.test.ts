@@ -12,7 +12,7 @@ import { O200kCounter } from '../../src/node/o200kCounter';
 import { o200kRanksFromPackage, serializeRanks } from '../../src/node/o200kRanks';
 import { hasLongLine, tokenChunks } from '../../src/node/o200k';
 import { isAscii } from '../../src/node/o200kAsciiPieces';
-import { seededRandom } from '../seededRandom';
+import { randomText, seededRandom } from '../seededRandom';
 import { corpusForTests, skillFilesBelow } from '../unit/corpusLocation';
 
 const CORPUS = corpusForTests('corpus');
@@ -126,9 +126,7 @@ test(
     const random = seededRandom(200_000);
     let compared = 0;
     for (let i = 0; i < 4000; i++) {
-      const length = 1 + Math.floor(random() * 60);
-      let text = '';
-      for (let j = 0; j < length; j++) text += PIECES[Math.floor(random() * PIECES.length)];
+      const text = randomText(random, PIECES, 60);
       assert.equal(counter.count(text), reference(text), JSON.stringify(text));
       compared++;
     }
@@ -150,9 +148,7 @@ const ASCII_PIECES = PIECES.filter((piece) => isAscii(piece)).concat([
 test('seeded random ASCII text: the same count as gpt-tokenizer', { timeout: 300_000 }, () => {
   const random = seededRandom(25_083);
   for (let i = 0; i < 4000; i++) {
-    const length = 1 + Math.floor(random() * 40);
-    let text = '';
-    for (let j = 0; j < length; j++) text += ASCII_PIECES[Math.floor(random() * ASCII_PIECES.length)];
+    const text = randomText(random, ASCII_PIECES, 40);
     assert.equal(counter.count(text), reference(text), JSON.stringify(text));
   }
 });

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { asciiWords, unicodeWords, words } from '../../src/core/routing/terms';
-import { seededRandom } from '../seededRandom';
+import { randomText, seededRandom } from '../seededRandom';
 import { corpusForTests, skillFilesBelow } from './corpusLocation';
 
 const WIDE = corpusForTests('corpus-wide');
@@ -66,9 +66,7 @@ const PARTS = [
 test('seeded random ASCII: the same words both ways', { timeout: 60_000 }, () => {
   const random = seededRandom(25_084);
   for (let i = 0; i < 20_000; i++) {
-    const length = 1 + Math.floor(random() * 16);
-    let text = '';
-    for (let j = 0; j < length; j++) text += PARTS[Math.floor(random() * PARTS.length)];
+    const text = randomText(random, PARTS, 16);
     assert.deepEqual(asciiWords(text), unicodeWords(text), JSON.stringify(text));
   }
 });
