@@ -16,7 +16,10 @@ import { sha256Digest } from './sha256';
 /** The worker's file beside this bundle (dist/lintWorker.js), or the unbundled module in tests. */
 declare const SKILLSMITH_LINT_WORKER: string;
 
-/** More threads than this gain nothing measurable on the corpora: the run is then mostly reading and the report. */
+/**
+ * A cap on the default: each thread loads the lint and warms its own compiled code and token
+ * cache, which is paid again per thread (measured on 2 cores only: docs/rules.md, "Speed").
+ */
 export const MAX_LINT_THREADS = 4;
 
 /** What every thread lints with, besides the file system. */
