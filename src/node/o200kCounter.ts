@@ -88,25 +88,10 @@ export class O200kCounter {
     return count;
   }
 
-  /** Whether text[start, end), all ASCII, is one token: rankOf over its characters as bytes. */
+  /** Whether text[start, end), all ASCII, is one token: its characters are its bytes. */
   private isAsciiToken(text: string, start: number, end: number): boolean {
-    const length = end - start;
-    let h = 0x811c9dc5;
-    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-    for (let slot = (h >>> 0) & this.mask; ; slot = (slot + 1) & this.mask) {
-      const entry = this.table[slot];
-      if (entry === 0) return false;
-      const rank = entry - 1;
-      if (this.lengths[rank] !== length) continue;
-      const at = this.starts[rank] - start;
-      let same = true;
-      for (let i = start; i < end; i++)
-        if (this.bytes[at + i] !== text.charCodeAt(i)) {
-          same = false;
-          break;
-        }
-      if (same) return true;
-    }
+    if (this.scratch.length < end - start) this.scratch = new Uint8Array(2 * (end - start));
+    return this.rankOf(this.scratch, 0, asciiInto(text, start, end, this.scratch)) !== Infinity;
   }
 
   /** The rank of bytes[start, end) of `source`, or Infinity when they are no token. */
@@ -137,7 +122,7 @@ export class O200kCounter {
   private mergeCount(piece: string): number {
     if (this.scratch.length < piece.length * 3) this.scratch = new Uint8Array(piece.length * 3);
     const bytes = this.scratch;
-    const n = isAscii(piece) ? asciiInto(piece, bytes) : this.encoder.encodeInto(piece, bytes).written;
+    const n = isAscii(piece) ? asciiInto(piece, 0, piece.length, bytes) : this.encoder.encodeInto(piece, bytes).written;
     if (n <= 1) return n;
     if (this.rankOf(bytes, 0, n) !== Infinity && isWellFormed(piece)) return 1;
     // The parts, in two arrays kept for the next piece: part i is bytes[starts[i], starts[i + 1]),
@@ -179,10 +164,10 @@ export class O200kCounter {
   }
 }
 
-/** The bytes of an ASCII text, written into `bytes` (encodeInto's call costs more than the copy); their number. */
-function asciiInto(text: string, bytes: Uint8Array): number {
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return text.length;
+/** The bytes of text[start, end), all ASCII, written into `bytes` (encodeInto's call costs more than the copy); their number. */
+function asciiInto(text: string, start: number, end: number, bytes: Uint8Array): number {
+  for (let i = start; i < end; i++) bytes[i - start] = text.charCodeAt(i);
+  return end - start;
 }
 
 /** FNV-1a over bytes[start, end). */
