@@ -505,8 +505,13 @@ function placeIn({ offsets }: NormalizedLine, index: number): number {
 export function findCodeRisks(lines: readonly string[]): CommandRisk[][] {
   // Most files hold nothing the normal form changes, and most of their lines no technique's
   // needle: both are asked of the whole file first (CHANGES matches no line break).
-  const normalized = CHANGES.test(lines.join('\n')) ? lines.map(normalizeCommand) : lines.map((text) => ({ text }));
-  const holds = TECHNIQUE_NEEDLES.holders(normalized.map((n) => n.text));
+  const joined = lines.join('\n');
+  const changes = CHANGES.test(joined);
+  const normalized = changes ? lines.map(normalizeCommand) : lines.map((text) => ({ text }));
+  const holds = TECHNIQUE_NEEDLES.holders(
+    normalized.map((n) => n.text),
+    changes ? undefined : joined,
+  );
   const risks = normalized.map((line, i) => (holds[i] ? lineRisks(line) : []));
   for (const found of findCallerDeletes(
     normalized.map((n) => n.text),

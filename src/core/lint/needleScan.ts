@@ -45,12 +45,12 @@ export class NeedleScan {
    * For each text, whether it holds a needle once lower-cased (`groupsIn(text.toLowerCase())`
    * is not empty), in one scan of them all: a file's lines are many calls' worth of set-up,
    * and most of them hold none. A needle never holds a line break, so the texts are joined by
-   * one; when lower-casing changes a length (İ), they are asked one by one.
+   * one (`joined`, when the caller has it); when lower-casing changes a length (İ), they are
+   * asked one by one.
    */
-  holders(texts: readonly string[]): boolean[] {
+  holders(texts: readonly string[], joined = texts.join('\n')): boolean[] {
     const scan = this.scan;
     if (!scan) return texts.map(() => false);
-    const joined = texts.join('\n');
     const lower = joined.toLowerCase();
     if (lower.length !== joined.length) return texts.map((text) => this.groupsIn(text.toLowerCase()).length > 0);
     const holds = texts.map(() => false);

@@ -18,7 +18,7 @@ import {
   withAstClass,
 } from './ruleKinds';
 import { findCodeRisks, logicalLines, type CommandRisk } from './commandRisks';
-import { type FrontmatterSplit, type ParsedSkillFile } from './frontmatter';
+import type { FrontmatterSplit, ParsedSkillFile } from './frontmatter';
 import {
   findHiddenByWhitespace,
   findHiddenCharacters,
