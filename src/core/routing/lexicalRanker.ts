@@ -83,10 +83,11 @@ function pairsOf(sequence: readonly string[], into: Set<string>): void {
 export class LexicalRanker {
   private readonly skills: readonly IndexedSkill[];
   private readonly byName: ReadonlyMap<string, IndexedSkill>;
-  /** The skills that have each term: only those can score above 0 for a query. */
-  private readonly postings = new Map<string, IndexedSkill[]>();
-  /** Each term's postings as ids, with the term's frequency in each: what scoring reads, without a lookup per skill. */
-  private readonly postingIds = new Map<string, { readonly ids: Int32Array; readonly tfs: Float64Array }>();
+  /**
+   * The skills that have each term (only those can score above 0 for a query), as ids, with the
+   * term's frequency in each: what scoring reads, with no lookup per skill.
+   */
+  private readonly postings = new Map<string, { readonly ids: Int32Array; readonly tfs: Float64Array }>();
   private readonly documentFrequency = new Map<string, number>();
   private readonly averageLength: number;
   /** The share of a new request's words that this catalog would not know (foreignRequest.ts). */
@@ -105,20 +106,21 @@ export class LexicalRanker {
     private readonly options: LexicalRankerOptions = LEXICAL_DEFAULTS,
   ) {
     const skills: IndexedSkill[] = [];
+    const holders = new Map<string, IndexedSkill[]>();
     for (const skill of catalog) {
       const indexed = this.index(skill, skills.length);
       skills.push(indexed);
       for (const term of indexed.tf.keys()) {
         this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
-        append(this.postings, term, indexed);
+        append(holders, term, indexed);
       }
       for (const term of indexed.excluded) append(this.excluders, term, indexed);
       for (const pair of indexed.pairs) append(this.pairHolders, pair, indexed);
     }
-    for (const [term, holders] of this.postings)
-      this.postingIds.set(term, {
-        ids: Int32Array.from(holders, (skill) => skill.id),
-        tfs: Float64Array.from(holders, (skill) => skill.tf.get(term)!),
+    for (const [term, having] of holders)
+      this.postings.set(term, {
+        ids: Int32Array.from(having, (skill) => skill.id),
+        tfs: Float64Array.from(having, (skill) => skill.tf.get(term)!),
       });
     this.skills = skills;
     this.byName = new Map(skills.map((s) => [s.name, s]));
@@ -250,15 +252,16 @@ export class LexicalRanker {
     const inPool = new Uint8Array(this.skills.length);
     const pool: number[] = [];
     for (const term of unique)
-      for (const skill of this.postings.get(term) ?? []) {
-        if (inPool[skill.id] || skill === original || (only && !only.has(skill.name))) continue;
-        inPool[skill.id] = 1;
-        pool.push(skill.id);
+      for (const id of this.postings.get(term)?.ids ?? []) {
+        const skill = this.skills[id];
+        if (inPool[id] || skill === original || (only && !only.has(skill.name))) continue;
+        inPool[id] = 1;
+        pool.push(id);
       }
     const totals = new Float64Array(this.skills.length);
     for (const term of unique) {
       const idf = this.idf(term);
-      const posting = this.postingIds.get(term);
+      const posting = this.postings.get(term);
       if (posting) {
         const { ids, tfs } = posting;
         for (let k = 0; k < ids.length; k++) {
