@@ -27,35 +27,18 @@ export interface ValidateFigures {
   readonly scripts_scan_floor_ratio_to_read_floor?: number;
 }
 
-/** Reads every file of every skill folder below ROOT once (no links followed), as validate would. */
-const READ_FLOOR = `
+/**
+ * The floors: a process that reads every file of every skill folder below ROOT once (no links
+ * followed), as validate would. Given NEEDLES (JSON), it also decodes each file's text and
+ * searches it once for every needle of the command rules, lower-cased as the rules search (the
+ * scan floor): a lower bound for any review of these files, which must at least find where
+ * their commands are.
+ */
+const FLOOR = `
 const fs = require('fs'), path = require('path');
 const [root, cap, depth] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3])];
-const buffer = Buffer.alloc(cap);
-function readAll(dir, level) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory() && level < depth) readAll(file, level + 1);
-    else if (entry.isFile()) { const fd = fs.openSync(file, 'r'); fs.readSync(fd, buffer, 0, cap, 0); fs.closeSync(fd); }
-  }
-}
-function find(dir) {
-  const entries = fs.readdirSync(dir, { withFileTypes: true });
-  if (entries.some((e) => e.isFile() && e.name === 'SKILL.md')) return readAll(dir, 0);
-  for (const entry of entries) if (entry.isDirectory()) find(path.join(dir, entry.name));
-}
-find(root);
-`;
-
-/**
- * READ_FLOOR, and each file's text decoded and searched once for every needle of the command
- * rules (lower-cased, as the rules search): a lower bound for any review of these files, which
- * must at least find where their commands are.
- */
-const SCAN_FLOOR = `
-const fs = require('fs'), path = require('path');
-const [root, cap, depth, needles] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3]), JSON.parse(process.argv[4])];
-const scan = new RegExp(needles.map((n) => n.replace(/[.*+?^\${}()|[\\]\\\\/-]/g, '\\\\$&')).join('|'), 'g');
+const needles = process.argv[4] === undefined ? undefined : JSON.parse(process.argv[4]);
+const scan = needles && new RegExp(needles.map((n) => n.replace(/[.*+?^\${}()|[\\]\\\\/-]/g, '\\\\$&')).join('|'), 'g');
 const buffer = Buffer.alloc(cap);
 const decoder = new TextDecoder();
 let found = 0;
@@ -65,6 +48,7 @@ function readAll(dir, level) {
     if (entry.isDirectory() && level < depth) readAll(file, level + 1);
     else if (entry.isFile()) {
       const fd = fs.openSync(file, 'r'); const n = fs.readSync(fd, buffer, 0, cap, 0); fs.closeSync(fd);
+      if (!scan) continue;
       const text = decoder.decode(buffer.subarray(0, n)).toLowerCase();
       scan.lastIndex = 0;
       while (scan.exec(text)) found++;
@@ -77,7 +61,7 @@ function find(dir) {
   for (const entry of entries) if (entry.isDirectory()) find(path.join(dir, entry.name));
 }
 find(root);
-if (found === 0) throw new Error('no needle found');
+if (scan && found === 0) throw new Error('no needle found');
 `;
 
 function median(values: number[]): number {
@@ -157,8 +141,8 @@ export function measureValidateCorpora(repo: string, runs: number): ValidateFigu
     const [ours, floor, scan] = alternate(
       [
         [cli, 'validate', scripts, '--json'],
-        ['-e', READ_FLOOR, scripts, String(MAX_READ_BYTES), String(MAX_BUNDLED_DEPTH)],
-        ['-e', SCAN_FLOOR, scripts, String(MAX_READ_BYTES), String(MAX_BUNDLED_DEPTH), JSON.stringify(COMMAND_NEEDLES)],
+        ['-e', FLOOR, scripts, String(MAX_READ_BYTES), String(MAX_BUNDLED_DEPTH)],
+        ['-e', FLOOR, scripts, String(MAX_READ_BYTES), String(MAX_BUNDLED_DEPTH), JSON.stringify(COMMAND_NEEDLES)],
       ],
       repo,
       runs,
