@@ -51,9 +51,12 @@ test('every tool is enabled only while skills exist (the run-action tool also on
   }
 });
 
-test('the tools are referenced as #skillList, #skill, #skillFile and #skillAction', () => {
+// Not `skill`: VS Code's Copilot harness offers its client tools to the runtime by these names, and
+// the runtime refuses a whole turn whose client tool takes the name of its own `skill` tool
+// (copilotHarnessTurn.test.ts).
+test('the tools are referenced as #skillList, #skillLoad, #skillFile and #skillAction', () => {
   assert.equal(manifestTools().find((t) => t.name === LIST_SKILLS_TOOL.name)?.toolReferenceName, 'skillList');
-  assert.equal(manifestTools().find((t) => t.name === LOAD_SKILL_TOOL.name)?.toolReferenceName, 'skill');
+  assert.equal(manifestTools().find((t) => t.name === LOAD_SKILL_TOOL.name)?.toolReferenceName, 'skillLoad');
   assert.equal(manifestTools().find((t) => t.name === READ_SKILL_FILE_TOOL.name)?.toolReferenceName, 'skillFile');
   assert.equal(manifestTools().find((t) => t.name === RUN_ACTION_TOOL.name)?.toolReferenceName, 'skillAction');
 });

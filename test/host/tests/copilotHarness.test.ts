@@ -82,12 +82,12 @@ export const tests: HostTest[] = [
         () => {
           const sets = actions<{ activeClient: { tools: { name: string }[] } }>('session/activeClientSet');
           const names = sets.at(-1)?.activeClient.tools.map((t) => t.name);
-          return names?.includes('skill') ? names : undefined;
+          return names?.includes('skillLoad') ? names : undefined;
         },
         { timeout: 120_000, interval: 2_000, message: "the workbench's client tools for the session include skill" },
       );
       hostLog(`[copilot-harness] client tools offered to the harness: ${offered.join(', ')}`);
-      for (const name of ['skillList', 'skill', 'skillFile', 'skillAction'])
+      for (const name of ['skillList', 'skillLoad', 'skillFile', 'skillAction'])
         assert.ok(offered.includes(name), `${name} in ${offered.join(', ')}`);
     },
   },
