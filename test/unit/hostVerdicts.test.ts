@@ -394,6 +394,35 @@ test('listing (Copilot): from the first entry that does not fit, every later one
   assert.equal(judged.get(skills[14].file)!.listing?.form, 'name-only', 'not back-filled');
 });
 
+test('listingOrder: Copilot CLI lists project skills by name; its harness in VS Code folder by folder, each as a sorted walk meets them', async () => {
+  const skills: Skill[] = [
+    { file: '.claude/skills/aaa/SKILL.md' },
+    { file: '.agents/skills/nest/deep/SKILL.md' },
+    { file: '.agents/skills/zed/SKILL.md' },
+    { file: '.github/skills/folder-x/SKILL.md', text: skillText('name-y', 'Named apart. Use when testing.') },
+    { file: '.github/skills/mmm/SKILL.md' },
+  ];
+  const order = async (host: HostId) =>
+    [...(await verdicts(host, skills)).entries()]
+      .sort(([, a], [, b]) => (a.listing?.position ?? 0) - (b.listing?.position ?? 0))
+      .map(([file]) => file.split('/').slice(0, 2).join('/').replace('/skills', '') + ':' + file.split('/').at(-2));
+  assert.deepEqual(await order('copilot-cli'), [
+    '.claude:aaa',
+    '.agents:deep',
+    '.github:mmm',
+    '.github:folder-x',
+    '.agents:zed',
+  ]);
+  // .github, .agents, .claude; in each, by path: folder-x (named name-y) before mmm, nest/deep before zed.
+  assert.deepEqual(await order('vscode-copilot'), [
+    '.github:folder-x',
+    '.github:mmm',
+    '.agents:deep',
+    '.agents:zed',
+    '.claude:aaa',
+  ]);
+});
+
 test('listing (Claude Code): 1% of a 200,000-token window at 4 characters a token (8,000), its 11 own skills taking 6,039', async () => {
   // Entries `- a: <L>`; names only `- a` (3); its own `- init: <59>` (67) and `- security-review: <71>`
   // (90) come last; newlines between all 16 entries: 15.

@@ -101,9 +101,22 @@ export function listingComparator(profile: HostProfile): (a: ListedSkill, b: Lis
         a.group - b.group ||
         compareCodePoints(a.record.folderName.toLowerCase(), b.record.folderName.toLowerCase()) ||
         byName(a, b);
+    case 'folder-then-path':
+      return (a, b) => a.rank - b.rank || comparePathSegments(a.file, b.file) || byName(a, b);
     default:
       return byName;
   }
+}
+
+/** Paths compared folder by folder, as a walk that sorts each folder's entries meets them. */
+function comparePathSegments(a: string, b: string): number {
+  const as = a.split(/[\\/]/);
+  const bs = b.split(/[\\/]/);
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const order = compareCodePoints(as[i], bs[i]);
+    if (order) return order;
+  }
+  return as.length - bs.length;
 }
 
 /**

@@ -88,7 +88,9 @@ export type ListingOrder =
   /** Project skills first, then each user folder in turn, each group by name. */
   | 'group-then-name'
   /** User skills first, then project skills, each by folder name without case. */
-  | 'user-first-by-folder';
+  | 'user-first-by-folder'
+  /** Each folder in the host's order, and in it the skills as a sorted walk finds them (by path, folder by folder). */
+  | 'folder-then-path';
 
 /** The model a host runs when the user chooses none, and its context window. */
 export interface DefaultModel {
@@ -174,6 +176,9 @@ const COPILOT_ASSUMED =
 const HARNESS =
   "observed with VS Code 1.139.1 (code-server), Copilot harness: the skills of the agent host's session customizations (its Agent Host Protocol log), on the case workspace of the host oracles (host suite copilot-harness); they agree skill by skill with Copilot CLI 1.0.102's rules";
 const HARNESS_OBSERVED = '2026-12-02';
+const HARNESS_LISTING =
+  'observed with VS Code 1.139.1 (code-server), Copilot harness, with a model turn against a loopback mock of the Copilot API: the <available_skills> of the skill tool the runtime offers its model, on the case workspace of the host oracles (host suite copilot-harness-turn). Unlike Copilot CLI 1.0.102 it lists each folder in turn (.github/skills, .agents/skills, .claude/skills) in the order of a sorted walk, as the workbench hands it the skills';
+const HARNESS_LISTING_OBSERVED = '2026-12-06';
 const VSCODE =
   'observed with VS Code 1.139.1 (code-server): its own discovery through the proposed chat.skills API (vscode.chat.getSkills), on the case workspace of the host oracles (host suite vscode-skills), and its workbench code (PromptsService.computeSkillDiscoveryInfo, PromptFilesLocator.findAgentSkills)';
 const VSCODE_LISTING =
@@ -368,5 +373,11 @@ export const HOST_PROFILES: Readonly<Record<HostId, HostProfile>> = {
   'vscode-copilot': {
     ...copilotProfile('vscode-copilot', '1.139.1 (@github/copilot-sdk)', harness, harnessSeen),
     manualRunOfHidden: fact('not-loaded', AGENTS_WINDOW, CHECKED_TODAY),
+    listing: fact(
+      { kind: 'xml-chars-then-names', budget: 15_000, overhead: 87, namesLineBudget: 5000 },
+      HARNESS_LISTING,
+      HARNESS_LISTING_OBSERVED,
+    ),
+    listingOrder: fact('folder-then-path', HARNESS_LISTING, HARNESS_LISTING_OBSERVED),
   },
 };
