@@ -19,6 +19,8 @@ import {
 } from './pageActions.mjs';
 import { createTally } from './report.mjs';
 import { printSuiteLogs } from './diagnostics.mjs';
+import { startCopilotApiMock } from './copilotApiMock.mjs';
+import { upstreamProposalsLayout } from './upstreamProposals.mjs';
 
 /** Path of the transpiled JavaScript for a TypeScript file of the repo. */
 function compiled(repoRoot, outDir, tsPath) {
@@ -56,6 +58,14 @@ function serverExit(server) {
   });
 }
 
+/** What the Copilot mock was asked, for a failed suite's log. */
+function printCopilotMock(state, print) {
+  print(`  copilot mock: ${state.requests.length} model requests, ${state.errors.length} errors`);
+  for (const error of state.errors.slice(0, 20)) print(`    ✖ ${error}`);
+  const paths = [...new Set(state.paths)];
+  print(`    paths: ${paths.join(', ').slice(0, 2000)}`);
+}
+
 /**
  * Runs `suite`; returns its tally ({passed, failed}). Never throws: a crash or a
  * timeout is counted as one failed test named after the suite.
@@ -71,12 +81,13 @@ export async function runSuite(suite, ctx) {
     : (suite.fixture ?? 'an empty folder');
   print(`▶ suite ${suite.name} (${workspace}${suite.home ? `, HOME from ${suite.home}` : ''})`);
 
-  let sandbox, server, workbench, channel;
+  let sandbox, server, workbench, channel, copilotMock;
   let crashed = false; // failed without the in-host runner's own report
   const teardown = async () => {
     channel?.stop();
     await workbench?.close();
     await server?.stop();
+    await copilotMock?.close();
   };
   const untrack = ctx.track(teardown, () => server?.pid);
   try {
@@ -85,7 +96,15 @@ export async function runSuite(suite, ctx) {
     sandbox = createSandbox(ctx.runRoot, suite, join(ctx.repoRoot, 'test', 'host', 'fixtures'));
     // A suite may fill its workspace itself (the benchmark's thousands of generated skills).
     await suite.prepare?.(sandbox.workspace.root, ctx);
-    server = await startCodeServer(ctx.layout, sandbox);
+    // VS Code's Copilot harness against a scripted loopback model: the agent host (a child of
+    // code-server) takes the GitHub and Copilot endpoints from the server's environment.
+    if (suite.copilotMock) {
+      copilotMock = await startCopilotApiMock({ log: process.env.SKILLSMITH_HOST_LOG_LEVEL ? print : undefined });
+      Object.assign(sandbox.env, copilotMock.serverEnv(join(sandbox.dir, 'copilot-home')));
+    }
+    // Desktop VS Code's check of API proposals, where the suite depends on it (upstreamProposals.mjs).
+    const layout = suite.upstreamProposals ? upstreamProposalsLayout(ctx.layout) : ctx.layout;
+    server = await startCodeServer(layout, sandbox);
 
     const extensionEnv = {
       ...suite.env,
@@ -94,6 +113,7 @@ export async function runSuite(suite, ctx) {
       SKILLSMITH_HOST_WORKSPACE: sandbox.workspace.root,
       SKILLSMITH_HOST_SCREENSHOTS: ctx.screenshotsDir ? '1' : '',
       SKILLSMITH_HOST_GREP: ctx.grep ?? '',
+      ...(copilotMock ? { SKILLSMITH_COPILOT_MOCK: copilotMock.url } : {}),
     };
     const url = workbenchUrl(server, sandbox.workspace, {
       extensions: [devExtensionsFolder(sandbox, ctx.repoRoot)],
@@ -155,7 +175,10 @@ export async function runSuite(suite, ctx) {
     untrack();
     await teardown();
   }
-  if ((crashed || tally.failed > 0) && sandbox) printSuiteLogs(sandbox, print);
+  if ((crashed || tally.failed > 0) && sandbox) {
+    printSuiteLogs(sandbox, print);
+    if (copilotMock) printCopilotMock(copilotMock.state, print);
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   print(`  suite ${suite.name} took ${seconds} s: ${tally.passed} ✔, ${tally.failed} ✖`);
   return tally;

@@ -9,9 +9,16 @@
 //   screenshots   true: only run by scripts/host/screenshot.mjs, which saves PNGs
 //   timeoutMs     overrides the per-suite timeout (default 5 min)
 //   untrusted     true: workspace trust is enabled and the workspace is not trusted (Restricted Mode)
+//   upstreamProposals true: code-server with desktop VS Code's check of API proposals (scripts/host/upstreamProposals.mjs)
+//   copilotMock   true: the Copilot harness's GitHub and Copilot endpoints on a scripted mock model
 //   prepare       optional (workspaceRoot, ctx) => void | Promise: writes the workspace before VS Code
 //                 opens it (ctx as in scripts/host/runSuite.mjs: repoRoot, outDir, ...); run once, by runSuite
+import { cpSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildWorkspace } from '../../scripts/hosts/workspace.mjs';
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 export const suites = [
   {
@@ -148,6 +155,31 @@ export const suites = [
       'chat.agentHost.unsafeTestToken': 'offline-test-token',
     },
     timeoutMs: 10 * 60_000,
+  },
+  {
+    // The Copilot harness with a model: the runtime's GitHub and Copilot endpoints on a scripted
+    // loopback mock (scripts/host/copilotApiMock.mjs), which the tests drive and read back.
+    name: 'copilot-harness-turn',
+    // The case workspace, and a skill with actions for skillAction and the MCP server's action tools.
+    prepare: (root) => {
+      buildWorkspace(root);
+      cpSync(join(FIXTURES, 'actions', 'skills', 'echo-action'), join(root, '.github', 'skills', 'echo-action'), {
+        recursive: true,
+      });
+    },
+    tests: ['test/host/tests/copilotHarnessTurn.test.ts'],
+    copilotMock: true,
+    upstreamProposals: true,
+    settings: {
+      'skillsmith.hosts': ['vscode-copilot'],
+      'skillsmith.mcp.enabled': true,
+      'chat.useAgentSkills': true,
+      'chat.defaultToCopilotHarness': true,
+      'chat.agentHost.githubMcpServer.enabled': false,
+      'chat.agentHost.unsafeTestToken': 'offline-test-token',
+      'chat.defaultModel': 'mock-harness-model',
+    },
+    timeoutMs: 12 * 60_000,
   },
   {
     // The same harness with Skillsmith's default settings: one set of tools offered to it.
