@@ -20,6 +20,8 @@ export const SETTINGS = {
   routingTemperature: 'skillsmith.routing.temperature',
   routingConcurrency: 'skillsmith.routing.concurrency',
   mcpEnabled: 'skillsmith.mcp.enabled',
+  /** Read by VS Code itself: the `when` of the contributed skill (package.json contributes.chatSkills). */
+  contributeChatSkill: 'skillsmith.chat.contributeSkill',
   /** VS Code's own: whether its agent reads skills itself. */
   vscodeAgentSkills: 'chat.useAgentSkills',
 } as const;

@@ -190,6 +190,7 @@ test('check-vsix accepts the shipped layout and rejects anything else', async ()
     'extension/dist/shared-lazy.js',
     'extension/schemas/actions.schema.json',
     'extension/media/icon.png',
+    'extension/chat-skills/skillsmith/SKILL.md',
     'extension/skills-templates/minimal/SKILL.md',
     'extension/skills-templates/minimal/template.json',
     ...walkthroughFiles(m).map((f) => `extension/${f}`),

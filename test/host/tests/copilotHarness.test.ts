@@ -3,7 +3,8 @@
 // (scripts/hosts/workspace.mjs). What the harness does is read where VS Code writes it: the Agent
 // Host Protocol log of the session (<logs>/ahp/*.jsonl, every message between the workbench and the
 // agent host) and the chat view. docs/hosts.md ("VS Code's Copilot harness") says what these tests
-// found, and what stops a model turn here: the runtime signs in to GitHub before it creates a session.
+// found. Signed out, as here, the runtime's GitHub sign-in fails before any model is asked; the suite
+// copilot-harness-turn gives the harness a scripted model and follows whole turns.
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';

@@ -3,7 +3,7 @@
 // holds each of Skillsmith's capabilities once, as its language-model tool (a client tool), and
 // the extension's MCP server does not reach the session. The suite `copilot-harness` turns
 // skillsmith.mcp.enabled on and sees the server arrive; here it stays off. What the harness's
-// model would then be sent cannot be observed here: the runtime signs in to GitHub first.
+// model is then sent is followed with a mocked model in copilotHarnessTurn.test.ts.
 import * as assert from 'assert';
 import { HostTest, hostLog, sleep, waitFor } from '../helpers';
 import { actions, customizationsSeen, send } from '../helpers/agentHost';

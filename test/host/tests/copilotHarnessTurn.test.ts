@@ -11,6 +11,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
   HostTest,
   clickInWorkbench,
@@ -346,23 +347,137 @@ export const tests: HostTest[] = [
     },
   },
   {
-    name: 'explore: @skills /list, @skills /show NAME and @skills with a free request, each sent in the Copilot-harness chat view (workbench.action.chat.open command)',
+    name: "/skillsmith list sent in the chat view (workbench.action.chat.open command) attaches the extension's contributed skill (contributes.chatSkills) to the prompt; the model, following it, calls skillList",
+    timeoutMs: 180_000,
+    fn: async () => {
+      const [first, second, third] = await turn('/skillsmith list', [
+        { call: { name: 'skill', args: { skill: 'skillsmith' } } },
+        { call: { name: 'skillList' } },
+        { text: 'HARNESS-SKILLSMITH' },
+      ]);
+      const prompt = first.user.at(-1) ?? '';
+      hostLog(`[copilot-harness-turn] /skillsmith list reaches the model as: ${prompt.slice(0, 800)}`);
+      assert.match(prompt, /\/skillsmith list/);
+      const attached = /^\* (.+prompt_SKILL\.md) \(\d+ lines\)$/m.exec(prompt);
+      assert.ok(attached, 'the skill is attached to the prompt');
+      const ours = fs.readFileSync(
+        path.join(getExtension().extensionPath, 'chat-skills', 'skillsmith', 'SKILL.md'),
+        'utf8',
+      );
+      assert.strictEqual(fs.readFileSync(attached[1], 'utf8'), ours, 'the attachment is the contributed SKILL.md');
+      // The runtime knows it by name too: its skill tool loads it.
+      assert.match(resultOf(second, /^skill$/), /Skill "skillsmith" loaded successfully/);
+      assert.match(resultOf(third, /^skillList$/), /^- depth-1-plain: /m);
+      await chatShows('HARNESS-SKILLSMITH');
+    },
+  },
+  {
+    // In the Local harness the participant answers these (chatParticipant.test.ts); here the
+    // harness's chat holds only its own models, which the participant cannot use.
+    name: "@skills /list, @skills /show NAME and @skills with a free request, each sent in the Copilot-harness chat view (workbench.action.chat.open command), end in 'Language model unavailable' with a harness model present: nothing reaches the agent host or the model",
     timeoutMs: 240_000,
     fn: async () => {
+      const unavailable = async () => (await chatText()).split('Language model unavailable').length - 1;
       for (const prompt of ['@skills /list', '@skills /show echo-action', '@skills which skill echoes a word?']) {
-        const since = await scriptMock([{ text: 'HARNESS-AT-1' }, { text: 'HARNESS-AT-2' }, { text: 'HARNESS-AT-3' }]);
+        const since = await scriptMock([]);
+        const before = await unavailable();
         send(prompt);
-        await sleep(20_000);
+        await waitFor(async () => (await unavailable()) > before, {
+          timeout: 60_000,
+          interval: 1_000,
+          message: `'${prompt}' ends in Language model unavailable`,
+        });
         const state = await mockState();
-        const requests = mainRequestsAfter(state, since);
-        const text = await chatText();
-        const sent = ahpMessages()
-          .map((m) => JSON.stringify(m))
-          .filter((m) => m.includes(prompt)).length;
+        const held = ahpMessages().filter((m) => JSON.stringify(m).includes(prompt)).length;
         hostLog(
-          `[copilot-harness-turn] ${prompt}: ${requests.length} model requests (user: ${JSON.stringify(requests.map((r) => r.user.at(-1))).slice(0, 300)}), AHP messages holding it: ${sent}, errors ${state.errors.length}; chat: ${text.replace(/\s+/g, ' ').slice(-800)}`,
+          `[copilot-harness-turn] ${prompt}: Language model unavailable; model requests ${mainRequestsAfter(state, since).length}, AHP messages holding it ${held}`,
         );
+        assert.deepStrictEqual([mainRequestsAfter(state, since).length, held, state.errors], [0, 0, []], prompt);
       }
+      assert.doesNotMatch(await chatText(), /Offered to the model/, "the participant's /list table");
+    },
+  },
+  {
+    name: "a skill added, one edited and one deleted while the harness session is open reach the next turn: its listing, and the MCP server's list_skills, and its tools/list_changed brings an added action's tools to a later turn",
+    timeoutMs: 300_000,
+    fn: async () => {
+      // A client of our own on the server as the harness starts it: it sees the server announce the change.
+      const launch = harnessMcpLaunch();
+      const client = new Client({ name: 'skillsmith-host-test', version: '0' });
+      let announced = 0;
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        announced++;
+      });
+      await client.connect(
+        new StdioClientTransport({ command: process.execPath, args: launch.args, stderr: 'ignore' }),
+      );
+      await client.listTools();
+      const base = path.join(root(), '.github', 'skills');
+      fs.mkdirSync(path.join(base, 'added-mid-session'), { recursive: true });
+      fs.writeFileSync(
+        path.join(base, 'added-mid-session', 'SKILL.md'),
+        '---\nname: added-mid-session\ndescription: Added while the harness session is open. Use when testing.\n---\nBody of the added skill.\n',
+      );
+      fs.cpSync(path.join(base, 'echo-action'), path.join(base, 'echo-twice'), { recursive: true });
+      const twice = path.join(base, 'echo-twice', 'SKILL.md');
+      fs.writeFileSync(twice, fs.readFileSync(twice, 'utf8').replace('name: echo-action', 'name: echo-twice'));
+      const echo = path.join(base, 'echo-action', 'SKILL.md');
+      fs.writeFileSync(
+        echo,
+        fs
+          .readFileSync(echo, 'utf8')
+          .replace(/^description: .*$/m, 'description: Echoes a word, edited mid-session. Use when testing actions.'),
+      );
+      fs.rmSync(path.join(base, 'depth-1-github'), { recursive: true });
+      try {
+        await waitFor(() => announced > 0, {
+          timeout: 60_000,
+          interval: 500,
+          message: 'skillsmith mcp announces tools/list_changed',
+        });
+      } finally {
+        await client.close();
+      }
+      // The harness watches the folders itself: the next turns show what it took.
+      const seen: MockRequest[] = [];
+      for (let attempt = 1; attempt <= 4 && !seen.some((r) => r.tools.some((t) => /echo_twice/.test(t))); attempt++) {
+        await sleep(5_000);
+        const [request] = await turn(`What changed? (${attempt})`, [{ text: `HARNESS-CHANGED-${attempt}` }]);
+        seen.push(request);
+        const full = request.listing?.full ?? {};
+        hostLog(
+          `[copilot-harness-turn] after the changes, turn ${attempt}: added ${'added-mid-session' in full}, edited ${/edited mid-session/.test(full['echo-action'] ?? '')}, deleted ${!('depth-1-github' in full)}, echo-twice tools ${request.tools.filter((t) => /echo_twice/.test(t)).join(', ') || 'none'}`,
+        );
+        await chatShows(`HARNESS-CHANGED-${attempt}`);
+      }
+      const next = seen[0];
+      assert.strictEqual(
+        next.listing?.full['added-mid-session'],
+        'Added while the harness session is open. Use when testing.',
+      );
+      assert.match(next.listing?.full['echo-action'] ?? '', /edited mid-session/);
+      assert.ok(!('depth-1-github' in (next.listing?.full ?? {})), 'the deleted skill is gone');
+      const { lines, extra } = compareListing(next);
+      assert.deepStrictEqual([lines, extra], [[], []], 'the listing still agrees with skillsmith hosts');
+      // The server's action tools come from its tools/list: the harness asks again on list_changed,
+      // and the new action's tools reach the model from a later turn on (the second, here).
+      const twiceTools = (request: MockRequest) =>
+        request.tools.filter((t) => /echo_twice/.test(t)).map((t) => t.replace(/^.*-skill__/, 'skill__'));
+      const from = seen.findIndex((r) => twiceTools(r).length > 0);
+      assert.ok(from >= 0, `echo-twice's action tools reach the model within ${seen.length} turns`);
+      for (const request of seen.slice(from))
+        assert.deepStrictEqual(twiceTools(request).sort(), ['skill__echo_twice__count', 'skill__echo_twice__echo']);
+      const [, listed] = await turn('List with the MCP server', [
+        { call: { name: '/-list_skills$/' } },
+        { text: 'HARNESS-RELISTED' },
+      ]);
+      const result = resultOf(listed, /-list_skills$/);
+      const saved = /Saved to: (.+)$/m.exec(result);
+      const text = saved ? fs.readFileSync(saved[1], 'utf8') : result;
+      assert.match(text, /^- added-mid-session: Added while the harness session is open/m);
+      assert.match(text, /^- echo-action: Echoes a word, edited mid-session/m);
+      assert.doesNotMatch(text, /^- depth-1-github:/m);
+      await chatShows('HARNESS-RELISTED');
     },
   },
 ];
