@@ -242,6 +242,8 @@ export function createSkillsServer(options: SkillsServerOptions): {
     unicodeNames: options.unicodeNames,
     actionsEnabled: options.actions !== 'off',
     runActionTool: MCP_TOOLS.run,
+    listTool: MCP_TOOLS.list,
+    readFileTool: MCP_TOOLS.read,
     runConsent: runConsentOf(options.actions),
   };
 

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RUN_ACTION_TOOL } from '../../src/core/actions/actionTools';
 import { LIST_SKILLS_TOOL, LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from '../../src/core/loading/toolDefinitions';
+import { TOOL_REFERENCE_NAMES } from '../../src/vscode/tools/toolNames';
 import { findRepoRoot } from './engineTestUtils';
 
 interface ManifestTool {
@@ -80,4 +81,9 @@ test('actions.json is checked by the shipped JSON Schema in skill folders, and t
   assert.ok(fs.existsSync(path.join(findRepoRoot(), 'schemas', 'actions.schema.json')));
   assert.equal(manifest.contributes.configuration.properties['skillsmith.actions.enabled'].default, true);
   assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('skillsmith.actions.enabled'));
+});
+
+test("the names the tools' texts give for the Copilot harness are the manifest's reference names", () => {
+  for (const tool of manifestTools()) assert.equal(TOOL_REFERENCE_NAMES[tool.name], tool.toolReferenceName, tool.name);
+  assert.equal(Object.keys(TOOL_REFERENCE_NAMES).length, manifestTools().length);
 });

@@ -419,3 +419,16 @@ test('coexistence: skills the calling host lists itself are left out of list and
   );
   expectText(await runLoadSkill(byHost, { name: 'deploy' }));
 });
+
+test('the tools a result sends the model to are named as the caller offers them (MCP, or both harnesses)', async () => {
+  const named = { ...context, listTool: 'list_skills', readFileTool: 'read_skill_file' };
+  const missing = expectError(await runLoadSkill(named, { name: 'zzz-nothing-like-it' }), 'not_found');
+  assert.equal(missing.suggestion, 'Call list_skills to see the available skills.');
+  const review = context.catalog.get('code-review')!;
+  const byHost = { ...named, listedByHost: { files: new Set([pathKey(review.record.filePath)]), host: 'the host' } };
+  const own = expectError(await runLoadSkill(byHost, { name: 'code-review' }), 'not_found');
+  assert.match(own.suggestion ?? '', /its files can still be read with read_skill_file, and its actions run/);
+  // The editor's default names.
+  const plain = expectError(await runLoadSkill(context, { name: 'zzz-nothing-like-it' }), 'not_found');
+  assert.equal(plain.suggestion, 'Call skillsmith_listSkills to see the available skills.');
+});

@@ -52,6 +52,9 @@ export interface ToolContext {
   readonly actionsEnabled?: boolean;
   /** The run-action tool's name where it differs from the editor's (the MCP server's run_action). */
   readonly runActionTool?: string;
+  /** The list and read-file tools' names where they differ from the editor's (the MCP server's). */
+  readonly listTool?: string;
+  readonly readFileTool?: string;
   /** What the model is told about consent to a run (default: the user confirms each one). */
   readonly runConsent?: RunConsent;
   /**
@@ -186,7 +189,11 @@ function notFound(
   message = `No skill named '${name}'.`,
 ): ToolResult & { ok: false } {
   const suggestion = didYouMean(closestMatches(name, suggestibleNames(context)));
-  return fail('not_found', message, suggestion ?? `Call ${LIST_SKILLS_TOOL.name} to see the available skills.`);
+  return fail(
+    'not_found',
+    message,
+    suggestion ?? `Call ${context.listTool ?? LIST_SKILLS_TOOL.name} to see the available skills.`,
+  );
 }
 
 /** The refusal of the policy as a tool error; a skill hidden from the model is simply not found. */
@@ -237,7 +244,7 @@ export async function runLoadSkill(context: ToolContext, input: unknown): Promis
     return fail(
       'not_found',
       `Skill '${entry.record.name}' is one of ${byHost.host}'s own skills: it lists the skill itself.`,
-      `Use '${entry.record.name}' from ${byHost.host}'s own skill listing; its files can still be read with ${READ_SKILL_FILE_TOOL.name}, and its actions run.`,
+      `Use '${entry.record.name}' from ${byHost.host}'s own skill listing; its files can still be read with ${context.readFileTool ?? READ_SKILL_FILE_TOOL.name}, and its actions run.`,
     );
   }
   let skillBody;

@@ -15,6 +15,7 @@ import {
 } from '../../core/loading/tools';
 import type { SkillsmithServices } from '../services';
 import { skillToolContext, toolResultText } from '../toolContext';
+import { EITHER_HARNESS_TOOL_NAMES } from './toolNames';
 
 function textResult(result: ToolResult): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(toolResultText(result))]);
@@ -35,6 +36,7 @@ export function registerSkillTools(services: SkillsmithServices): vscode.Disposa
     const native = services.nativeSkills();
     return {
       ...skillToolContext(services, 'model'),
+      ...EITHER_HARNESS_TOOL_NAMES,
       ...(native && native.size > 0 ? { listedByHost: { files: native, host: "VS Code's agent" } } : {}),
     };
   };

@@ -55,7 +55,7 @@ export const tests: HostTest[] = [
       const text = textOf(result);
       assert.match(
         text,
-        /Actions of this skill \(run one with the skillsmith_runAction tool; the user confirms each run\):/,
+        /Actions of this skill \(run one with the skillsmith_runAction \(skillAction in the Copilot harness\) tool; the user confirms each run\):/,
       );
       assert.match(
         text,

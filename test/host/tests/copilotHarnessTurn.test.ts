@@ -279,6 +279,9 @@ export const tests: HostTest[] = [
       assert.ok(file.includes(onDisk.trim()), `skillFile holds the file: ${file.slice(0, 300)}`);
       const native = resultOf(fourth, /^skillLoad$/);
       hostLog(`[copilot-harness-turn] skillLoad echo-action: ${native.slice(0, 600)}`);
+      // It names the tools as this harness offers them too.
+      assert.match(native, /one of VS Code's agent's own skills/);
+      assert.match(native, /read with skillsmith_readSkillFile \(skillFile in the Copilot harness\)/);
       await chatShows('HARNESS-LOADED');
     },
   },

@@ -47,13 +47,13 @@ async function clearFocusedInput(): Promise<void> {
 
 /** Whether the rows hold the participant's commands and Skillsmith's tools (they arrive apart). */
 function listsBoth(labels: string[]): boolean {
-  return labels.includes('@skills /list, Text') && labels.includes('@skill, Tool');
+  return labels.includes('@skills /list, Text') && labels.includes('@skillLoad, Tool');
 }
 
 /**
  * The chat input's completion for `@sk`, as a user gets it: the chat view opened (the
  * workbench.action.chat.open command), `@sk` typed key by key, and the suggest widget's rows
- * read by their accessible names ("@skills, Text", "@skill, Tool", ...). Tools appear in it
+ * read by their accessible names ("@skills, Text", "@skillLoad, Tool", ...). Tools appear in it
  * beside participants: a tool once referenced as `skills` showed `@skills` twice. The widget
  * keeps what it listed when it opened, so it is opened again until both have arrived.
  */
