@@ -20,12 +20,14 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
+import { CODE_SERVER_VERSION } from './cache.mjs';
 
 const FILE = join('lib', 'vscode', 'out', 'vs', 'workbench', 'api', 'node', 'extensionHostProcess.js');
 // The minified name changes between builds: the shape of the function is what is matched.
 const ALWAYS =
   /function (\w+)\((\w+),(\w+)\)\{return!0\}function (\w+)\(\2,\3\)\{if\(!\1\(\2,\3\)\)throw new Error\(`Extension '\$\{\2\.identifier\.value\}' CANNOT use API proposal/;
-const MARKER = 'skillsmith-upstream-proposals-1';
+// A new code-server (or a new patch) makes a new copy.
+const MARKER = `skillsmith-upstream-proposals-1 code-server ${CODE_SERVER_VERSION}`;
 
 /** Hard-links every file of `from` into `to` (folders made, symbolic links copied as links). */
 function linkTree(from, to) {
