@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { analyzeSkillText } from '../src/core/lint/analyze';
-import { SECURITY_RULES } from '../src/core/lint/securityRules';
+import { SECURITY_RULES } from '../src/core/review/securityRules';
 import { countO200kTokensUpTo } from '../src/node/o200k';
 import { createSkillCatalog } from '../src/core/access/policy';
 import { type SkillCatalog } from '../src/core/catalog/catalog';

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MAX_BUNDLED_DEPTH, MAX_READ_BYTES } from '../src/core/base/limits';
-import { COMMAND_NEEDLES } from '../src/core/lint/commandRisks';
+import { COMMAND_NEEDLES } from '../src/core/review/commandRisks';
 
 export interface ValidateFigures {
   readonly validate_wide_ms?: number;

@@ -4,7 +4,7 @@
 // Security and quality findings carry their tag, as the review shows them apart.
 import type { Problem } from '../core/base/types';
 import { relativePath } from '../core/base/paths';
-import { isQualityCode, isSecurityCode, OWASP_AST_CLASS } from '../core/lint/securityRules';
+import { isQualityCode, isSecurityCode, OWASP_AST_CLASS } from '../core/review';
 import type { FileReport } from './validateCommand';
 
 const LEVEL: Readonly<Record<Problem['severity'], 'error' | 'warning' | 'note'>> = {

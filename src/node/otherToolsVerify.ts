@@ -17,7 +17,7 @@ import {
   parseNpxSkillsLock,
   recordsDisagree,
   type SkillRecordOf,
-} from '../core/lint/foreignLocks';
+} from '../core/review';
 import { NodeFileSystem } from './nodeFileSystem';
 
 export interface OtherToolRecord {

@@ -16,7 +16,7 @@ import {
 import type { ReviewedSkill } from '../core/install/review';
 import { listSkillFolder } from '../core/base/skillFolderListing';
 import { digestSkillFolder, wayFromRootProblem } from '../core/install/skillFolder';
-import { isNpxSkillsLock } from '../core/lint/foreignLocks';
+import { isNpxSkillsLock } from '../core/review';
 import { recoverInterrupted, TransactionError, workFolderOf, writeSkillsAtomically } from './installTransaction';
 import { NodeFileSystem } from './nodeFileSystem';
 import { sha256Digest } from './sha256';

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Problem } from '../../src/core/base/types';
-import { QUALITY_SEVERITY, SECURITY_SEVERITY } from '../../src/core/lint/securityRules';
+import { QUALITY_SEVERITY, SECURITY_SEVERITY } from '../../src/core/review/securityRules';
 import { validateSkillFile } from '../../src/core/lint/validateFile';
 import { countO200kTokensUpTo } from '../../src/node/o200k';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';

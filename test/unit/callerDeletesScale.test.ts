@@ -1,10 +1,10 @@
-// The caller-delete rule follows names through the file (src/core/lint/callerDeletes.ts): each
+// The caller-delete rule follows names through the file (src/core/review/callerDeletes.ts): each
 // question about a name is worked out once, so that a script whose variables mention many others
 // is read in time proportional to it. Without that, the file below asks 8^50 questions and the
 // test runs into its timeout.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findCodeRisks } from '../../src/core/lint/commandRisks';
+import { findCodeRisks } from '../../src/core/review/commandRisks';
 
 function script(count: number, fanOut: number, source: string): string[] {
   const lines = [`v0=${source}`];

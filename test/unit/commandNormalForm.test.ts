@@ -4,7 +4,7 @@
 // so its normal form, less that letter, is the slow path's answer for the line itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalizeCommand } from '../../src/core/lint/commandRisks';
+import { normalizeCommand } from '../../src/core/review/commandRisks';
 
 const TIMEOUT = { timeout: 60_000 };
 /** A Cyrillic а, which the normal form reads as a Latin a. */

@@ -1,5 +1,5 @@
 // The folders are the architecture (docs/architecture.md): dependencies point one way, and this test
-// keeps them so. base ← lint ← catalog ← access ← loading/actions/routing ← chat inside the
+// keeps them so. base ← lint/review ← catalog ← access ← loading/actions/routing ← chat inside the
 // core; core ← node/vscode/cli outside it; VS Code features never import each other, and the
 // shared files at the root of src/vscode/ import none of them (a feature's lazy bundle,
 // src/lazy/NAME.ts, counts as that feature); and paths are handled by core/base/paths alone.
@@ -16,6 +16,7 @@ const SRC = path.join(findRepoRoot(), 'src');
 const CORE_LAYERS: Record<string, number> = {
   base: 0,
   lint: 1,
+  review: 1,
   catalog: 2,
   access: 3,
   hosts: 3,
@@ -67,6 +68,23 @@ test('inside the core, each layer imports only its own layer or lower ones', () 
     if (from === undefined || to === undefined || to > from) offenders.push(where(i));
   }
   assert.deepEqual(offenders, []);
+});
+
+// The lint and the review are one layer in two rooms (src/core/review/README.md): the lint
+// reaches the review through its entry point alone, and the review uses the lint's reading of
+// SKILL.md (its parse, code spans and rule kit), never the lint's rules or its composition.
+const REVIEW_USES_OF_LINT = new Set(['core/lint/frontmatter', 'core/lint/ruleSupport', 'core/lint/markdownCode']);
+
+test('the rest of src/ enters the review through core/review/index.ts alone', () => {
+  const inward = ALL.filter((i) => i.target.startsWith('core/review/') && !i.file.startsWith('core/review/'));
+  assert.ok(inward.length >= 5, `found only ${inward.length} imports of the review`);
+  assert.deepEqual(inward.filter((i) => i.target !== 'core/review/index').map(where), []);
+});
+
+test("the review uses only the lint's reading of SKILL.md", () => {
+  const outward = ALL.filter((i) => i.file.startsWith('core/review/') && i.target.startsWith('core/lint/'));
+  assert.ok(outward.length >= 3, `found only ${outward.length} imports of the lint by the review`);
+  assert.deepEqual(outward.filter((i) => !REVIEW_USES_OF_LINT.has(i.target)).map(where), []);
 });
 
 test('node/ and cli/ build on the core, never on the VS Code glue', () => {

@@ -1,8 +1,8 @@
-// One scan for many needles (src/core/lint/needleScan.ts) must answer exactly what one
+// One scan for many needles (src/core/review/needleScan.ts) must answer exactly what one
 // `includes` per needle answers, needles that overlap, nest and share a start included.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NeedleScan } from '../../src/core/lint/needleScan';
+import { NeedleScan } from '../../src/core/review/needleScan';
 import { seededRandom } from '../seededRandom';
 
 const naive = (groups: readonly (readonly string[])[], text: string): number[] =>

@@ -1,4 +1,4 @@
-// The records other tools write (core/lint/foreignLocks.ts; docs/install.md, "Other tools'
+// The records other tools write (core/review/foreignLocks.ts; docs/install.md, "Other tools'
 // records"). The fixtures are written the way each tool writes them, computed here by following
 // its algorithm, never by the code under test:
 // - npx skills: https://github.com/vercel-labs/skills/blob/main/src/local-lock.ts (computeSkillFolderHash, writeLocalLock):
@@ -14,8 +14,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeTempDir, removeDir, writeFile } from './engineTestUtils';
 import { normalizePath } from '../../src/core/base/paths';
-import { ghSkillMetadata, isNpxSkillsLock, npxSkillsHash } from '../../src/core/lint/foreignLocks';
-import { provenanceProblems } from '../../src/core/lint/provenance';
+import { ghSkillMetadata, isNpxSkillsLock, npxSkillsHash } from '../../src/core/review/foreignLocks';
+import { provenanceProblems } from '../../src/core/review/provenance';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 import { sha256Digest } from '../../src/node/sha256';
 

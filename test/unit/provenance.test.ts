@@ -1,4 +1,4 @@
-// `modified-since-added` in the editor and `skillsmith validate` (core/lint/provenance.ts;
+// `modified-since-added` in the editor and `skillsmith validate` (core/review/provenance.ts;
 // docs/install.md, "Verify"): what `verify` sees, the editor sees too: a file changed, added or
 // gone, an added symbolic link or `.git` entry, and two tools' records of one skill that
 // disagree. The lock is written as docs/install.md shows Skillsmith's, with digests computed
@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeTempDir, NO_SYMLINKS, removeDir, trySymlink, writeFile } from './engineTestUtils';
 import { normalizePath } from '../../src/core/base/paths';
-import { provenanceProblems } from '../../src/core/lint/provenance';
+import { provenanceProblems } from '../../src/core/review/provenance';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 import { sha256Digest } from '../../src/node/sha256';
 

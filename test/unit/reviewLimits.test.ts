@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { lintBundledFiles } from '../../src/core/lint/bundledFiles';
+import { lintBundledFiles } from '../../src/core/review/bundledFiles';
 import { normalizePath } from '../../src/core/base/paths';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 import { makeTempDir, removeDir, writeFile } from './engineTestUtils';

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { builtCli, makeTempDir, removeDir, writeFile, runCliWithoutGit } from './engineTestUtils';
 import { reviewMarkdown, reviewSource } from '../../src/core/install/review';
 import { normalizePath } from '../../src/core/base/paths';
-import { QUALITY_SEVERITY, SECURITY_SEVERITY } from '../../src/core/lint/securityRules';
+import { QUALITY_SEVERITY, SECURITY_SEVERITY } from '../../src/core/review/securityRules';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
 
 let cli: string;

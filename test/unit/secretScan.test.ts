@@ -1,9 +1,9 @@
-// findSecrets (core/lint/secrets.ts) finds assignments by their quoted value first and checks the
+// findSecrets (core/review/secrets.ts) finds assignments by their quoted value first and checks the
 // key before it: here it is compared, on generated texts, with the single regular expression
 // that states the rule directly (slower, since it is tried at every position of every file).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findSecrets } from '../../src/core/lint/secrets';
+import { findSecrets } from '../../src/core/review/secrets';
 import { seededRandom } from '../seededRandom';
 
 const RULE =

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkillText } from '../../src/core/lint/analyze';
 import type { ProblemCode } from '../../src/core/base/types';
-import { SECURITY_RULES } from '../../src/core/lint/securityRules';
-import { scriptProblems } from '../../src/core/lint/bundledFiles';
+import { SECURITY_RULES } from '../../src/core/review/securityRules';
+import { scriptProblems } from '../../src/core/review/bundledFiles';
 
 const body = (text: string) => `---\nname: demo\ndescription: Does it. Use when asked.\n---\n${text}`;
 function found(text: string, code: ProblemCode): number {

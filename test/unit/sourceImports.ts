@@ -33,12 +33,10 @@ export function importsOf(file: string, root: string): Import[] {
     // The match may begin with the whitespace (a newline) before the keyword.
     const start = match.index + match[0].length - match[0].trimStart().length;
     const line = text.slice(0, start).split('\n').length;
-    const target = specifier.startsWith('.')
-      ? path
-          .relative(root, path.resolve(path.dirname(file), specifier))
-          .split(path.sep)
-          .join('/')
-      : specifier;
+    const resolved = path.resolve(path.dirname(file), specifier);
+    // A folder's import is of its index.ts, as TypeScript and esbuild resolve it.
+    const module = fs.existsSync(path.join(resolved, 'index.ts')) ? path.join(resolved, 'index') : resolved;
+    const target = specifier.startsWith('.') ? path.relative(root, module).split(path.sep).join('/') : specifier;
     found.push({ file: path.relative(root, file).split(path.sep).join('/'), line, target });
   }
   return found;

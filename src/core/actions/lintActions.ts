@@ -7,7 +7,7 @@ import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseErro
 import { MAX_ACTION_TIMEOUT_SECONDS, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../base/limits';
 import { LineMap } from '../base/textPositions';
 import { sortProblems, type Fix, type Problem, type ProblemCode, type Severity } from '../base/types';
-import { findSecrets, secretMessage } from '../lint/secrets';
+import { findSecrets, secretMessage } from '../review';
 import { checkRelativePath } from '../loading/skillFolder';
 import { ACTION_NAME, SECRET_NAME } from './declaration';
 import { looksLikePath, placeOf } from './runPath';

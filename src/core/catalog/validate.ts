@@ -6,7 +6,7 @@ import { mapConcurrent } from '../base/concurrency';
 import { describeError, type FileSystem } from '../base/fileSystem';
 import { VALIDATE_CONCURRENCY } from '../base/limits';
 import { sortProblems, type Problem, type SkillFileAnalysis } from '../base/types';
-import type { BundledFileProblems } from '../lint/bundledFiles';
+import type { BundledFileProblems } from '../review';
 import { validateSkillFile, type FileLint, type LintOptions } from '../lint/validateFile';
 import { SkillCatalog } from './catalog';
 import type { SkillLocation } from './locations';

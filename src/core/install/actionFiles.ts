@@ -1,5 +1,5 @@
 // The files an action's `run` names, read in full by the review before anything is added
-// (docs/install.md). The bundled-file lint (lint/bundledFiles.ts) reads what a folder bundles
+// (docs/install.md). The bundled-file lint (review/bundledFiles.ts) reads what a folder bundles
 // within the editor's budget: scripts by their extension, up to 400 files and 512 KB each, no
 // dot-files or `venv/`. What an action runs is what matters most, so here every file its argv
 // names is read whole, whatever its name or folder; one that cannot be (too large, binary, a
@@ -11,7 +11,7 @@ import { decodeUtf8 } from '../base/text';
 import type { Problem } from '../base/types';
 import { placeOf } from '../actions/runPath';
 import { checkRelativePath } from '../loading/skillFolder';
-import { scriptProblems } from '../lint/bundledFiles';
+import { scriptProblems } from '../review';
 
 /** A file the review could not read whole, and why. */
 export interface NotReviewed {

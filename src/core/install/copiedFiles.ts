@@ -1,5 +1,5 @@
 // Every file an add or an update copies, read by the review (docs/install.md). The bundled-file
-// lint (lint/bundledFiles.ts) reads a folder within the editor's budget: scripts and Markdown by
+// lint (review/bundledFiles.ts) reads a folder within the editor's budget: scripts and Markdown by
 // their extension, no dot-files, no `venv/`, up to 400 files. A SKILL.md can still tell the model
 // to run any file it ships (`sh .hidden/setup`, `bash venv/go.sh`, `sh assets/data.txt`), so here
 // each copied text file the lint did not read is read whole and linted as a script (Markdown as
@@ -10,7 +10,7 @@ import { MAX_REVIEWED_RUN_FILE_BYTES } from '../base/limits';
 import { joinPath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import type { Problem } from '../base/types';
-import { BINARY_EXTENSION, markdownProblems, scriptProblems } from '../lint/bundledFiles';
+import { BINARY_EXTENSION, markdownProblems, scriptProblems } from '../review';
 import type { NotReviewed } from './actionFiles';
 
 /** An executable by its first bytes: ELF, Mach-O (thin or fat) or a Windows program. */

@@ -13,7 +13,7 @@ import { readActionsFile } from '../actions/declaration';
 import { DEFAULT_HOSTS, type HostId } from '../hosts/profiles';
 import { hostNameList } from '../hosts/hostNames';
 import { hostVerdicts } from '../hosts/verdicts';
-import { isQualityCode, isSecurityCode } from '../lint/securityRules';
+import { isQualityCode, isSecurityCode } from '../review';
 import { validateSkillFile } from '../lint/validateFile';
 import { reviewActionFiles, type NotReviewed } from './actionFiles';
 import { reviewCopiedFiles } from './copiedFiles';

@@ -3,7 +3,7 @@
 // findings, so that a script's exfiltration is never summed as "0 warnings" anywhere.
 import type { Problem } from '../base/types';
 import { plural } from '../base/text';
-import { isSecurityCode } from './ruleKinds';
+import { isSecurityCode } from '../review';
 
 export interface ProblemCounts {
   readonly errors: number;

@@ -36,7 +36,7 @@ import {
   ruleYamlSyntax,
 } from './structureRules';
 import type { Fix, Problem, Range } from '../base/types';
-import { ruleNoSecrets } from './secretRule';
+import { ruleNoSecrets } from '../review';
 
 const RESERVED_WORDS = ['anthropic', 'claude'];
 

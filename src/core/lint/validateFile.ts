@@ -1,5 +1,5 @@
 // The complete lint of one skill file: the text rules plus broken-link and what the skill
-// bundles (bundledFiles.ts), which need the file system. `skillsmith validate`, Validate All
+// bundles (the review, core/review), which need the file system. `skillsmith validate`, Validate All
 // and the editor's live lint all go through lintSkillText, so that they report the same
 // problems for the same text.
 import type { FileSystem } from '../base/fileSystem';
@@ -7,10 +7,8 @@ import { basenamePath, dirnamePath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import { sortProblems, type Problem, type SkillFileAnalysis } from '../base/types';
 import { analyzeSkillText } from './analyze';
-import { lintBundledFiles, type BundledFileProblems } from './bundledFiles';
+import { reviewSkillFolder, SECURITY_RULES, type BundledFileProblems } from '../review';
 import { findBrokenLinks, findLinkCandidates } from './links';
-import { provenanceProblems } from './provenance';
-import { SECURITY_RULES } from './securityRules';
 
 /** The codes of the structural errors: when one is reported, it is reported alone. */
 export const STRUCTURAL_CODES: ReadonlySet<string> = new Set([
@@ -60,12 +58,13 @@ export async function lintSkillText(
   const structural = analysis.problems.some((p) => STRUCTURAL_CODES.has(p.code));
   const onDisk = options.checkLinks !== false;
   const links = structural || !onDisk ? [] : await findBrokenLinks(findLinkCandidates(text), dir, fs);
-  const bundled = onDisk ? await lintBundledFiles(fs, dir, text) : { skillProblems: [], files: [] };
-  const provenance = onDisk && options.digest ? await provenanceProblems(fs, dir, options.digest) : [];
+  const review = onDisk
+    ? await reviewSkillFolder(fs, dir, text, options.digest ? { digest: options.digest } : {})
+    : { skillProblems: [], files: [] };
   return {
     analysis,
-    problems: sortProblems([...analysis.problems, ...links, ...bundled.skillProblems, ...provenance]),
-    bundled: bundled.files,
+    problems: sortProblems([...analysis.problems, ...links, ...review.skillProblems]),
+    bundled: review.files,
   };
 }
 

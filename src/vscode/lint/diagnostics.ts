@@ -23,7 +23,7 @@ import { createLimiter, createTimeSlicer } from '../../core/base/concurrency';
 import { BACKGROUND_VALIDATION_LIMIT, SCAN_SLICE_MS, VALIDATE_CONCURRENCY } from '../../core/base/limits';
 import { sortProblems, type Problem } from '../../core/base/types';
 import type { CatalogEntry } from '../../core/catalog/catalog';
-import type { BundledFileProblems } from '../../core/lint/bundledFiles';
+import type { BundledFileProblems } from '../../core/review';
 import { countProblems, type ProblemCounts } from '../../core/lint/problemCounts';
 import { lintModule } from './lintModule';
 import type { SkillsmithServices } from '../services';

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { basenamePath, dirnamePath } from '../../core/base/paths';
 import { sortProblems, type Problem, type Range } from '../../core/base/types';
 import { nameKey } from '../../core/catalog/catalog';
-import type { BundledFileProblems } from '../../core/lint/bundledFiles';
+import type { BundledFileProblems } from '../../core/review';
 import { lintSkillText } from '../../core/lint/validateFile';
 import { countO200kTokensUpTo } from '../../node/o200k';
 import { sha256Digest } from '../../node/sha256';

@@ -7,7 +7,7 @@
 // diagnostics.ts decides what to lint and when.
 import * as vscode from 'vscode';
 import type { Problem } from '../../core/base/types';
-import type { BundledFileProblems } from '../../core/lint/bundledFiles';
+import type { BundledFileProblems } from '../../core/review';
 import { sameProblems } from '../../core/lint/sameProblems';
 import { DisposableStore } from '../disposables';
 import { toDiagnostic } from '../problemDiagnostic';

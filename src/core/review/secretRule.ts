@@ -1,5 +1,5 @@
 // `secret-in-skill` for SKILL.md (docs/actions.md): a literal credential anywhere in the file.
-import { problem, type Rule } from './ruleSupport';
+import { problem, type Rule } from '../lint/ruleSupport';
 import { findSecrets, secretMessage } from './secrets';
 
 /** Flags literal credentials in the whole text, frontmatter and body. */

@@ -1,60 +1,35 @@
-// A recursive delete of a path the caller passes, unchecked (docs/rules.md, "Recall"): read over
-// one file of code at a time (a script, or the code of a Markdown file), because real scripts
-// seldom delete "$1" itself. The rule follows data, not shapes: a name is the caller's when its
-// assignment nearest above the delete mentions a source (`$1`, `$@`, getopts's `$OPTARG`, `read`,
-// `sys.argv`, `input()`, a parser's `parse_args()`, `process.argv`, commander's `opts()`,
-// minimist, `parseArgs`, PowerShell's `param()` and `$args`) or another such name, whatever wraps
-// it (`realpath`, `${v/#\~/$HOME}`, f-strings, loops over the arguments, either branch of a
-// conditional, what a function of the file returns). A shell function's `$1`, or a Python or
-// Node function's parameter, holds what its calls pass it. A path the script builds under the
-// caller's (`"$1/build"`, `os.path.join(d, "x")`, `Path(d) / name`) or makes itself (`mktemp -d`)
-// is not the caller's, and a delete is left alone when the file checks the name (or one it came
-// from) against `/`, the home folder or a prefix (`[[ "$d" == /tmp/* ]]`, `case "$d" in
-// "$base"/*)`, `.startswith(…)`, `.is_relative_to(…)`, `.startsWith(…)`, `-like`): a guard
-// anywhere in the file counts, whether or not it stops the delete.
-
+// What one file of code says about the caller's path, for the caller-delete rule (callerDeletes.ts):
+// its imports that delete, its assignments and what each value mentions, its shell functions and
+// the calls of its Python and Node functions, and the names it checks against `/`, the home
+// folder or a prefix.
 import {
-  shellWords,
+  callArguments,
+  codeOutsideStrings,
+  nodeValue,
+  powershellValue,
+  pythonValue,
   shellNameKey,
   shellReferences,
   shellValue,
-  codeOutsideStrings,
-  pythonValue,
-  nodeValue,
-  powershellValue,
-  callArguments,
+  shellWords,
   splitArguments,
-  firstArgument,
 } from './callerValues';
 
-/** Where a delete was found: the line (an index of the lines given) and the offsets in it. */
-export interface CallerDelete {
-  readonly line: number;
-  readonly start: number;
-  readonly end: number;
-}
-
-/**
- * A name's assignment: the keys of what its value mentions (`''` the caller's argument itself,
- * `'$1'` a positional parameter, `'sh:dir'` another name), whatever wraps them; none when it holds
- * nothing of the caller's, or a path the script builds under it (`"$1/build"`) or makes itself
- * (`mktemp -d`).
- */
-interface Assignment {
+export interface Assignment {
   readonly line: number;
   readonly from: readonly string[];
 }
 
 /** Always the caller's: getopts's argument, and the arguments a skill is invoked with. */
-const SH_ALWAYS = new Set(['$OPTARG', '$ARGUMENTS']);
-const isPositional = (key: string) => /^\$[1-9@*]$/.test(key);
+export const SH_ALWAYS = new Set(['$OPTARG', '$ARGUMENTS']);
+export const isPositional = (key: string) => /^\$[1-9@*]$/.test(key);
 
-const FS_MODULE = String.raw`['"](?:node:)?fs(?:/promises)?['"]`;
-const FS_EXTRA = String.raw`['"]fs-extra['"]`;
-const DELETE_FUNCTIONS = new Set(['rm', 'rmSync', 'rmdir', 'rmdirSync']);
+export const FS_MODULE = String.raw`['"](?:node:)?fs(?:/promises)?['"]`;
+export const FS_EXTRA = String.raw`['"]fs-extra['"]`;
+export const DELETE_FUNCTIONS = new Set(['rm', 'rmSync', 'rmdir', 'rmdirSync']);
 
 /** A shell function: its name, its lines (first and last), and where it is called with which words. */
-interface ShellFunction {
+export interface ShellFunction {
   readonly name: string;
   readonly first: number;
   readonly last: number;
@@ -66,13 +41,13 @@ interface ShellFunction {
  * arguments' text. A parameter holds what a call passes it (`reset(Path(sys.argv[1]))` gives
  * `def reset(workspace)`'s `workspace` the caller's path), as a shell function's `$1` does.
  */
-type FunctionCalls = Map<string, { readonly line: number; readonly args: readonly string[] }[]>;
+export type FunctionCalls = Map<string, { readonly line: number; readonly args: readonly string[] }[]>;
 
 /** The key of a parameter: `param:py:reset#0:workspace` (the language, the function, its index, its name). */
-const PARAMETER = /^param:(py|js):([\w$]+)#(\d+):([\w$]+)$/;
+export const PARAMETER = /^param:(py|js):([\w$]+)#(\d+):([\w$]+)$/;
 
 /** What a file imports that deletes: known from its imports alone, before any name is followed. */
-interface Imports {
+export interface Imports {
   /** Node: the names `fs`'s module goes by, the delete functions imported by name, fs-extra's names. */
   readonly fsNames: Set<string>;
   readonly fsFunctions: Set<string>;
@@ -82,7 +57,7 @@ interface Imports {
 }
 
 /** What a file says about the caller's path. */
-interface Scope extends Imports {
+export interface Scope extends Imports {
   readonly assignments: Map<string, Assignment[]>;
   readonly calls: FunctionCalls;
   /** Keys that are the caller's argument wherever they stand (PowerShell's parameters). */
@@ -98,12 +73,12 @@ interface Scope extends Imports {
   readonly chains: Map<string, readonly string[] | undefined | null>;
 }
 
-const isComment = (line: string) => /^\s*(?:#|\/\/|<#|\*)/.test(line);
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const isComment = (line: string) => /^\s*(?:#|\/\/|<#|\*)/.test(line);
+export const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Where a shell command may start, for a function's call. */
-const SH_CALL_AT = String.raw`(?:^\s*|[;&|({]\s*|\b(?:then|do|else|if|while|until|!)\s+|\$\(\s*)`;
+export const SH_CALL_AT = String.raw`(?:^\s*|[;&|({]\s*|\b(?:then|do|else|if|while|until|!)\s+|\$\(\s*)`;
 
-function shellFunctions(code: readonly string[]): ShellFunction[] {
+export function shellFunctions(code: readonly string[]): ShellFunction[] {
   const functions: ShellFunction[] = [];
   for (let i = 0; i < code.length; i++) {
     const def =
@@ -136,7 +111,7 @@ function shellFunctions(code: readonly string[]): ShellFunction[] {
 }
 
 /** The calls of each Python or Node function whose parameters the file assigned (see FunctionCalls). */
-function functionCalls(code: readonly string[], assignments: ReadonlyMap<string, Assignment[]>): FunctionCalls {
+export function functionCalls(code: readonly string[], assignments: ReadonlyMap<string, Assignment[]>): FunctionCalls {
   const names = new Set<string>();
   for (const list of assignments.values())
     for (const { from } of list)
@@ -161,7 +136,7 @@ function functionCalls(code: readonly string[], assignments: ReadonlyMap<string,
 }
 
 /** An assignment's value, with the lines it runs on to while a bracket it opens is still open (a dict over several lines). */
-function continued(code: readonly string[], at: number, value: string): string {
+export function continued(code: readonly string[], at: number, value: string): string {
   const depth = (text: string) => {
     const outside = codeOutsideStrings(text);
     return (outside.match(/[([{]/g)?.length ?? 0) - (outside.match(/[)\]}]/g)?.length ?? 0);
@@ -172,10 +147,10 @@ function continued(code: readonly string[], at: number, value: string): string {
 }
 
 /** The lines without their comments. */
-const codeOf = (lines: readonly string[]) => lines.map((line) => (isComment(line) ? '' : line));
+export const codeOf = (lines: readonly string[]) => lines.map((line) => (isComment(line) ? '' : line));
 
 /** Reads what the file imports that deletes (its code without comments, joined). */
-function readImports(joined: string): Imports {
+export function readImports(joined: string): Imports {
   const fsNames = new Set(['fs', 'fsp', 'fsPromises']);
   const fsFunctions = new Set<string>();
   const fsExtraNames = new Set<string>();
@@ -213,7 +188,7 @@ function readImports(joined: string): Imports {
 }
 
 /** Reads the file's assignments, its shell functions and its checks, beside its imports. */
-function readScope(lines: readonly string[], imports: Imports): Scope {
+export function readScope(lines: readonly string[], imports: Imports): Scope {
   const assignments = new Map<string, Assignment[]>();
   const roots = new Set<string>();
   const code = codeOf(lines);
@@ -344,80 +319,8 @@ function readScope(lines: readonly string[], imports: Imports): Scope {
   return scope;
 }
 
-/** The first chain by which one of `keys`, at `line`, holds the caller's path (callerChain). */
-function firstChain(scope: Scope, keys: readonly string[], line: number, self?: string): string[] | undefined {
-  for (const key of keys) {
-    const chain = callerChain(scope, key, line, key === self);
-    if (chain) return chain;
-  }
-  return undefined;
-}
-
-/**
- * The chain of keys by which `key`, at `line`, holds the caller's path (the key itself first),
- * or undefined when it does not: a name holds what its assignment nearest above mentions (or,
- * with none above, what every assignment mentions), a shell function's `$1` and a Python or
- * Node function's parameter what its calls pass. `strict` looks strictly above `line`: a name
- * given a value made from itself (`dir="$(realpath "$dir")"`) holds what it held before.
- */
-function callerChain(scope: Scope, key: string, line: number, strict = false): string[] | undefined {
-  if (key === '') return [];
-  const asked = `${key}\u0000${line}\u0000${strict}`;
-  const known = scope.chains.get(asked);
-  if (known !== undefined || scope.chains.has(asked)) return known === null ? undefined : known?.slice();
-  scope.chains.set(asked, null);
-  const chain = workOutChain(scope, key, line, strict);
-  scope.chains.set(asked, chain);
-  return chain;
-}
-
-/** callerChain's answer, worked out (callerChain keeps it). */
-function workOutChain(scope: Scope, key: string, line: number, strict: boolean): string[] | undefined {
-  if (SH_ALWAYS.has(key) || scope.roots.has(key)) return [key];
-  const parameter = PARAMETER.exec(key);
-  if (parameter) {
-    const [, lang, name, index, param] = parameter;
-    for (const call of scope.calls.get(`${lang}:${name}`) ?? []) {
-      // By name (`reset(workspace=…)`, Python) or by place.
-      const named = call.args.map((a) => /^\s*([A-Za-z_]\w*)\s*=(?![=>])\s*([\s\S]*)$/.exec(a));
-      const byName = lang === 'py' ? named.find((m) => m?.[1] === param)?.[2] : undefined;
-      const byPlace = named[Number(index)] ? undefined : call.args[Number(index)];
-      const passed = byName ?? byPlace;
-      if (passed === undefined) continue;
-      const chain = firstChain(scope, lang === 'py' ? pythonValue(passed) : nodeValue(passed), call.line);
-      if (chain) return [key, ...chain];
-    }
-    return undefined;
-  }
-  if (isPositional(key)) {
-    const fn = scope.functions.find((f) => f.first <= line && line <= f.last);
-    if (!fn) return [key];
-    for (const call of fn.calls) {
-      const spread = call.words.findIndex((w) => /^"?\$(?:@|\*|\{@\})"?$/.test(w));
-      const n = key === '$@' || key === '$*' ? 0 : Number(key.slice(1));
-      let passed: string[];
-      if (spread >= 0 && (n === 0 || spread <= n - 1)) passed = [n === 0 ? '$@' : `$${n - spread}`];
-      else if (n === 0) passed = call.words.flatMap(shellValue);
-      else passed = shellValue(call.words[n - 1] ?? '');
-      const chain = firstChain(scope, passed, call.line);
-      if (chain) return [key, ...chain];
-    }
-    return undefined;
-  }
-  const list = scope.assignments.get(key) ?? [];
-  const above = list.filter((a) => a.line < line || (!strict && a.line === line)).at(-1);
-  const reaching = above ? [above] : strict ? [] : list;
-  if (reaching.length === 0) return undefined;
-  let chain: string[] | undefined;
-  for (const assignment of reaching) {
-    chain = firstChain(scope, assignment.from, assignment.line, key);
-    if (!chain) return undefined;
-  }
-  return [key, ...chain!];
-}
-
 /** Records the keys the file checks against `/`, the home folder or a prefix. */
-function readGuards(code: readonly string[], scope: Scope): void {
+export function readGuards(code: readonly string[], scope: Scope): void {
   const keys = [...scope.assignments.keys(), ...scope.roots];
   const shellNames = [
     ...['1', '2', '3', '4', '5', '6', '7', '8', '9', '@', '*', 'OPTARG', 'ARGUMENTS'],
@@ -483,193 +386,4 @@ function readGuards(code: readonly string[], scope: Scope): void {
       for (const { key, mentions } of list) if (mentions.test(line)) scope.guarded.add(key);
     }
   }
-}
-
-/**
- * A shell word's key as the file means it: a `${dir}` in a JavaScript template or a `$Path`
- * after PowerShell's `rm` alias names the other language's variable when the shell has none.
- */
-function shellMeant(scope: Scope, key: string): string {
-  if (!key.startsWith('sh:') || scope.assignments.has(key)) return key;
-  const name = key.slice(3);
-  for (const other of [`js:${name}`, `py:${name}`, `ps:${name.toLowerCase()}`])
-    if (scope.assignments.has(other) || scope.roots.has(other)) return other;
-  return key;
-}
-
-/** Whether one of `keys`, at `line`, is the caller's path, unchecked. */
-function unchecked(scope: Scope, keys: string | readonly string[], line: number): boolean {
-  for (const key of typeof keys === 'string' ? [keys] : keys) {
-    const chain = callerChain(scope, key, line);
-    if (chain !== undefined && !chain.some((k) => scope.guarded.has(k))) return true;
-  }
-  return false;
-}
-
-/** A shell word's keys as the file means them (shellValue, then shellMeant). */
-const shellKeys = (scope: Scope, word: string) => shellValue(word).map((key) => shellMeant(scope, key));
-
-/**
- * The logical lines with a PowerShell pipeline's continuation joined (a line ending in `|`, or
- * the next starting with one), so that `Get-ChildItem $Path |` over a `Remove-Item` line is one
- * pipeline; the index is the line the pipeline ends on.
- */
-function pipelines(lines: readonly string[]): { line: number; text: string }[] {
-  const out: { line: number; text: string }[] = [];
-  let text = '';
-  for (let i = 0; i < lines.length; i++) {
-    const line = isComment(lines[i]) ? '' : lines[i];
-    text = text === '' ? line : `${text} ${line.trim()}`;
-    const continues = /\|\s*$/.test(line) || /^\s*\|/.test(lines[i + 1] ?? '');
-    if (!continues || i === lines.length - 1) {
-      out.push({ line: i, text });
-      text = '';
-    }
-  }
-  return out;
-}
-
-/**
- * Every recursive delete, in `lines` (one file's code, a logical line each), of a path the
- * caller passes and the file does not check. `commandStart` is where a shell command may start.
- */
-export function findCallerDeletes(lines: readonly string[], commandStart: string): CallerDelete[] {
-  if (
-    !lines.some((l) =>
-      /\brm\b|rmtree|rimraf|rmdir|-delete\b|\brm(?:dir)?(?:Sync)?\s*\(|remove|::Delete\(|\b(?:ri|del|erase|rd)\b/i.test(
-        l,
-      ),
-    )
-  )
-    return [];
-  const imports = readImports(codeOf(lines).join('\n'));
-  // The names are read only once a delete needs them: most files that mention a delete have none to follow.
-  let read: Scope | undefined;
-  const scope = () => (read ??= readScope(lines, imports));
-  const found: CallerDelete[] = [];
-  const handRemoves = lines.some((l) => /\.rmdir\(\)|\bos\.rmdir\(/.test(l));
-  const findDelete = new RegExp(
-    String.raw`${commandStart}(find\s+("[^"]*"|\S+)\s[^\n;|]*?(?:-delete\b|-exec\s+rm\s+-[a-zA-Z]*[rR]))`,
-    'g',
-  );
-  const shellRm = new RegExp(
-    String.raw`${commandStart}(rm\s+((?:-[a-zA-Z]+\s+|--[a-z-]+\s+)*)((?:"[^"]*"|'[^']*'|\$\{[^}]*\}|[^;&|)\n#\x60])*))`,
-    'g',
-  );
-  // Each search below needs a word of its own in the line; most lines have none of them.
-  const fsFunctions = [...imports.fsFunctions];
-  const mayCallDelete = (line: string) =>
-    line.includes('rm') ||
-    line.includes('rimraf') ||
-    (imports.fsExtraNames.size > 0 && /remove|emptyDir/.test(line)) ||
-    fsFunctions.some((name) => line.includes(name));
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const hasRm = line.includes('rm');
-    if (isComment(line)) continue;
-    if (!hasRm && !line.includes('find') && !mayCallDelete(line) && !handRemoves && !/deno|::delete/i.test(line))
-      continue;
-    // Shell: rm -r … "$dir"
-    if (hasRm)
-      for (const m of line.matchAll(shellRm)) {
-        if (!/(?:^|\s)-[a-zA-Z]*[rR]|--recursive\b/.test(m[2])) continue;
-        const words = shellWords(m[3]).filter((w) => w !== '--' && !/^\d*[<>]/.test(w));
-        if (!words.some((w) => unchecked(scope(), shellKeys(scope(), w), i))) continue;
-        const start = m.index + m[0].length - m[1].length;
-        found.push({ line: i, start, end: start + m[1].trimEnd().length });
-      }
-    // Shell: find "$dir" … -delete, or -exec rm -r.
-    if (line.includes('find'))
-      for (const m of line.matchAll(findDelete)) {
-        if (!unchecked(scope(), shellKeys(scope(), m[2]), i)) continue;
-        const start = m.index + m[0].length - m[1].length;
-        found.push({ line: i, start, end: start + m[1].length });
-      }
-    // Shell: … "$@" | xargs rm -r: the pipeline before it gives the paths.
-    const xargs = hasRm && /\|\s*(xargs\s+(?:-\S+\s+)*rm\s+-[a-zA-Z]*[rR][^;&|]*)/.exec(line);
-    if (xargs) {
-      const upstream = line.slice(0, xargs.index).split(/[;&]/).at(-1) ?? '';
-      if (
-        unchecked(
-          scope(),
-          shellReferences(upstream).map((key) => shellMeant(scope(), key)),
-          i,
-        )
-      ) {
-        const start = xargs.index + xargs[0].length - xargs[1].length;
-        found.push({ line: i, start, end: start + xargs[1].trimEnd().length });
-      }
-    }
-    // Python and Node: rm -r run from a list (subprocess.run(["rm", "-rf", path])), an f-string, a template or a concatenation.
-    if (hasRm)
-      for (const m of line.matchAll(
-        /\[\s*["']rm["']\s*,\s*["']-[a-zA-Z]*[rR][a-zA-Z]*["']\s*,\s*(?:["']-[a-zA-Z-]+["']\s*,\s*)*([^\]]+)|\bf(["'])rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*["']?\{([^}]+)\}["']?(?:\/\*)?\2|`rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*["']?\$\{([^}]+)\}["']?`|(["'`])rm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*\5\s*\+\s*([\w.[\]]+)\s*(?:[),;]|$)/g,
-      )) {
-        const expression = m[1] ?? m[3] ?? m[4] ?? m[6];
-        const keys = [...pythonValue(expression), ...nodeValue(expression)];
-        if (!unchecked(scope(), keys, i)) continue;
-        found.push({ line: i, start: m.index, end: m.index + m[0].length });
-      }
-    // Python: shutil.rmtree(path), rmtree(path) imported by name.
-    if (hasRm)
-      for (const m of line.matchAll(/\b(?:shutil\.)?rmtree\(/g)) {
-        if (!m[0].startsWith('shutil.') && (!imports.rmtreeImported || line[m.index - 1] === '.')) continue;
-        const args = callArguments(lines, i, m.index + m[0].length);
-        if (!unchecked(scope(), pythonValue(firstArgument(args)), i)) continue;
-        found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
-      }
-    // Node: fs.rmSync(path, { recursive: true }), rm(path, …) imported by name, fs-extra's remove, rimraf.
-    if (mayCallDelete(line))
-      for (const m of line.matchAll(/(?<![\w$.])(?:(\w+)\.(?:promises\.)?(\w+)|(\w+))\(/g)) {
-        const owner = m[1];
-        const fn = m[2] ?? m[3];
-        const fsDelete =
-          owner !== undefined ? imports.fsNames.has(owner) && DELETE_FUNCTIONS.has(fn) : imports.fsFunctions.has(fn);
-        const extraDelete =
-          owner !== undefined &&
-          imports.fsExtraNames.has(owner) &&
-          /^(?:remove|removeSync|emptyDir|emptyDirSync)$/.test(fn);
-        const rimraf =
-          /^rimraf(?:Sync)?$/.test(owner ?? fn) && (owner === undefined || /^(?:sync|native|manual)$/.test(fn));
-        if (!fsDelete && !extraDelete && !rimraf) continue;
-        const args = callArguments(lines, i, m.index + m[0].length);
-        if (fsDelete && !/\brecursive\s*:\s*true\b/.test(args)) continue;
-        if (!unchecked(scope(), nodeValue(firstArgument(args)), i)) continue;
-        found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
-      }
-    // Deno: Deno.remove(path, { recursive: true }).
-    for (const m of line.matchAll(/\bDeno\.remove\(/g)) {
-      const args = callArguments(lines, i, m.index + m[0].length);
-      if (!/\brecursive\s*:\s*true\b/.test(args) || !unchecked(scope(), nodeValue(firstArgument(args)), i)) continue;
-      found.push({ line: i, start: m.index, end: Math.min(line.length, m.index + m[0].length + args.length + 1) });
-    }
-    // Python: a tree removed by hand, deepest first: `root.rglob("*")` or `os.walk(root, topdown=False)`
-    // in a file that removes folders (`rmdir`).
-    if (handRemoves)
-      for (const m of line.matchAll(/(?<![\w.])([A-Za-z_][\w.]*)\.rglob\(|\bos\.walk\(\s*([^,)]+)/g)) {
-        if (!unchecked(scope(), pythonValue(m[1] ?? m[2]), i)) continue;
-        found.push({ line: i, start: m.index, end: m.index + m[0].length });
-      }
-    const directory = /\[(?:System\.)?IO\.Directory\]::Delete\(\s*\$(\w+)\s*,\s*\$true\s*\)/i.exec(line);
-    if (directory && unchecked(scope(), `ps:${directory[1].toLowerCase()}`, i))
-      found.push({ line: i, start: directory.index, end: directory.index + directory[0].length });
-  }
-  // PowerShell: Remove-Item … -Recurse … $Path, and what a pipeline gives it:
-  // Get-ChildItem -Path $Path | Where-Object … | Remove-Item -Recurse, over one line or several.
-  for (const { line: i, text } of pipelines(lines)) {
-    const remove = /\b(?:Remove-Item|ri|del|erase|rd|rmdir)\b([^;|\n]*)/i.exec(text);
-    if (!remove || !/\s-Recurse\b/i.test(remove[1])) continue;
-    const piped = /\b(?:Get-ChildItem|gci|Get-Item|gi|ls|dir)\b([^;|\n]*)\|[^;\n]*$/i.exec(text.slice(0, remove.index));
-    const args = `${piped?.[1] ?? ''} ${remove[1]}`.replace(/\([^()]*\)/g, ' ');
-    const hit =
-      /\$args\[\d+\]/i.test(args) ||
-      [...args.matchAll(/(?:^|\s)"?\$(\w+)(?:[\\/]\*?)?"?(?=\s|$)/g)].some((v) =>
-        unchecked(scope(), `ps:${v[1].toLowerCase()}`, i),
-      );
-    if (!hit) continue;
-    // Where the delete stands on its own line (the pipeline's last).
-    const own = /\b(?:Remove-Item|ri|del|erase|rd|rmdir)\b[^;|\n]*/i.exec(lines[i]);
-    if (own) found.push({ line: i, start: own.index, end: own.index + own[0].trimEnd().length });
-  }
-  return found.sort((x, y) => x.line - y.line || x.start - y.start);
 }

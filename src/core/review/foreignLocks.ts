@@ -11,7 +11,7 @@
 // apart by its entries (`computedHash`, no `files`).
 import type { FileSystem } from '../base/fileSystem';
 import { joinPath } from '../base/paths';
-import { parseSkillFile } from './frontmatter';
+import { parseSkillFile } from '../lint/frontmatter';
 
 export const NPX_SKILLS_LOCK = 'skills-lock.json';
 

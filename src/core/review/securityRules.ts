@@ -18,7 +18,7 @@ import {
   withAstClass,
 } from './ruleKinds';
 import { findCodeRisks, logicalLines, type CommandRisk } from './commandRisks';
-import type { FrontmatterSplit, ParsedSkillFile } from './frontmatter';
+import type { FrontmatterSplit, ParsedSkillFile } from '../lint/frontmatter';
 import {
   findHiddenByWhitespace,
   findHiddenCharacters,
@@ -27,8 +27,8 @@ import {
   isHomoglyphName,
 } from './hiddenText';
 import { findInjectionRisks, TRIGGERS } from './injectionRisks';
-import { bodyLines, codeSpans, maskSpans, type BodyLine } from './markdownCode';
-import { findField, problem, replaceFix, type Rule } from './ruleSupport';
+import { bodyLines, codeSpans, maskSpans, type BodyLine } from '../lint/markdownCode';
+import { findField, problem, replaceFix, type Rule } from '../lint/ruleSupport';
 
 export {
   isQualityCode,
