@@ -1,36 +1,20 @@
-// `skillsmith validate [PATH...] [--json] [--unicode-names]` (docs/cli.md): every SKILL.md, and the
-// actions.json beside it (docs/actions.md); `description-overlap` across the validated skills,
-// measured as the editor measures it (docs/routing.md, "Collisions").
+// `skillsmith validate [PATH...] [--json] [--unicode-names]` (docs/cli.md): what each PATH stands
+// for, mirrors said once, the lint on several threads, then core/validate's reports (every
+// SKILL.md, the actions.json beside it, description-overlap across the set), printed.
 import type { FileSystem } from '../core/base/fileSystem';
-import { lintActionsText } from '../core/actions/lintActions';
-import {
-  ACTIONS_FILE,
-  MAX_ACTIONS_FILE_BYTES,
-  MAX_VALIDATE_SEARCH_DEPTH,
-  ROUTING_LINT_MAX_SKILLS,
-} from '../core/base/limits';
-import { decodeUtf8 } from '../core/base/text';
+import { MAX_VALIDATE_SEARCH_DEPTH } from '../core/base/limits';
 import { dirnamePath, joinPath, pathKey, relativePath, resolvePath, toNativePath } from '../core/base/paths';
 import { plural } from '../core/base/text';
-import { sortProblems, type Problem } from '../core/base/types';
 import { discoverSkillFiles, skillFileIn } from '../core/catalog/discovery';
 import { resolveLocations, type SkillLocation } from '../core/catalog/locations';
-import { withDuplicateNames, type ValidateTarget, type ValidationOutcome } from '../core/catalog/validate';
+import { descriptionOverlaps, routedSkills } from '../core/validate/descriptionOverlaps';
+import { withDuplicateNames, type ValidateTarget } from '../core/validate/validateFiles';
+import { countSeverities, reportsOf, type FileReport } from '../core/validate/validateReports';
 import { LintPool } from '../node/lintPool';
 import { writeErr } from './output';
-import { catalogOverlapFindings, heldOutRoutes, overlapMessage } from '../core/routing/collisions';
-import { descriptionRange } from '../core/routing/descriptionField';
-import { parseEvalFile, type RoutingCase } from '../core/routing/evalCases';
-import { lexicalCaseRouter, runEval } from '../core/routing/evalRun';
-import { summarize } from '../core/routing/metrics';
 import { UsageError } from './args';
 
-export interface FileReport {
-  readonly path: string;
-  readonly name: string | null;
-  readonly description: string | null;
-  readonly problems: readonly Problem[];
-}
+export { countSeverities, type FileReport } from '../core/validate/validateReports';
 
 function locationFor(folder: string, label: string, rank: number): SkillLocation {
   return { path: folder, label, scope: 'workspace', rank, root: folder };
@@ -126,7 +110,6 @@ async function validateWith(
   inputs: readonly string[],
 ): Promise<ValidateResult> {
   const reports: FileReport[] = [];
-  const unreadable: ValidateResult['unreadable'] = [];
   const mirrors: { path: string; realPath: string }[] = [];
   const targets: ValidateTarget[] = [];
   const seen = new Set<string>();
@@ -171,101 +154,8 @@ async function validateWith(
     targets.map((t) => t.filePath),
   );
   const outcomes = withDuplicateNames(targets, lints);
-  const overlaps = await overlapProblems(fs, outcomes);
-  for (const outcome of outcomes) {
-    if (outcome.ok) {
-      reports.push({
-        path: outcome.filePath,
-        name: outcome.analysis.name ?? null,
-        description: outcome.analysis.description ?? null,
-        problems: sortProblems([...outcome.problems, ...(overlaps.get(outcome.filePath) ?? [])]),
-      });
-      const actions = await actionsReport(fs, dirnamePath(outcome.filePath), outcome.analysis.name ?? null);
-      if (actions) reports.push(actions);
-      // The skill's scripts, with their dangerous commands at their own lines.
-      for (const file of outcome.bundled)
-        reports.push({
-          path: file.filePath,
-          name: outcome.analysis.name ?? null,
-          description: null,
-          problems: file.problems,
-        });
-    } else {
-      unreadable.push({ path: outcome.filePath, reason: outcome.reason });
-    }
-  }
-  return { reports, unreadable, mirrors };
-}
-
-/**
- * `description-overlap` on the validated skills, on the editor's basis (core/routing/collisions.ts):
- * the lexical router over each skill's trigger evals (`evals/trigger-evals.json`), and the
- * descriptions' own sentences routed against the others for skills without evals. The skills
- * are those that would be offered: no errors, not hidden, one copy of each name.
- */
-async function overlapProblems(
-  fs: FileSystem,
-  outcomes: readonly ValidationOutcome[],
-): Promise<Map<string, Problem[]>> {
-  const byName = new Map<string, { filePath: string; description: string }>();
-  for (const outcome of outcomes) {
-    if (!outcome.ok || outcome.analysis.hidden || outcome.problems.some((p) => p.severity === 'error')) continue;
-    const name = outcome.analysis.name?.trim();
-    const description = outcome.analysis.description?.trim();
-    if (!name || !description || byName.has(name)) continue;
-    byName.set(name, { filePath: outcome.filePath, description });
-  }
-  const skills = [...byName].map(([name, { description }]) => ({ name, description }));
-  const problems = new Map<string, Problem[]>();
-  if (skills.length < 2) return problems;
-  const cases: RoutingCase[] = [];
-  for (const [name, { filePath }] of byName) {
-    const file = joinPath(dirnamePath(filePath), 'evals', 'trigger-evals.json');
-    const stat = await fs.stat(file).catch(() => undefined);
-    if (!stat || stat.kind !== 'file') continue;
-    cases.push(...parseEvalFile(decodeUtf8(await fs.readFile(file)), { skill: name }).cases);
-  }
-  const withEvals = new Set(cases.flatMap((c) => [...c.expected, ...(c.avoid ?? [])]));
-  const confusions =
-    cases.length > 0
-      ? summarize('lexical', await runEval(cases, lexicalCaseRouter(skills), { runs: 1 })).confusions
-      : [];
-  const routes = skills.length <= ROUTING_LINT_MAX_SKILLS ? [...heldOutRoutes(skills)] : undefined;
-  for (const finding of catalogOverlapFindings(confusions, withEvals, routes)) {
-    const skill = byName.get(finding.skill);
-    if (!skill) continue;
-    const range = descriptionRange(decodeUtf8(await fs.readFile(skill.filePath)).replace(/^\uFEFF/, ''));
-    if (!range) continue;
-    const list = problems.get(skill.filePath) ?? [];
-    list.push({ code: 'description-overlap', severity: 'warning', message: overlapMessage(finding), range });
-    problems.set(skill.filePath, list);
-  }
-  return problems;
-}
-
-/** The lint of the skill's actions.json (docs/actions.md), when it has one. */
-async function actionsReport(fs: FileSystem, skillDir: string, name: string | null): Promise<FileReport | undefined> {
-  const file = joinPath(skillDir, ACTIONS_FILE);
-  const stat = await fs.stat(file).catch(() => undefined);
-  if (!stat || stat.kind !== 'file') return undefined;
-  const text = stat.size > MAX_ACTIONS_FILE_BYTES ? '' : decodeUtf8(await fs.readFile(file));
-  const problems = await lintActionsText(text, {
-    fileExists: async (relative) => (await fs.stat(joinPath(skillDir, relative)).catch(() => undefined)) !== undefined,
-  });
-  return { path: file, name, description: null, problems };
-}
-
-/** Counts problems by severity. */
-export function countSeverities(reports: readonly FileReport[]): { errors: number; warnings: number; infos: number } {
-  const counts = { errors: 0, warnings: 0, infos: 0 };
-  for (const report of reports) {
-    for (const problem of report.problems) {
-      if (problem.severity === 'error') counts.errors++;
-      else if (problem.severity === 'warning') counts.warnings++;
-      else counts.infos++;
-    }
-  }
-  return counts;
+  const skills = reportsOf(outcomes, await descriptionOverlaps(fs, routedSkills(outcomes)));
+  return { reports: [...reports, ...skills.reports], unreadable: skills.unreadable, mirrors };
 }
 
 /** The `--json` shape of docs/cli.md. */

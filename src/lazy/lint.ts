@@ -4,6 +4,6 @@
 // first open SKILL.md or the background validation after the scan does.
 export { lintSkillDocument } from '../vscode/lint/documentLint';
 export { validateSkillFile } from '../core/lint/validateFile';
-export { validateSkillFiles } from '../core/catalog/validate';
+export { validateSkillFiles } from '../core/validate/validateFiles';
 export { countO200kTokensUpTo } from '../node/o200k';
 export { sha256Digest } from '../node/sha256';

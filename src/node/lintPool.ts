@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { joinPath, toNativePath } from '../core/base/paths';
-import { lintOutcome, type LintOutcome } from '../core/catalog/validate';
+import { validateSkill, type LintOutcome } from '../core/validate/skillValidation';
 import type { FileSystem } from '../core/base/fileSystem';
 import { tokenCounterOrNothing } from './o200k';
 import { sha256Digest } from './sha256';
@@ -49,7 +49,7 @@ export function fileLinter(
 ): (filePath: string) => Promise<LintOutcome> {
   const countTokens = tokenCounterOrNothing(warn);
   return (filePath) =>
-    lintOutcome(fs, filePath, { unicodeNames: options.unicodeNames, countTokens, digest: sha256Digest });
+    validateSkill(fs, filePath, { unicodeNames: options.unicodeNames, countTokens, digest: sha256Digest });
 }
 
 /** Takes files from the shared counter until none is left, and hands each outcome on. */

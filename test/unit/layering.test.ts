@@ -25,6 +25,7 @@ const CORE_LAYERS: Record<string, number> = {
   routing: 4,
   install: 4,
   chat: 5,
+  validate: 5,
 };
 
 const ALL = tsFiles(SRC).flatMap((file) => importsOf(file, SRC));

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeTempDir, removeDir, skillText, writeFile } from './engineTestUtils';
 import { normalizePath } from '../../src/core/base/paths';
-import type { LintOutcome } from '../../src/core/catalog/validate';
+import type { LintOutcome } from '../../src/core/validate/validateFiles';
 import { fileLinter, LintPool } from '../../src/node/lintPool';
 import { BatchNodeFileSystem, NodeFileSystem } from '../../src/node/nodeFileSystem';
 

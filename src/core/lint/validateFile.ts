@@ -4,6 +4,7 @@
 // problems for the same text.
 import type { FileSystem } from '../base/fileSystem';
 import { basenamePath, dirnamePath } from '../base/paths';
+import { SkillFolderSnapshot } from '../base/skillFolderSnapshot';
 import { decodeUtf8 } from '../base/text';
 import { sortProblems, type Problem, type SkillFileAnalysis } from '../base/types';
 import { analyzeSkillText } from './analyze';
@@ -46,6 +47,8 @@ export async function lintSkillText(
   options: LintOptions = {},
 ): Promise<FileLint> {
   const dir = dirnamePath(filePath);
+  // Links, the review and provenance ask for the same files: each is read once (the snapshot).
+  const folder = fs instanceof SkillFolderSnapshot ? fs : new SkillFolderSnapshot(fs);
   const analyzeOptions = {
     folderName: basenamePath(dir),
     fileName: basenamePath(filePath),
@@ -57,9 +60,9 @@ export async function lintSkillText(
   // A structural error is reported alone: links are checked only in a readable file.
   const structural = analysis.problems.some((p) => STRUCTURAL_CODES.has(p.code));
   const onDisk = options.checkLinks !== false;
-  const links = structural || !onDisk ? [] : await findBrokenLinks(findLinkCandidates(text), dir, fs);
+  const links = structural || !onDisk ? [] : await findBrokenLinks(findLinkCandidates(text), dir, folder);
   const review = onDisk
-    ? await reviewSkillFolder(fs, dir, text, options.digest ? { digest: options.digest } : {})
+    ? await reviewSkillFolder(folder, dir, text, options.digest ? { digest: options.digest } : {})
     : { skillProblems: [], files: [] };
   return {
     analysis,
@@ -68,12 +71,16 @@ export async function lintSkillText(
   };
 }
 
-/** Reads and lints one skill file completely; rejects only when the file cannot be read. */
+/**
+ * Reads and lints one skill file completely; rejects only when the file cannot be read. Pass a
+ * SkillFolderSnapshot to share its reads with what else reads the skill (core/validate).
+ */
 export async function validateSkillFile(
   fs: FileSystem,
   filePath: string,
   options: LintOptions = {},
 ): Promise<FileLint> {
-  const text = decodeUtf8(await fs.readFile(filePath));
-  return lintSkillText(fs, filePath, text, options);
+  const folder = fs instanceof SkillFolderSnapshot ? fs : new SkillFolderSnapshot(fs);
+  const text = decodeUtf8(await folder.readFile(filePath));
+  return lintSkillText(folder, filePath, text, options);
 }
