@@ -40,11 +40,15 @@ import { collectReports, countSeverities, validateJson, validateText } from './c
 import { validateSarif } from './cli/sarifOutput';
 import { BatchNodeFileSystem, NodeFileSystem } from './node/nodeFileSystem';
 import { defaultLintThreads } from './node/lintPool';
+import { openValidateCache } from './node/validateCacheFile';
+import { sha256Digest } from './node/sha256';
+import { plural } from './core/base/text';
 
 declare const SKILLSMITH_VERSION: string;
 
 const USAGE = `Usage:
   skillsmith validate [PATH...] [--json | --format text|json|sarif] [--unicode-names] [--threads N]
+                      [--cache] [--cache-location FILE]
   skillsmith list [ROOT] [--json] [--budget N] [--no-user] [--unicode-names]
   skillsmith expand NAME [ARGS] [--root ROOT] [--unicode-names]
   skillsmith run NAME [ACTION] [--input JSON|@FILE] [--root ROOT] [--json] [--timeout S]
@@ -60,7 +64,8 @@ const USAGE = `Usage:
   skillsmith update [NAME] [--root ROOT] [--ref REF] [--yes] [--accept-security-warnings] [--allow-outside-source]
 
 validate  checks SKILL.md files: PATH is a SKILL.md, a skill folder, or any folder (default: .);
-          --threads N lints on N threads (default: the machine's cores, up to 4)
+          --threads N lints on N threads (default: the machine's cores, up to 4);
+          --cache reuses the last run's results for skills whose files did not change
 list      shows the catalog and the listing the model sees, with ROOT as the workspace folder
 expand    prints what loading the skill NAME returns, with ARGS substituted
 run       runs an action of the skill NAME (its default action when ACTION is omitted);
@@ -110,16 +115,37 @@ async function rootFolder(fs: NodeFileSystem, root: string): Promise<string> {
 }
 
 async function validate(argv: readonly string[]): Promise<number> {
-  const args = parseCommandArgs(argv, { strings: ['format', 'threads'], booleans: ['json', 'unicode-names'] });
+  const args = parseCommandArgs(argv, {
+    strings: ['format', 'threads', 'cache-location'],
+    booleans: ['json', 'unicode-names', 'cache'],
+  });
   const format = stringOption(args, 'format') ?? (flag(args, 'json') ? 'json' : 'text');
   if (!['text', 'json', 'sarif'].includes(format))
     throw new UsageError(`--format is text, json or sarif (got '${format}')`);
   const inputs = args.positionals.length > 0 ? args.positionals : ['.'];
   const threads = integerOption(args, 'threads', defaultLintThreads(), { min: 1, max: 64 });
-  const { reports, unreadable, mirrors } = await collectReports(new BatchNodeFileSystem(), cwd(), inputs, {
-    unicodeNames: flag(args, 'unicode-names'),
+  const unicodeNames = flag(args, 'unicode-names');
+  const cache = openValidateCache(
+    flag(args, 'cache'),
+    stringOption(args, 'cache-location'),
+    cwd(),
+    {
+      version: SKILLSMITH_VERSION,
+      options: { unicodeNames },
+    },
+    (message) => writeErr(`skillsmith validate: ${message}`),
+  );
+  const { reports, unreadable, mirrors, ...run } = await collectReports(new BatchNodeFileSystem(), cwd(), inputs, {
+    unicodeNames,
     threads,
+    ...(cache ? { cache: { previous: cache.previous, digest: sha256Digest } } : {}),
   });
+  if (cache && run.cache) {
+    if (!run.cache.unchanged) cache.save(run.cache.data);
+    writeErr(
+      `skillsmith validate: ${plural(run.cache.linted, 'skill')} validated, ${run.cache.reused} unchanged since the cache`,
+    );
+  }
   await writeOut(
     format === 'sarif'
       ? validateSarif(reports, cwd(), SKILLSMITH_VERSION) + '\n'

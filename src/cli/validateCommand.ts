@@ -7,9 +7,12 @@ import { dirnamePath, joinPath, pathKey, relativePath, resolvePath, toNativePath
 import { plural } from '../core/base/text';
 import { discoverSkillFiles, skillFileIn } from '../core/catalog/discovery';
 import { resolveLocations, type SkillLocation } from '../core/catalog/locations';
-import { descriptionOverlaps, routedSkills } from '../core/validate/descriptionOverlaps';
-import { withDuplicateNames, type ValidateTarget } from '../core/validate/validateFiles';
-import { countSeverities, reportsOf, type FileReport } from '../core/validate/validateReports';
+import type { ValidateTarget } from '../core/validate/validateFiles';
+import { countSeverities, type FileReport } from '../core/validate/validateReports';
+import { SkillFolderSnapshot } from '../core/base/skillFolderSnapshot';
+import { cachedOutcome, withCachedLints, type ValidateCacheData } from '../core/validate/validateCache';
+import { setReports } from '../core/validate/setReports';
+import type { LintOutcome } from '../core/validate/skillValidation';
 import { LintPool } from '../node/lintPool';
 import { writeErr } from './output';
 import { UsageError } from './args';
@@ -72,12 +75,29 @@ export interface ValidateResult {
   readonly unreadable: { readonly path: string; readonly reason: string }[];
   /** Symbolic links that mirror skills found elsewhere: each mirrored skill is reported once, under its real path. */
   readonly mirrors: { readonly path: string; readonly realPath: string }[];
+  /** With ValidateOptions.cache: what this run learnt, for the next, and how many skills were linted again. */
+  readonly cache?: {
+    readonly data: ValidateCacheData;
+    readonly linted: number;
+    readonly reused: number;
+    /** Nothing changed since the cache was written: it need not be written again. */
+    readonly unchanged: boolean;
+  };
 }
 
 /** How `skillsmith validate` runs: `threads` lint at once (node/lintPool.ts). */
 export interface ValidateOptions {
   readonly unicodeNames: boolean;
   readonly threads: number;
+  /** `--cache`: the outcomes of the previous run (when it could be trusted) are reused where nothing they read changed. */
+  readonly cache?: { readonly previous: ValidateCacheData | undefined; readonly digest: (bytes: Uint8Array) => string };
+}
+
+interface FoundSkills {
+  /** A report for each PATH that holds no skill. */
+  readonly reports: FileReport[];
+  readonly targets: ValidateTarget[];
+  readonly mirrors: { path: string; realPath: string }[];
 }
 
 /** Validates every PATH: one report per file, in the order found. */
@@ -87,28 +107,75 @@ export async function collectReports(
   inputs: readonly string[],
   options: ValidateOptions,
 ): Promise<ValidateResult> {
+  const startedAt = Date.now();
+  const lintOptions = { unicodeNames: options.unicodeNames, recordInputs: options.cache !== undefined };
+  const startPool = (threads: number) =>
+    new LintPool(threads, lintOptions, (message) => writeErr(`skillsmith validate: ${message}`));
+  if (options.cache) {
+    // Threads start only for what the cache cannot answer: on an unchanged set, none. One view
+    // answers the search and every skill's check, so that a path several of them name is asked
+    // about once (the lint of what changed reads the disk afresh).
+    const view = new SkillFolderSnapshot(fs);
+    const found = await findSkills(view, cwd, inputs);
+    const { digest, previous } = options.cache;
+    const hits = previous
+      ? await Promise.all(found.targets.map((t) => cachedOutcome(view, previous, t.filePath, digest)))
+      : found.targets.map(() => undefined);
+    const missing = found.targets.filter((_, i) => hits[i] === undefined).map((t) => t.filePath);
+    const linted =
+      missing.length === 0 ? [] : await lintWith(startPool(missing.length > 1 ? options.threads : 1), fs, missing);
+    const lints = withCachedLints(
+      hits.map((hit) => hit?.entry),
+      linted,
+    );
+    const set = await setReports(fs, found.targets, lints, { ...options.cache, startedAt });
+    // Unchanged: every skill and the overlap pass came from the cache, with no file read again,
+    // for the same set of skills; the file on disk still says all of it.
+    const unchanged =
+      missing.length === 0 &&
+      set.overlapsKept &&
+      hits.every((hit) => hit?.reread === false) &&
+      Object.keys(previous?.lints ?? {}).length === found.targets.length;
+    return {
+      reports: [...found.reports, ...set.reports],
+      unreadable: set.unreadable,
+      mirrors: found.mirrors,
+      cache: { data: set.cache, linted: missing.length, reused: lints.length - missing.length, unchanged },
+    };
+  }
   // The lint's threads start now, and load the lint while the skills are found; SKILL.md files
   // named one by one are linted here (a thread costs more to start than a file to lint).
   const folders = await Promise.all(
     inputs.map(async (input) => (await fs.stat(resolvePath(cwd, input)).catch(() => undefined))?.kind === 'directory'),
   );
-  const threads = folders.some(Boolean) ? options.threads : 1;
-  const pool = new LintPool(threads, { unicodeNames: options.unicodeNames }, (message) =>
-    writeErr(`skillsmith validate: ${message}`),
-  );
+  const pool = startPool(folders.some(Boolean) ? options.threads : 1);
+  let found: FoundSkills;
   try {
-    return await validateWith(pool, fs, cwd, inputs);
+    found = await findSkills(fs, cwd, inputs);
+  } catch (error) {
+    await pool.close();
+    throw error;
+  }
+  const lints = await lintWith(
+    pool,
+    fs,
+    found.targets.map((t) => t.filePath),
+  );
+  const { reports, unreadable } = await setReports(fs, found.targets, lints);
+  return { reports: [...found.reports, ...reports], unreadable, mirrors: found.mirrors };
+}
+
+/** Lints the files on the pool, then ends its threads. */
+async function lintWith(pool: LintPool, fs: FileSystem, files: readonly string[]): Promise<LintOutcome[]> {
+  try {
+    return (await pool.lint(fs, files)).outcomes;
   } finally {
     await pool.close();
   }
 }
 
-async function validateWith(
-  pool: LintPool,
-  fs: FileSystem,
-  cwd: string,
-  inputs: readonly string[],
-): Promise<ValidateResult> {
+/** What the PATHs hold: the skills to validate, each once under its real path, and the mirrors met. */
+async function findSkills(fs: FileSystem, cwd: string, inputs: readonly string[]): Promise<FoundSkills> {
   const reports: FileReport[] = [];
   const mirrors: { path: string; realPath: string }[] = [];
   const targets: ValidateTarget[] = [];
@@ -149,13 +216,7 @@ async function validateWith(
       targets.push({ ...target, filePath: real });
     }
   }
-  const { outcomes: lints } = await pool.lint(
-    fs,
-    targets.map((t) => t.filePath),
-  );
-  const outcomes = withDuplicateNames(targets, lints);
-  const skills = reportsOf(outcomes, await descriptionOverlaps(fs, routedSkills(outcomes)));
-  return { reports: [...reports, ...skills.reports], unreadable: skills.unreadable, mirrors };
+  return { reports, targets, mirrors };
 }
 
 /** The `--json` shape of docs/cli.md. */

@@ -25,6 +25,8 @@ export const MAX_LINT_THREADS = 4;
 /** What every thread lints with, besides the file system. */
 export interface PoolLintOptions {
   readonly unicodeNames: boolean;
+  /** Keep what each lint read, for `validate --cache` (ValidateSkillOptions.recordInputs). */
+  readonly recordInputs?: boolean;
 }
 
 export interface LintWorkerData {
@@ -49,7 +51,12 @@ export function fileLinter(
 ): (filePath: string) => Promise<LintOutcome> {
   const countTokens = tokenCounterOrNothing(warn);
   return (filePath) =>
-    validateSkill(fs, filePath, { unicodeNames: options.unicodeNames, countTokens, digest: sha256Digest });
+    validateSkill(fs, filePath, {
+      unicodeNames: options.unicodeNames,
+      countTokens,
+      digest: sha256Digest,
+      recordInputs: options.recordInputs === true,
+    });
 }
 
 /** Takes files from the shared counter until none is left, and hands each outcome on. */

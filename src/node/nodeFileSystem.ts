@@ -17,9 +17,16 @@ export class NodeFileSystem implements FileSystem {
   async stat(filePath: string): Promise<EntryStat | undefined> {
     try {
       const link = await fsp.lstat(filePath);
-      if (!link.isSymbolicLink()) return { kind: kindOf(link), isSymlink: false, size: link.size, mtime: link.mtimeMs };
+      if (!link.isSymbolicLink())
+        return { kind: kindOf(link), isSymlink: false, size: link.size, mtime: link.mtimeMs, changeTime: link.ctimeMs };
       const target = await fsp.stat(filePath);
-      return { kind: kindOf(target), isSymlink: true, size: target.size, mtime: target.mtimeMs };
+      return {
+        kind: kindOf(target),
+        isSymlink: true,
+        size: target.size,
+        mtime: target.mtimeMs,
+        changeTime: target.ctimeMs,
+      };
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
@@ -111,9 +118,21 @@ export class BatchNodeFileSystem extends NodeFileSystem {
       try {
         const link = fs.lstatSync(filePath);
         if (!link.isSymbolicLink())
-          return { kind: kindOf(link), isSymlink: false, size: link.size, mtime: link.mtimeMs };
+          return {
+            kind: kindOf(link),
+            isSymlink: false,
+            size: link.size,
+            mtime: link.mtimeMs,
+            changeTime: link.ctimeMs,
+          };
         const target = fs.statSync(filePath);
-        return { kind: kindOf(target), isSymlink: true, size: target.size, mtime: target.mtimeMs };
+        return {
+          kind: kindOf(target),
+          isSymlink: true,
+          size: target.size,
+          mtime: target.mtimeMs,
+          changeTime: target.ctimeMs,
+        };
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;

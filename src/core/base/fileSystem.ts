@@ -14,6 +14,11 @@ export interface EntryStat {
   readonly size: number;
   /** Modification time in milliseconds since the epoch. */
   readonly mtime: number;
+  /**
+   * The status change time (POSIX ctime) in milliseconds, where the file system gives one: it
+   * moves on every write and cannot be set back, as mtime can (`validate --cache`).
+   */
+  readonly changeTime?: number;
 }
 
 export interface DirectoryEntry {

@@ -2,15 +2,22 @@
 // the real file system once, whichever part asks for it (SKILL.md itself, the links, the review
 // of the bundled files, provenance's digests, the actions), and nothing outside it changes in
 // the middle of one lint. With a digest, it also keeps what was read (each listing, each stat,
-// the digest of each file's bytes): the lint's inputs, which `validate --cache` checks again to
-// know that nothing the lint saw has changed.
+// the digest of each file's bytes, and the file's stamp as it was before the read): the lint's
+// inputs, which `validate --cache` checks again to know that nothing the lint saw has changed.
 import type { DirectoryEntry, EntryKind, EntryStat, FileSystem } from './fileSystem';
 
 /** One thing a lint read, as it was: what `validate --cache` checks again. */
 export type SnapshotInput =
   | { readonly op: 'stat'; readonly path: string; readonly seen: string }
   | { readonly op: 'list'; readonly path: string; readonly seen: string }
-  | { readonly op: 'read'; readonly path: string; readonly maxBytes: number | null; readonly seen: string }
+  | {
+      readonly op: 'read';
+      readonly path: string;
+      readonly maxBytes: number | null;
+      readonly seen: string;
+      /** The file's stampOf, taken before it was read: while it holds, so do the bytes (validateCache.ts). */
+      readonly stamp?: string;
+    }
   | { readonly op: 'real'; readonly path: string; readonly seen: string };
 
 /** How many requests reached the file system underneath, by kind: a test holds the lint to one each. */
@@ -41,9 +48,26 @@ export function listingSeen(entries: readonly DirectoryEntry[]): string {
     .join('\n');
 }
 
-/** A rejection, as it is compared: its message. */
+/** A listing as its input keeps it: the digest of listingSeen. */
+export function listingDigest(entries: readonly DirectoryEntry[], digest: (bytes: Uint8Array) => string): string {
+  return digest(new TextEncoder().encode(listingSeen(entries)));
+}
+
+/**
+ * What changes whenever a file's bytes do, short of someone setting both times back: its size,
+ * modification time and status change time. Undefined without a change time (a file system that
+ * gives none), so that nothing is trusted on mtime alone.
+ */
+export function stampOf(stat: EntryStat | undefined): string | undefined {
+  return stat?.kind === 'file' && stat.changeTime !== undefined
+    ? `${stat.size} ${stat.mtime} ${stat.changeTime}`
+    : undefined;
+}
+
+/** A rejection, as it is compared: its code (ENOENT …) where it has one, else its message. */
 export function failureSeen(error: unknown): string {
-  return `failed: ${error instanceof Error ? error.message : String(error)}`;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return `failed: ${typeof code === 'string' ? code : error instanceof Error ? error.message : String(error)}`;
 }
 
 export class SkillFolderSnapshot implements FileSystem {
@@ -61,13 +85,9 @@ export class SkillFolderSnapshot implements FileSystem {
   ) {}
 
   stat(path: string): Promise<EntryStat | undefined> {
-    let held = this.stats.get(path);
-    if (!held) {
-      this.reads.stat++;
-      held = this.fs.stat(path);
-      this.stats.set(path, held);
+    const held = this.heldStat(path);
+    if (!this.recorded.has(`stat ${path}`))
       this.record(`stat ${path}`, held, (stat) => ({ op: 'stat', path, seen: statSeen(stat) }), { op: 'stat', path });
-    }
     return held;
   }
 
@@ -77,10 +97,15 @@ export class SkillFolderSnapshot implements FileSystem {
       this.reads.list++;
       held = this.fs.readDirectory(path);
       this.listings.set(path, held);
-      this.record(`list ${path}`, held, (entries) => ({ op: 'list', path, seen: this.hash(listingSeen(entries)) }), {
-        op: 'list',
-        path,
-      });
+      this.record(
+        `list ${path}`,
+        held,
+        (entries) => ({ op: 'list', path, seen: this.digest ? listingDigest(entries, this.digest) : '' }),
+        {
+          op: 'list',
+          path,
+        },
+      );
     }
     return held.then((entries) => [...entries]);
   }
@@ -90,7 +115,11 @@ export class SkillFolderSnapshot implements FileSystem {
     if (held && covers(held, maxBytes)) return held.bytes.then((bytes) => cut(bytes, held.maxBytes, maxBytes));
     this.reads.read++;
     const cap = maxBytes ?? null;
-    const bytes = this.fs.readFile(path, maxBytes);
+    // Recording, the file's stamp is taken before its bytes (a write after the stat moves the
+    // stamp, so `validate --cache` reads the file again); the larger read covers a smaller one's
+    // bytes, and only it is kept as an input.
+    const stamp = this.digest ? this.heldStat(path).then(stampOf, () => undefined) : undefined;
+    const bytes = stamp ? stamp.then(() => this.fs.readFile(path, maxBytes)) : this.fs.readFile(path, maxBytes);
     const read: HeldRead = { maxBytes: cap, bytes };
     this.files.set(path, read);
     if (cap !== null)
@@ -98,13 +127,19 @@ export class SkillFolderSnapshot implements FileSystem {
         (value) => (read.whole = value.length < cap),
         () => undefined,
       );
-    // The larger read covers a smaller one's bytes: only it is kept as an input.
-    this.record(
-      `read ${path}`,
-      bytes,
-      (value) => ({ op: 'read', path, maxBytes: cap, seen: this.digest ? this.digest(value) : '' }),
-      { op: 'read', path, maxBytes: cap },
-    );
+    if (stamp)
+      this.record(
+        `read ${path}`,
+        Promise.all([bytes, stamp]),
+        ([value, stamped]) => ({
+          op: 'read',
+          path,
+          maxBytes: cap,
+          seen: this.digest ? this.digest(value) : '',
+          ...(stamped !== undefined ? { stamp: stamped } : {}),
+        }),
+        { op: 'read', path, maxBytes: cap },
+      );
     return bytes.then((value) => cut(value, cap, maxBytes));
   }
 
@@ -119,14 +154,21 @@ export class SkillFolderSnapshot implements FileSystem {
     return held;
   }
 
+  /** The stat of `path`, asked of the file system once. */
+  private heldStat(path: string): Promise<EntryStat | undefined> {
+    let held = this.stats.get(path);
+    if (!held) {
+      this.reads.stat++;
+      held = this.fs.stat(path);
+      this.stats.set(path, held);
+    }
+    return held;
+  }
+
   /** Everything read so far, in a stable order; empty without a digest. */
   async inputs(): Promise<SnapshotInput[]> {
     const all = await Promise.all(this.recorded.values());
     return all.sort((a, b) => (a.path === b.path ? compare(a.op, b.op) : compare(a.path, b.path)));
-  }
-
-  private hash(text: string): string {
-    return this.digest ? this.digest(new TextEncoder().encode(text)) : '';
   }
 
   private record<T>(
