@@ -13,6 +13,7 @@ export default tseslint.config(
       'examples/',
       'skills-templates/',
       'test/host/fixtures/',
+      'test/data/review-repos/',
       '**/*.mjs',
       '**/*.js',
     ],

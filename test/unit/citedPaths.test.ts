@@ -18,6 +18,8 @@ const CODE_FILE = /\.(ts|mjs|js)$/;
 const PATH = /(?<![\w./-])((?:\.\.?\/)*(?:[\w-]+\/)+[\w.-]+\.(?:ts|mjs|js|md|json))(?![\w/-])/g;
 /** Folders whose files are built, not written: a comment may name what lands there. */
 const BUILT = new Set(['dist', 'out', 'node_modules']);
+/** Other people's skills, kept as data (test/data/review-repos/SOURCES.md): their comments cite their own files. */
+const NOT_OURS = path.join(ROOT, 'test', 'data', 'review-repos');
 
 /** The names a citation may start with: the folders of the repository's own rooms. */
 function citationRoots(): Set<string> {
@@ -32,6 +34,7 @@ function citationRoots(): Set<string> {
 
 function codeFiles(dir: string): string[] {
   const found: string[] = [];
+  if (dir === NOT_OURS) return found;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) found.push(...codeFiles(full));
