@@ -9,7 +9,13 @@ import type { FileSystem } from '../core/base/fileSystem';
 import { toNativePath } from '../core/base/paths';
 import type { SkillCatalog } from '../core/catalog/catalog';
 import { approvalStanding, prepareApproval } from '../node/actionApproval';
-import { UsageError } from './args';
+import { approvalsPath, FileApprovalStore, storeProblem } from '../node/approvalStore';
+import { NodeFileSystem } from '../node/nodeFileSystem';
+import { flag, parseCommandArgs, stringOption, UsageError } from './args';
+import { ask } from './installCommands';
+import { loadCatalog } from './listCommand';
+import { writeErr, writeOut } from './output';
+import { rootFolder } from './workingFolder';
 
 export interface ApproveDeps {
   readonly fs: FileSystem;
@@ -108,4 +114,47 @@ export function approveUsage(list: boolean, revoke: boolean, positionals: readon
   if (list && positionals.length > 0) throw new UsageError('approve --list takes no SKILL');
   if (!list && positionals.length === 0) throw new UsageError('approve needs a skill NAME');
   if (positionals.length > 2) throw new UsageError(`approve takes SKILL and ACTION only (got '${positionals[2]}')`);
+}
+
+/** `skillsmith approve`: parses its options, then approves, lists or revokes. */
+export async function approve(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, {
+    strings: ['root'],
+    booleans: ['list', 'revoke', 'yes', 'json', 'no-user', 'unicode-names'],
+  });
+  const list = flag(args, 'list');
+  const revoke = flag(args, 'revoke');
+  approveUsage(list, revoke, args.positionals);
+  const fs = new NodeFileSystem();
+  const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
+  const file = approvalsPath();
+  const problem = storeProblem(file, [root]);
+  if (problem) {
+    writeErr(`skillsmith approve: ${problem}`);
+    return 2;
+  }
+  const store = new FileApprovalStore(file);
+  const out = (text: string) => {
+    writeOut(text).catch(() => undefined);
+  };
+  const err = (text: string) => writeErr(text);
+  const [skill, action] = args.positionals;
+  try {
+    if (list) return await listApprovals({ fs, store, out }, flag(args, 'json'));
+    if (revoke) return await revokeApprovals({ store, out, err }, skill, action);
+    const catalog = await loadCatalog(fs, {
+      root,
+      includeUser: !flag(args, 'no-user'),
+      unicodeNames: flag(args, 'unicode-names'),
+    });
+    return await approveAction(
+      { fs, catalog, store, out, err, yes: flag(args, 'yes'), confirm: (q) => ask(q, /^y(es)?$/i) },
+      skill,
+      action,
+    );
+  } catch (error) {
+    // The approvals file cannot be read as approvals: it is left as it is.
+    err(`skillsmith approve: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
 }

@@ -34,9 +34,12 @@ import { offeredSkills } from '../core/routing/listedSkills';
 import { summarize, type EvalSummary } from '../core/routing/metrics';
 import { summaryMarkdown } from '../core/routing/report';
 import { OpenAiChatModel, openAiOptionsFromEnv } from '../node/openaiChatModel';
-import { UsageError } from './args';
-import { writeErr } from './output';
+import { NodeFileSystem } from '../node/nodeFileSystem';
+import { flag, integerOption, parseCommandArgs, stringOption, UsageError } from './args';
+import { loadCatalog } from './listCommand';
+import { writeErr, writeOut } from './output';
 import { loadEvalFile } from './routingCatalog';
+import { cwd, rootFolder } from './workingFolder';
 
 export interface EvalCommandOptions {
   readonly files: readonly string[];
@@ -234,4 +237,71 @@ function summaryText(summary: EvalSummary, catalog?: SkillCatalog, root?: string
     changedSince: () => undefined,
   };
   return summaryMarkdown(summary, undefined, hostListingNotes(records, verdicts));
+}
+
+/** `skillsmith eval`: parses its options, runs the eval files and prints the summary. */
+export async function evaluate(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, {
+    strings: ['root', 'skill', 'router', 'runs', 'min-top1', 'temperature', 'concurrency', 'baseline'],
+    booleans: ['json', 'no-user', 'unicode-names'],
+  });
+  const runs =
+    stringOption(args, 'runs') === undefined ? undefined : integerOption(args, 'runs', 1, { min: 1, max: 100 });
+  const concurrency = integerOption(args, 'concurrency', DEFAULT_EVAL_CONCURRENCY, { min: 1, max: 32 });
+  const temperatureText = stringOption(args, 'temperature');
+  const temperature = temperatureText === undefined ? undefined : Number(temperatureText);
+  if (temperature !== undefined && !(temperatureText!.trim() !== '' && temperature >= 0 && temperature <= 2))
+    throw new UsageError(`--temperature takes a number from 0 to 2, not '${temperatureText}'`);
+  const minTop1Text = stringOption(args, 'min-top1');
+  const minTop1 = minTop1Text === undefined ? undefined : Number(minTop1Text);
+  if (minTop1 !== undefined && !(minTop1Text!.trim() !== '' && minTop1 >= 0 && minTop1 <= 1))
+    throw new UsageError(`--min-top1 takes a share from 0 to 1, not '${minTop1Text}'`);
+  const fs = new NodeFileSystem();
+  const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
+  const catalog = await loadCatalog(fs, {
+    root,
+    includeUser: !flag(args, 'no-user'),
+    unicodeNames: flag(args, 'unicode-names'),
+  });
+  const routerName = stringOption(args, 'router') ?? 'lexical';
+  // The lexical router is deterministic: repeats would be identical runs, counted as evidence.
+  const deterministic = routerName === 'lexical' && runs !== undefined && runs > 1;
+  if (deterministic)
+    writeErr(
+      `skillsmith eval: the lexical router is deterministic, so --runs ${runs} would repeat identical runs; running each case once`,
+    );
+  if (routerName === 'lexical' && temperature !== undefined)
+    writeErr('skillsmith eval: the lexical router samples nothing, so --temperature is ignored');
+  const baselineFile = stringOption(args, 'baseline');
+  const baseline = baselineFile === undefined ? undefined : await readBaseline(fs, cwd(), baselineFile);
+  const output = await evalFiles(fs, catalog, {
+    files: args.positionals,
+    cwd: cwd(),
+    skill: stringOption(args, 'skill'),
+    router: routerName,
+    runs: deterministic ? 1 : runs,
+    ...(temperature === undefined ? {} : { temperature }),
+    concurrency,
+    env: process.env,
+    onEstimate: (estimate) => writeErr(`skillsmith eval: ${estimateText(estimate, O200K_NAME)}`),
+  });
+  const comparison = baseline && compareWithBaseline(baselineFile!, baseline, output);
+  const summary = comparison ? { ...output, comparison } : output;
+  await writeOut(flag(args, 'json') ? evalJson(summary) + '\n' : evalText(summary, catalog, root));
+  if (summary.cost) writeErr(`skillsmith eval: ${usageText(summary.cost.used)}`);
+  if (summary.errored_cases > 0) {
+    writeErr(
+      `skillsmith eval: ${summary.errored_cases} case(s) had no valid run: every request failed (${summary.first_error ?? 'no answer'}); the figures leave them out`,
+    );
+    return 1;
+  }
+  if (minTop1 !== undefined && summary.top1 < minTop1) {
+    writeErr(`skillsmith eval: top-1 ${summary.top1} is below --min-top1 ${minTop1}`);
+    return 1;
+  }
+  if (comparison?.better === 'baseline') {
+    writeErr(`skillsmith eval: ${comparisonText(comparison)}`);
+    return 1;
+  }
+  return 0;
 }

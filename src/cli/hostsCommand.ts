@@ -3,8 +3,9 @@
 // loads it, lists it to its model and how, and who can invoke it, with the reasons. With
 // --require, the exit code is 1 when a skill does not load, or is dropped, in a required host:
 // CI fails before a teammate's agent silently goes without the skill.
+import * as os from 'node:os';
 import type { FileSystem } from '../core/base/fileSystem';
-import { joinPath, pathKey, toNativePath } from '../core/base/paths';
+import { joinPath, normalizePath, pathKey, toNativePath } from '../core/base/paths';
 import { discoverSkillFiles } from '../core/catalog/discovery';
 import { readSkillRecords } from '../core/catalog/skillRecord';
 import { realDirOf } from '../core/catalog/linkedCopies';
@@ -16,7 +17,12 @@ import { andList, hostsLeftOut } from '../core/hosts/hostsLeftOut';
 import { hostVerdicts, type HostContext, type HostVerdict } from '../core/hosts/verdicts';
 import type { SkillCatalog } from '../core/catalog/catalog';
 import type { SkillRecord } from '../core/catalog/skillRecord';
-import { UsageError } from './args';
+import { implicitInvocationOff as hostPolicyOff } from '../core/hosts/invocationPolicy';
+import { NodeFileSystem } from '../node/nodeFileSystem';
+import { flag, parseCommandArgs, repeatedOption, UsageError } from './args';
+import { loadCatalog } from './listCommand';
+import { writeErr, writeOut } from './output';
+import { rootFolder } from './workingFolder';
 
 /** The host ids of --host (or --require) values (`all`: every host); a bad one is a usage error that lists the known ones. */
 export function readHostOptions(values: readonly string[], option: string): HostId[] {
@@ -258,4 +264,33 @@ export function requirementFailures(report: HostsReport, required: readonly Host
 /** The hosts a run reports on: those given, else the default ones, with the required ones added. */
 export function chosenHosts(given: readonly HostId[], required: readonly HostId[]): HostId[] {
   return [...new Set([...(given.length > 0 ? given : DEFAULT_HOSTS), ...required])];
+}
+
+/** `skillsmith hosts`: parses its options and prints each host's verdicts. */
+export async function hosts(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, {
+    repeated: ['host', 'require', 'context-tokens'],
+    booleans: ['json', 'no-user', 'unicode-names'],
+  });
+  if (args.positionals.length > 1) throw new UsageError('hosts takes at most one ROOT');
+  const required = readHostOptions(repeatedOption(args, 'require'), 'require');
+  const chosen = chosenHosts(readHostOptions(repeatedOption(args, 'host'), 'host'), required);
+  const contextTokens = readContextTokens(repeatedOption(args, 'context-tokens'), 1000);
+  const fs = new NodeFileSystem();
+  const root = await rootFolder(fs, args.positionals[0] ?? '.');
+  const includeUser = !flag(args, 'no-user');
+  const catalog = await loadCatalog(fs, { root, includeUser, unicodeNames: flag(args, 'unicode-names') });
+  const context = { projectRoots: [root], home: includeUser ? normalizePath(os.homedir()) : undefined, contextTokens };
+  const records = await hostRecords(fs, catalog, chosen, context);
+  // The skills a host's own policy file keeps from its model (Codex's agents/openai.yaml).
+  const implicitInvocationOff = await hostPolicyOff(
+    fs,
+    records.map((record) => record.dir),
+    chosen,
+  );
+  const report = hostsReport(records, chosen, { ...context, implicitInvocationOff });
+  await writeOut(flag(args, 'json') ? hostsJson(report) + '\n' : hostsText(report));
+  const failures = requirementFailures(report, required);
+  for (const failure of failures) writeErr(`skillsmith hosts: ${failure}`);
+  return failures.length > 0 ? 1 : 0;
 }

@@ -11,6 +11,11 @@ import type { SkippedPath } from '../core/catalog/discovery';
 import type { Listing } from '../core/catalog/listing';
 import { resolveLocations } from '../core/catalog/locations';
 import { OFFER_STATUS_LABEL, whyNotOffered } from '../core/catalog/offerStatusText';
+import { DEFAULT_LISTING_BUDGET, MIN_LISTING_BUDGET } from '../core/base/limits';
+import { NodeFileSystem } from '../node/nodeFileSystem';
+import { flag, integerOption, parseCommandArgs, UsageError } from './args';
+import { writeOut } from './output';
+import { rootFolder } from './workingFolder';
 
 export interface CatalogOptions {
   /** The workspace folder, absolute (canonical form). */
@@ -78,4 +83,21 @@ export function listText(catalog: SkillCatalog, listing: Listing): string {
     for (const entry of notOffered) lines.push(`  ${entry.record.name}: ${whyNotOffered(entry, toNativePath)}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** `skillsmith list`: parses its options and prints the catalog and the listing. */
+export async function list(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, { strings: ['budget'], booleans: ['json', 'no-user', 'unicode-names'] });
+  if (args.positionals.length > 1) throw new UsageError('list takes at most one ROOT');
+  const budget = integerOption(args, 'budget', DEFAULT_LISTING_BUDGET, { min: MIN_LISTING_BUDGET });
+  const fs = new NodeFileSystem();
+  const root = await rootFolder(fs, args.positionals[0] ?? '.');
+  const catalog = await loadCatalog(fs, {
+    root,
+    includeUser: !flag(args, 'no-user'),
+    unicodeNames: flag(args, 'unicode-names'),
+  });
+  const listing = catalog.listing(budget);
+  await writeOut(flag(args, 'json') ? listJson(catalog, listing) + '\n' : listText(catalog, listing));
+  return 0;
 }

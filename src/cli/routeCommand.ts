@@ -2,7 +2,12 @@
 // lexical router's ranking of the listed skills for one request.
 import { LexicalRanker } from '../core/routing/lexicalRanker';
 import type { SkillCatalog } from '../core/catalog/catalog';
+import { NodeFileSystem } from '../node/nodeFileSystem';
+import { flag, integerOption, parseCommandArgs, stringOption, UsageError } from './args';
+import { loadCatalog } from './listCommand';
+import { writeOut } from './output';
 import { listedSkills } from './routingCatalog';
+import { rootFolder } from './workingFolder';
 
 export interface RouteOutput {
   readonly query: string;
@@ -56,4 +61,21 @@ export function routeText(output: RouteOutput): string {
       `warning: ${output.nearTie[0]} and ${output.nearTie[1]} score within ${NEAR_TIE * 100} % of each other: a small change to either description can flip the pick`,
     );
   return lines.join('\n') + '\n';
+}
+
+/** `skillsmith route`: parses its options and prints the ranking for the query. */
+export async function route(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, { strings: ['root', 'top'], booleans: ['json', 'no-user', 'unicode-names'] });
+  if (args.positionals.length === 0) throw new UsageError('route needs a QUERY');
+  const top = integerOption(args, 'top', 5, { min: 1 });
+  const fs = new NodeFileSystem();
+  const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
+  const catalog = await loadCatalog(fs, {
+    root,
+    includeUser: !flag(args, 'no-user'),
+    unicodeNames: flag(args, 'unicode-names'),
+  });
+  const output = routeQuery(catalog, args.positionals.join(' '), top);
+  await writeOut(flag(args, 'json') ? JSON.stringify(output) + '\n' : routeText(output));
+  return 0;
 }

@@ -12,7 +12,11 @@ import { MAX_ACTION_TIMEOUT_SECONDS } from '../core/base/limits';
 import { resolvePath, toNativePath } from '../core/base/paths';
 import type { SkillCatalog } from '../core/catalog/catalog';
 import { NodeProcessRunner } from '../node/nodeProcessRunner';
-import { UsageError } from './args';
+import { NodeFileSystem } from '../node/nodeFileSystem';
+import { flag, parseCommandArgs, stringOption, UsageError } from './args';
+import { loadCatalog } from './listCommand';
+import { writeErr, writeOut } from './output';
+import { cwd, rootFolder } from './workingFolder';
 
 /** The `--input` value: JSON text, or `@FILE` holding it; undefined when not given. */
 export function readInputOption(value: string | undefined, cwd: string): unknown {
@@ -130,4 +134,39 @@ export function runText(result: ExecutionResult): { out: string; err: string } {
     out: '',
     err: `skillsmith: ${result.skill}/${result.action}: ${error?.type ?? result.status}: ${error?.message ?? ''}${error?.suggestion ? `\n${error.suggestion}` : ''}`,
   };
+}
+
+/** `skillsmith run`: parses its options, runs the action and prints its result. */
+export async function run(argv: readonly string[]): Promise<number> {
+  const args = parseCommandArgs(argv, {
+    strings: ['root', 'input', 'timeout'],
+    booleans: ['json', 'unicode-names', 'no-user'],
+  });
+  const [name, action, ...extra] = args.positionals;
+  if (!name) throw new UsageError('run needs a skill NAME');
+  if (extra.length > 0)
+    throw new UsageError(`run takes NAME and ACTION only; pass the input with --input (got '${extra[0]}')`);
+  const input = readInputOption(stringOption(args, 'input'), cwd());
+  const timeoutSeconds = readTimeoutOption(stringOption(args, 'timeout'));
+  const fs = new NodeFileSystem();
+  const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
+  const unicodeNames = flag(args, 'unicode-names');
+  const catalog = await loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames });
+  const { result, signalExitCode } = await runForCli({
+    catalog,
+    fs,
+    root,
+    skill: name,
+    action,
+    input,
+    timeoutSeconds,
+    unicodeNames,
+  });
+  if (flag(args, 'json')) await writeOut(JSON.stringify(result) + '\n');
+  else {
+    const { out, err } = runText(result);
+    if (out) await writeOut(out);
+    if (err) writeErr(err);
+  }
+  return signalExitCode ?? (result.status === 'success' ? 0 : 1);
 }
