@@ -5,7 +5,9 @@
 //   - corpus-scripts (five repositories with scripts, references and symbolic-link mirrors)
 //     beside a process that only reads what validate reads: every file of every skill folder,
 //     each once (links not followed), up to the review's size cap;
-//   - the mirrors: how many files validate reported twice (a file reached through a link).
+//   - the mirrors: how many files validate reported twice (a file reached through a link);
+//   - `validate --cache` on each, warm (nothing changed since its cache was written), beside
+//     reading the files and beside skill-check (issue 38).
 // The corpora are ../shared's; where they are missing (a fork), the figures say so.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -25,6 +27,15 @@ export interface ValidateFigures {
   /** Reading the same files, decoding them and one search for the command rules' needles: no review does less. */
   readonly scripts_scan_floor_ms?: number;
   readonly scripts_scan_floor_ratio_to_read_floor?: number;
+  /** cold validate of corpus-scripts beside the scan floor (issue 38's goal: ≤ 2×). */
+  readonly validate_scripts_ratio_to_scan_floor?: number;
+  /** `validate --cache` with nothing changed since the cache was written, beside reading the files. */
+  readonly warm_wide_ms?: number;
+  readonly wide_read_floor_ms?: number;
+  readonly warm_wide_ratio_to_read_floor?: number;
+  readonly warm_wide_ratio_to_skill_check?: number;
+  readonly warm_scripts_ms?: number;
+  readonly warm_scripts_ratio_to_read_floor?: number;
 }
 
 /**
@@ -121,12 +132,24 @@ export function measureValidateCorpora(repo: string, runs: number): ValidateFigu
   const scripts = path.join(shared, 'corpus-scripts');
   const cli = path.join(repo, 'dist', 'cli.js');
   const skillCheck = path.join(repo, 'node_modules', 'skill-check', 'bin', 'skill-check.js');
+  // The warm runs' cache: filled by their warm-up run (alternate), unchanged after.
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillsmith-bench-cache-'));
+  const cached = (corpus: string) => [
+    cli,
+    'validate',
+    corpus,
+    '--json',
+    '--cache-location',
+    path.join(cacheDir, path.basename(corpus)),
+  ];
   let figures: ValidateFigures = {};
   if (fs.existsSync(wide) && fs.existsSync(skillCheck)) {
-    const [ours, peer] = alternate(
+    const [ours, peer, warm, floor] = alternate(
       [
         [cli, 'validate', wide, '--json'],
         [skillCheck, 'check', wide, '--no-security-scan', '--format', 'json'],
+        cached(wide),
+        ['-e', FLOOR, wide, String(MAX_READ_BYTES), String(MAX_BUNDLED_DEPTH)],
       ],
       repo,
       runs,
@@ -135,14 +158,19 @@ export function measureValidateCorpora(repo: string, runs: number): ValidateFigu
       validate_wide_ms: round(ours, 0),
       skill_check_wide_ms: round(peer, 0),
       validate_wide_ratio_to_skill_check: round(ours / peer),
+      warm_wide_ms: round(warm, 0),
+      wide_read_floor_ms: round(floor, 0),
+      warm_wide_ratio_to_read_floor: round(warm / floor),
+      warm_wide_ratio_to_skill_check: round(warm / peer),
     };
   } else console.error('bench: validate beside skill-check not run: ../shared/corpus-wide or skill-check missing');
   if (fs.existsSync(scripts)) {
-    const [ours, floor, scan] = alternate(
+    const [ours, floor, scan, warm] = alternate(
       [
         [cli, 'validate', scripts, '--json'],
         ['-e', FLOOR, scripts, String(MAX_READ_BYTES), String(MAX_BUNDLED_DEPTH)],
         ['-e', FLOOR, scripts, String(MAX_READ_BYTES), String(MAX_BUNDLED_DEPTH), JSON.stringify(COMMAND_NEEDLES)],
+        cached(scripts),
       ],
       repo,
       runs,
@@ -155,7 +183,11 @@ export function measureValidateCorpora(repo: string, runs: number): ValidateFigu
       scripts_files_reported_twice: filesReportedTwice(cli, scripts),
       scripts_scan_floor_ms: round(scan, 0),
       scripts_scan_floor_ratio_to_read_floor: round(scan / floor),
+      validate_scripts_ratio_to_scan_floor: round(ours / scan),
+      warm_scripts_ms: round(warm, 0),
+      warm_scripts_ratio_to_read_floor: round(warm / floor),
     };
   } else console.error('bench: validate of corpus-scripts not run: ../shared/corpus-scripts missing');
+  fs.rmSync(cacheDir, { recursive: true, force: true });
   return figures;
 }
