@@ -3,7 +3,7 @@
 // missing or cut. Beside Skillsmith's own listing, so that a user sees the listing their agent
 // builds, not only ours.
 import type { SkillRecord } from '../catalog/skillRecord';
-import type { ListingForm } from './hostListing';
+import type { ListingForm } from './listedSkill';
 import { HOST_PROFILES } from './profiles';
 import type { CatalogVerdicts } from './verdictCache';
 

@@ -7,7 +7,10 @@
 import { pathKey } from '../base/paths';
 import { compareCodePoints } from '../base/text';
 import type { SkillRecord } from '../catalog/skillRecord';
-import { listingComparator, listingNote, listSkills, type ListedSkill, type ListingForm } from './hostListing';
+import { listSkills } from './hostListing';
+import type { ListedSkill, ListingForm } from './listedSkill';
+import { listingNote } from './listingNote';
+import { listingComparator } from './listingOrder';
 import { readFolders, recordFacts, type RecordFacts } from './hostRules';
 import { HOST_PROFILES, type HostId, type HostProfile } from './profiles';
 import type { HostContext, Invocation } from './hostContext';
@@ -15,7 +18,7 @@ import { because, type VerdictReason } from './reasons';
 
 export { hostsReading, type HostReading } from './hostRules';
 export type { VerdictCause, VerdictReason } from './reasons';
-export type { ListingForm } from './hostListing';
+export type { ListingForm } from './listedSkill';
 export type { HostContext, Invocation } from './hostContext';
 
 export interface HostVerdict {
