@@ -13,7 +13,7 @@ import { approvalsPath, FileApprovalStore, storeProblem } from '../node/approval
 import { NodeFileSystem } from '../node/nodeFileSystem';
 import { flag, parseCommandArgs, stringOption, UsageError } from './args';
 import { ask } from './installCommands';
-import { loadCatalog } from './listCommand';
+import { loadCatalogFor } from './listCommand';
 import { writeErr, writeOut } from './output';
 import { rootFolder } from './workingFolder';
 
@@ -142,11 +142,7 @@ export async function approve(argv: readonly string[]): Promise<number> {
   try {
     if (list) return await listApprovals({ fs, store, out }, flag(args, 'json'));
     if (revoke) return await revokeApprovals({ store, out, err }, skill, action);
-    const catalog = await loadCatalog(fs, {
-      root,
-      includeUser: !flag(args, 'no-user'),
-      unicodeNames: flag(args, 'unicode-names'),
-    });
+    const catalog = await loadCatalogFor(fs, root, args);
     return await approveAction(
       { fs, catalog, store, out, err, yes: flag(args, 'yes'), confirm: (q) => ask(q, /^y(es)?$/i) },
       skill,

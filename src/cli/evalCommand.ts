@@ -36,7 +36,7 @@ import { summaryMarkdown } from '../core/routing/report';
 import { OpenAiChatModel, openAiOptionsFromEnv } from '../node/openaiChatModel';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 import { flag, integerOption, parseCommandArgs, stringOption, UsageError } from './args';
-import { loadCatalog } from './listCommand';
+import { loadCatalogFor } from './listCommand';
 import { writeErr, writeOut } from './output';
 import { loadEvalFile } from './routingCatalog';
 import { cwd, rootFolder } from './workingFolder';
@@ -258,11 +258,7 @@ export async function evaluate(argv: readonly string[]): Promise<number> {
     throw new UsageError(`--min-top1 takes a share from 0 to 1, not '${minTop1Text}'`);
   const fs = new NodeFileSystem();
   const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
-  const catalog = await loadCatalog(fs, {
-    root,
-    includeUser: !flag(args, 'no-user'),
-    unicodeNames: flag(args, 'unicode-names'),
-  });
+  const catalog = await loadCatalogFor(fs, root, args);
   const routerName = stringOption(args, 'router') ?? 'lexical';
   // The lexical router is deterministic: repeats would be identical runs, counted as evidence.
   const deterministic = routerName === 'lexical' && runs !== undefined && runs > 1;

@@ -13,7 +13,7 @@ import { resolveLocations } from '../core/catalog/locations';
 import { OFFER_STATUS_LABEL, whyNotOffered } from '../core/catalog/offerStatusText';
 import { DEFAULT_LISTING_BUDGET, MIN_LISTING_BUDGET } from '../core/base/limits';
 import { NodeFileSystem } from '../node/nodeFileSystem';
-import { flag, integerOption, parseCommandArgs, UsageError } from './args';
+import { flag, integerOption, parseCommandArgs, UsageError, type CommandArgs } from './args';
 import { writeOut } from './output';
 import { rootFolder } from './workingFolder';
 
@@ -38,6 +38,11 @@ export async function loadCatalog(fs: FileSystem, options: CatalogOptions): Prom
     onSkip: options.onSkip,
   }).scanAll();
   return catalog;
+}
+
+/** The catalog of ROOT as a command's --no-user and --unicode-names ask for it. */
+export function loadCatalogFor(fs: FileSystem, root: string, args: CommandArgs): Promise<SkillCatalog> {
+  return loadCatalog(fs, { root, includeUser: !flag(args, 'no-user'), unicodeNames: flag(args, 'unicode-names') });
 }
 
 /** The `--json` shape of docs/cli.md. */
@@ -92,11 +97,7 @@ export async function list(argv: readonly string[]): Promise<number> {
   const budget = integerOption(args, 'budget', DEFAULT_LISTING_BUDGET, { min: MIN_LISTING_BUDGET });
   const fs = new NodeFileSystem();
   const root = await rootFolder(fs, args.positionals[0] ?? '.');
-  const catalog = await loadCatalog(fs, {
-    root,
-    includeUser: !flag(args, 'no-user'),
-    unicodeNames: flag(args, 'unicode-names'),
-  });
+  const catalog = await loadCatalogFor(fs, root, args);
   const listing = catalog.listing(budget);
   await writeOut(flag(args, 'json') ? listJson(catalog, listing) + '\n' : listText(catalog, listing));
   return 0;

@@ -4,7 +4,7 @@ import { LexicalRanker } from '../core/routing/lexicalRanker';
 import type { SkillCatalog } from '../core/catalog/catalog';
 import { NodeFileSystem } from '../node/nodeFileSystem';
 import { flag, integerOption, parseCommandArgs, stringOption, UsageError } from './args';
-import { loadCatalog } from './listCommand';
+import { loadCatalogFor } from './listCommand';
 import { writeOut } from './output';
 import { listedSkills } from './routingCatalog';
 import { rootFolder } from './workingFolder';
@@ -70,11 +70,7 @@ export async function route(argv: readonly string[]): Promise<number> {
   const top = integerOption(args, 'top', 5, { min: 1 });
   const fs = new NodeFileSystem();
   const root = await rootFolder(fs, stringOption(args, 'root') ?? '.');
-  const catalog = await loadCatalog(fs, {
-    root,
-    includeUser: !flag(args, 'no-user'),
-    unicodeNames: flag(args, 'unicode-names'),
-  });
+  const catalog = await loadCatalogFor(fs, root, args);
   const output = routeQuery(catalog, args.positionals.join(' '), top);
   await writeOut(flag(args, 'json') ? JSON.stringify(output) + '\n' : routeText(output));
   return 0;
