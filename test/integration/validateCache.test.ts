@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { corpusForTests } from '../unit/corpusLocation';
 import { testPath as path } from '../unit/testPaths';
-import { builtCli, findRepoRoot, makeTempDir, removeDir } from '../unit/engineTestUtils';
+import { builtCli, copyTree, findRepoRoot, makeTempDir, removeDir } from '../unit/engineTestUtils';
 import { seededRandom } from '../seededRandom';
 
 const REPO = findRepoRoot();
@@ -28,11 +28,8 @@ before(() => {
   builtCli(REPO);
   tmp = makeTempDir('skillsmith-cache-');
   ws = path.join(tmp, 'ws');
-  fs.cpSync(corpus.dir, path.join(ws, 'corpus'), { recursive: true, verbatimSymlinks: true });
-  fs.cpSync(path.join(scripts.dir, 'getsentry+skills'), path.join(ws, 'sentry'), {
-    recursive: true,
-    verbatimSymlinks: true,
-  });
+  copyTree(corpus.dir, path.join(ws, 'corpus'));
+  copyTree(path.join(scripts.dir, 'getsentry+skills'), path.join(ws, 'sentry'));
 });
 
 after(() => {
@@ -48,12 +45,23 @@ interface Run {
 function validate(...args: string[]): Run {
   const run = spawnSync(process.execPath, [CLI, 'validate', ws, '--json', ...args], {
     cwd: tmp,
-    env: { ...process.env, XDG_CACHE_HOME: path.join(tmp, 'user-cache'), NO_COLOR: '1' },
+    // The user cache folder, per platform (node/validateCacheFile.ts), is kept under tmp: see userCache.
+    env: {
+      ...process.env,
+      HOME: path.join(tmp, 'home'),
+      XDG_CACHE_HOME: path.join(tmp, 'user-cache'),
+      LOCALAPPDATA: path.join(tmp, 'user-cache'),
+      NO_COLOR: '1',
+    },
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
+
+/** Where the user cache folder is with validate()'s environment: macOS has no variable for it. */
+const userCache = (): string =>
+  process.platform === 'darwin' ? path.join(tmp, 'home', 'Library', 'Caches') : path.join(tmp, 'user-cache');
 
 /** "N skills validated, M unchanged since the cache", read from standard error. */
 function counts(run: Run): { validated: number; unchanged: number } {
@@ -116,7 +124,7 @@ const EDITS: readonly ((skill: string, all: readonly string[], random: () => num
   (skill) => {
     const copy = `${skill}-copy`;
     if (fs.existsSync(copy)) return [];
-    fs.cpSync(skill, copy, { recursive: true, verbatimSymlinks: true });
+    copyTree(skill, copy);
     return [skill, copy];
   },
   // The folder renamed: name-mismatch, and the old path gone.
@@ -235,7 +243,7 @@ test(
     counts(run);
     const made = filesIn(tmp).filter((f) => !before.has(f));
     assert.equal(made.length, 1, `one file made: ${made.join(', ')}`);
-    assert.ok(made[0].startsWith(path.join(tmp, 'user-cache', 'skillsmith', 'validate') + '/'), made[0]);
+    assert.ok(made[0].startsWith(path.join(userCache(), 'skillsmith', 'validate') + '/'), made[0]);
     assert.deepEqual(
       filesIn(ws).filter((f) => !before.has(f)),
       [],

@@ -33,6 +33,22 @@ export function removeDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * Copies a folder tree, links kept as links. Not fs.cpSync: the Windows build of Node 22 dies
+ * (0xC0000409, no message) when cpSync's source path holds non-ASCII characters, as corpus
+ * folders such as `gstack-中文` do.
+ */
+export function copyTree(source: string, target: string): void {
+  fs.mkdirSync(target, { recursive: true });
+  for (const entry of fs.readdirSync(source, { withFileTypes: true })) {
+    const from = nodePath.join(source, entry.name);
+    const to = nodePath.join(target, entry.name);
+    if (entry.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), to);
+    else if (entry.isDirectory()) copyTree(from, to);
+    else fs.copyFileSync(from, to);
+  }
+}
+
 /** Writes a file, creating its folders. */
 export function writeFile(filePath: string, content: string | Uint8Array): void {
   fs.mkdirSync(path.dirname(filePath), { recursive: true });
