@@ -1,7 +1,9 @@
 // `skillsmith validate --format sarif` (docs/cli.md): the findings as SARIF 2.1.0, the format
-// GitHub code scanning and other CI tools read. One run, one rule per code found, each result
-// at its file (relative to the folder validate ran in, under %SRCROOT%) and its exact range.
+// GitHub code scanning and other CI tools read. One run, one rule per code found (its help and link
+// from core/base/problemHelp.ts), each result at its file (relative to the folder validate ran in,
+// under %SRCROOT%) and its exact range.
 // Security and quality findings carry their tag, as the review shows them apart.
+import { PROBLEM_HELP, problemHelpUri } from '../core/base/problemHelp';
 import type { Problem } from '../core/base/types';
 import { relativePath } from '../core/base/paths';
 import { isQualityCode, isSecurityCode, OWASP_AST_CLASS } from '../core/review';
@@ -35,8 +37,12 @@ export function validateSarif(reports: readonly FileReport[], cwd: string, versi
   const rules = codes.map((code) => ({
     id: code,
     name: code,
-    shortDescription: { text: code },
-    helpUri: 'https://github.com/skillsmith-dev/skillsmith/blob/main/docs/rules.md',
+    shortDescription: { text: PROBLEM_HELP[code].summary },
+    help: {
+      text: `${PROBLEM_HELP[code].summary} See ${problemHelpUri(code)}`,
+      markdown: `${PROBLEM_HELP[code].summary} [Read more](${problemHelpUri(code)}).`,
+    },
+    helpUri: problemHelpUri(code),
     properties: {
       tags: isSecurityCode(code)
         ? ['security', ...(OWASP_AST_CLASS[code] ? [`OWASP-${OWASP_AST_CLASS[code].split(' ')[0]}`] : [])]

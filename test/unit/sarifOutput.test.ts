@@ -80,6 +80,17 @@ test('validate --format sarif writes SARIF 2.1.0 that the schema accepts', { tim
     rules.map((r) => `${r.id} ${r.properties.tags.join(',')}`),
     ['download-exec security,OWASP-AST02', 'name-mismatch format', 'tls-verification-off security,OWASP-AST02'],
   );
+  // Each rule's help: its one line, and a link to its own anchor in the docs.
+  const help = rules[0] as unknown as { shortDescription: { text: string }; help: { text: string }; helpUri: string };
+  assert.equal(help.helpUri, 'https://github.com/skillsmith-dev/skillsmith/blob/main/docs/rules.md#download-exec');
+  assert.equal(
+    help.shortDescription.text,
+    'The agent would run code downloaded from the network, unseen and unpinned.',
+  );
+  assert.equal(
+    help.help.text,
+    'The agent would run code downloaded from the network, unseen and unpinned. See https://github.com/skillsmith-dev/skillsmith/blob/main/docs/rules.md#download-exec',
+  );
   assert.equal(
     log.runs[0].originalUriBaseIds['%SRCROOT%'].uri,
     `${new URL(`file://${ws.split(path.sep).join('/')}`).href}/`,
