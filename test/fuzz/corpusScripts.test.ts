@@ -112,10 +112,10 @@ test('each security rule is at least 0.9 precise by the verdicts, or is informat
       assert.equal(SECURITY_SEVERITY[code as keyof typeof SECURITY_SEVERITY], 'info', `${code}: ${right}/${all}`);
   // The figures docs/rules.md gives ("Measured on real skills with scripts").
   assert.deepEqual(Object.fromEntries([...byCode].map(([code, e]) => [code, `${e.right}/${e.all}`]).sort()), {
-    'credential-access': '1/1',
-    'destructive-delete': '2/2',
-    'download-exec': '17/17',
-    'skip-confirmation': '11/11',
+    'credential-access': '6/6',
+    'destructive-delete': '12/13',
+    'download-exec': '23/23',
+    'skip-confirmation': '15/15',
     'tls-verification-off': '2/2',
   });
 });

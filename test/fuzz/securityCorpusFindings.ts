@@ -1143,4 +1143,32 @@ export const SECURITY_CORPUS_FINDINGS: readonly CorpusFinding[] = [
     'credential-access',
     "true: the skill's GitHub step reads a production password with aws secretsmanager get-secret-value",
   ],
+  [
+    'corpus',
+    'anthropics__skills/skills/claude-api/SKILL.md',
+    226,
+    'credential-access',
+    "true: tells the model to take the OAuth token with ant auth print-credentials --access-token for a curl header (benign: the skill's own API)",
+  ],
+  [
+    'corpus',
+    'anthropics__skills/skills/claude-api/SKILL.md',
+    541,
+    'credential-access',
+    'true: the same, Authorization: Bearer $(ant auth print-credentials --access-token) for raw curl',
+  ],
+  [
+    'corpus',
+    'gerrardLT__multi-useful-skills-zh/gstack-中文/gstack-upgrade/SKILL.md',
+    128,
+    'destructive-delete',
+    "true: the upgrade runs git reset --hard origin/main in the install folder (benign: the skill's own checkout, stashed first)",
+  ],
+  [
+    'corpus-wide',
+    'addyosmani__agent-skills/skills/git-workflow-and-versioning/SKILL.md',
+    160,
+    'destructive-delete',
+    "true: recommends git reset --hard HEAD to throw away an agent's uncommitted work (benign: recovery advice)",
+  ],
 ];

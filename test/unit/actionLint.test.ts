@@ -137,19 +137,27 @@ test('schemas: the root type, keyword values, an impossible default or required,
 
 test('secret-in-skill: literal credentials in actions.json and SKILL.md, not placeholders', async () => {
   const text = action(
-    `${GOOD},\n      "input": { "type": "object", "properties": { "token": { "type": "string", "default": "ghp_abcdefghijklmnopqrstuvwxyz0123456789" } } }`,
+    `${GOOD},\n      "input": { "type": "object", "properties": { "token": { "type": "string", "default": "ghp_Q7fJ2mX9pL4vR8tK1wZcB6nH3sD5yE0aG2uF" } } }`,
   );
   const problems = await lintActionsText(text);
   assert.deepEqual(
     problems.map((p) => [p.code, p.severity, covered(text, p)]),
-    [['secret-in-skill', 'warning', 'ghp_abcdefghijklmnopqrstuvwxyz0123456789']],
+    [['secret-in-skill', 'warning', 'ghp_Q7fJ2mX9pL4vR8tK1wZcB6nH3sD5yE0aG2uF']],
   );
   const skill =
-    '---\nname: s\ndescription: Calls the API. Use when asked.\napi_key: "Zx81-real-looking-value"\n---\nUse sk-proj-abcdefghijklmnopqrstuvwx1234 and AKIAABCDEFGHIJKLMNOP.\nSet api_key: "<your key>" or token = "${API_TOKEN}" and ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.\n';
+    '---\nname: s\ndescription: Calls the API. Use when asked.\napi_key: "Zx81-real-looking-value"\n---\nUse sk-proj-Q7fJ2mX9pL4vR8tK1wZcB6nH3s and AKIAQ7FJ2MX9PL4VR8TK.\nSet api_key: "<your key>" or token = "${API_TOKEN}" and ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.\n';
   const secrets = analyzeSkillText(skill, { folderName: 's' }).problems.filter((p) => p.code === 'secret-in-skill');
   assert.deepEqual(
     secrets.map((p) => covered(skill, p)),
-    ['Zx81-real-looking-value', 'sk-proj-abcdefghijklmnopqrstuvwx1234', 'AKIAABCDEFGHIJKLMNOP'],
+    ['Zx81-real-looking-value', 'sk-proj-Q7fJ2mX9pL4vR8tK1wZcB6nH3s', 'AKIAQ7FJ2MX9PL4VR8TK'],
+  );
+  // What the real repositories hold where a secret might be (test/data/review-verdicts: all judged
+  // false): a variable's name, a word, a short test password, a counting run after a real prefix.
+  const lookalikes =
+    '---\nname: s\ndescription: Calls the API. Use when asked.\n---\n```python\nclient = Pinecone(api_key="PINECONE_API_KEY")\npassword = "hardcoded"\nsignup(password="Test123!")\nzot = zotero.Zotero(1, "user", api_key="ABC1234XYZ")\nOPENAI = "sk-1234567890abcdef1234567890abcdef"\n```\n';
+  assert.deepEqual(
+    analyzeSkillText(lookalikes, { folderName: 's' }).problems.filter((p) => p.code === 'secret-in-skill'),
+    [],
   );
 });
 

@@ -42,7 +42,11 @@ const VALUES = [
   'aaaaaaaaaa',
   'abcdefgh',
   'abcdefg',
+  'sk-ant-Q7fJ2mX9pL4vR8tK1wZc',
   'sk-ant-0123456789abcdefghijXYZ',
+  'PINECONE_API_KEY',
+  'hardcodedvalue',
+  'Zq8vN3kLp2R',
 ];
 const PIECES = [
   'api_key',
@@ -73,6 +77,17 @@ const PIECES = [
   'aaaaaaaaaa',
 ];
 
+/** Five digits, or five letters, each the one after the last (`34567`, `CdEfG`). */
+function countsUp(value: string): boolean {
+  const v = value.toLowerCase();
+  for (let i = 0; i + 5 <= v.length; i++) {
+    const run = v.slice(i, i + 5);
+    const sameKind = /^[0-9]+$/.test(run) || /^[a-z]+$/.test(run);
+    if (sameKind && [...run].every((c, k) => k === 0 || c.charCodeAt(0) === run.charCodeAt(k - 1) + 1)) return true;
+  }
+  return false;
+}
+
 test('assignments: the quoted-value-first scan finds exactly what the rule states', () => {
   const random = seededRandom(8);
   let found = 0;
@@ -93,7 +108,14 @@ test('assignments: the quoted-value-first scan finds exactly what the rule state
     const expected = byRule(text, tokens).filter(
       (v) =>
         !/[<>{}$*]|\.\.\.|…|your|example|sample|changeme|placeholder|redacted|dummy|secret_here|token_here/i.test(v) &&
-        !/(.)\1{5,}/.test(v),
+        !/(.)\1{5,}/.test(v) &&
+        !countsUp(v) &&
+        // Drawn at random: 12 characters or more, not a variable's name or a word, letters mixed with others.
+        v.length >= 12 &&
+        !/^[A-Z][A-Z0-9_]*$/.test(v) &&
+        !/^[a-z]+(?:[-_][a-z]+)*$/i.test(v) &&
+        /[A-Za-z]/.test(v) &&
+        /[^A-Za-z]/.test(v),
     );
     const actual = findSecrets(text)
       .filter((f) => f.kind === 'a literal credential')

@@ -9,7 +9,9 @@ import { decodeUtf8 } from '../base/text';
 import { LineMap } from '../base/textPositions';
 import type { Problem, Range } from '../base/types';
 import { findCodeRisks, logicalLines } from './commandRisks';
-import { markdownCodeSegments, securitySeverity, withAstClass } from './securityRules';
+import { riskMessage } from './riskMessage';
+import { securitySeverity, withAstClass } from './securityRules';
+import { markdownProblems } from './referenceCode';
 
 /** Problems of one bundled file, at ranges in that file. */
 export interface BundledFileProblems {
@@ -32,7 +34,11 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '__pycache__', '.venv',
 /** Files that are the folder's own, not bundled content. */
 const OWN_FILES =
   /^(?:SKILL\.md|actions\.json|LICENSE(?:\.\w+)?|LICENCE(?:\.\w+)?|README(?:\.\w+)?|CHANGELOG(?:\.\w+)?|NOTICE(?:\.\w+)?|\.gitignore|\.DS_Store|package-lock\.json|skills-lock\.json)$/i;
-const SCRIPT = /\.(?:sh|bash|zsh|ps1|psm1|py|js|mjs|cjs|ts|rb|pl|php|bat|cmd)$/i;
+/** Hidden files that are read anyway: a shell runs them at each start (an alias there is a command). */
+const SHELL_STARTUP = /^\.(?:bashrc|zshrc|profile|bash_profile|zprofile)$/;
+// Container builds and shell start-up files run commands too (a Dockerfile's RUN, an rc file's aliases).
+const SCRIPT =
+  /\.(?:sh|bash|zsh|ps1|psm1|py|js|mjs|cjs|ts|rb|pl|php|bat|cmd|dockerfile)$|(?:^|\/)(?:Dockerfile|Containerfile)(?:\.[\w-]+)?$|(?:^|\/)\.(?:bashrc|zshrc|profile|bash_profile|zprofile)$/i;
 /** Programs by their extension: never data or text, whatever their bytes (the add's review reads them so too). */
 export const BINARY_EXTENSION = /\.(?:exe|dll|so|dylib|bin|jar|class|wasm|pyc|o|a|msi|dmg|app|com|scr)$/i;
 const TEXT_EXTENSION =
@@ -69,7 +75,7 @@ async function bundledPaths(fs: FileSystem, dir: string): Promise<{ paths: strin
         entry.kind === 'file' &&
         !entry.isSymlink &&
         !(depth === 0 && OWN_FILES.test(entry.name)) &&
-        !entry.name.startsWith('.')
+        (!entry.name.startsWith('.') || SHELL_STARTUP.test(entry.name))
       ) {
         found.push(`${prefix}${entry.name}`);
       }
@@ -312,53 +318,6 @@ function withImports(
   return all;
 }
 
-/**
- * Words around code that quotes what to detect rather than what to run: a reference that
- * catalogues attacks (a security review's "malicious postinstall", a scanner's patterns).
- */
-const QUOTED_ATTACK =
-  /\b(?:attack(?:er|ers|s)?|malicious|exploit(?:s|ed|ation)?|payloads?|dangerous|vulnerab\w*|steal\w*|theft|exfiltrat\w*|backdoors?|pwn\w*|threats?|evil|compromised?|red flags?|detect\w*|bad|insecure|unsafe|risky|never|don't|do not|avoid|anti-?patterns?|injection|unvalidated|without validation|pitfalls?|footguns?|sharp edges?|wrong|incorrect|mistakes?)\b|❌|⚠/i;
-/** Reserved example hosts (RFC 2606): code that fetches from them is a placeholder, not a command to run. */
-const PLACEHOLDER_HOST = /\bhttps?:\/\/(?:[\w-]+\.)*example\.(?:com|org|net)\b/i;
-/** How many lines above a piece of code are read for that context (a fenced block's opening, its lead-in). */
-const CONTEXT_LINES = 8;
-
-/**
- * The command risks in the code of a bundled Markdown file (a reference the model may be told
- * to follow: `curl … | sh` in its install steps). Code shown as an attack or a mistake (by the
- * words around it, or its heading), and code in a table (which describes), is not a command.
- */
-export function markdownProblems(content: string): Problem[] {
-  const lines = new LineMap(content);
-  const lineText = (line: number) => content.slice(lines.lineStarts[line], lines.lineContentEnd(line));
-  const quoted = (offset: number): boolean => {
-    const at = lines.lineAt(offset);
-    if (/^\s*\|/.test(lineText(at))) return true;
-    for (let line = at; line >= Math.max(0, at - CONTEXT_LINES); line--)
-      if (QUOTED_ATTACK.test(lineText(line))) return true;
-    for (let line = at; line >= 0; line--) {
-      const text = lineText(line);
-      if (/^#{1,6}\s/.test(text)) return QUOTED_ATTACK.test(text);
-    }
-    return false;
-  };
-  const segments = markdownCodeSegments(content, lines);
-  const found = findCodeRisks(segments.map((s) => s.text));
-  return segments.flatMap(({ start, text: code }, at) => {
-    const risks = found[at];
-    if (risks.length === 0 || PLACEHOLDER_HOST.test(code) || quoted(start)) return [];
-    return risks.map((risk) => {
-      const shown = code.slice(risk.start, risk.end);
-      return withAstClass({
-        code: risk.code,
-        severity: securitySeverity(risk.code),
-        message: `This file's code ${risk.what} (${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}).`,
-        range: lines.rangeOf(start + risk.start, start + risk.end),
-      });
-    });
-  });
-}
-
 /** The command risks of a script, at their lines. */
 export function scriptProblems(content: string): Problem[] {
   const lines = new LineMap(content);
@@ -372,7 +331,7 @@ export function scriptProblems(content: string): Problem[] {
         withAstClass({
           code: risk.code,
           severity: securitySeverity(risk.code),
-          message: `This script ${risk.what} (${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}).`,
+          message: riskMessage('This script', risk, shown),
           range: lines.rangeOf(start + risk.start, start + risk.end),
         }),
       );

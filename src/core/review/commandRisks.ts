@@ -16,6 +16,8 @@ export interface CommandRisk {
   readonly end: number;
   /** What the command does, for the message: "pipes a download into a shell". */
   readonly what: string;
+  /** The technique's own advice, when it has one. */
+  readonly advice?: string;
 }
 
 /** The techniques a line may hold: those with a needle in it. */
@@ -177,7 +179,13 @@ function lineRisks(line: NormalizedLine): CommandRisk[] {
       const start = placeIn(line, match.index + lead);
       const end = placeIn(line, match.index + match[0].length - 1) + 1;
       if (found.some((f) => f.code === technique.code && f.start <= start && start < f.end)) continue;
-      found.push({ code: technique.code, start, end, what: technique.what });
+      found.push({
+        code: technique.code,
+        start,
+        end,
+        what: technique.what,
+        ...(technique.advice ? { advice: technique.advice } : {}),
+      });
     }
   }
   return found.sort((a, b) => a.start - b.start);

@@ -1,27 +1,10 @@
 // The techniques the review looks for in a line of code (docs/rules.md, "Security"): each a
 // pattern that must stand where a command starts (AT), with the literal needles that let a
 // line without any of them be skipped. commandRisks.ts reads lines against them.
-import type { ProblemCode } from '../base/types';
+import { CREDENTIAL_TECHNIQUES } from './credentialTechniques';
+import { AT, CREDENTIAL_PATH, SHELL, HOME, SKILL_DIR, any, cmd, type Technique } from './techniquePatterns';
 
-/** Where a command may start. */
-export const AT = String.raw`(?:^[ \t]*(?:[$>%]\s+|PS[^>\n]{0,40}>\s*)?|[;&|({\x60"'=]\s*|\$\(\s*|\bsudo\s+(?:-\S+\s+)*|\b(?:RUN|run:|exec|then|do|else|xargs|time|nohup|command)\s+)`;
-const SHELL = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\S+=\S+\s+)*)?(?:/(?:usr/)?bin/)?(?:ba|z|da|k|fi)?sh\b`;
-const HOME = String.raw`(?:~|\$HOME|\$\{HOME\}|"\$HOME"|"\$\{HOME\}"|%USERPROFILE%|\$env:USERPROFILE)`;
-const CREDENTIAL_PATH = String.raw`(?:${HOME}|/root|/home/[^/\s"']+|Path\.home\(\)\s*/\s*["'])/?\.(?:ssh|aws|gnupg|kube|docker/config\.json|azure|config/gcloud|netrc|git-credentials|npmrc|pypirc)\b|/etc/shadow\b|\bLogin Data\b|Library/Keychains\b`;
-
-/** The skill's own folder, as its scripts and instructions name it. */
-const SKILL_DIR = String.raw`\$\{?(?:SKILL_DIR|SKILL_ROOT|SKILL_PATH|SKILL_HOME|CLAUDE_SKILL_DIR|SCRIPT_DIR|SCRIPTS_DIR)\}?|\$\(\s*dirname\s+["']?\$(?:0|\{?BASH_SOURCE(?:\[0\])?\}?)["']?\s*\)|~/\.(?:claude|codex|agents|cursor|gemini|copilot)/skills/|\$HOME/\.(?:claude|codex|agents|cursor|gemini|copilot)/skills/|\.(?:claude|agents|codex|github)/skills/`;
-
-export interface Technique {
-  readonly code: ProblemCode;
-  readonly what: string;
-  readonly pattern: RegExp;
-  /** Cheap literal pre-checks: the pattern runs only on a line that holds one of them (lower case). */
-  readonly needs: readonly string[];
-}
-
-const cmd = (source: string) => new RegExp(`${AT}(?:${source})`, 'gi');
-const any = (source: string) => new RegExp(source, 'gi');
+export { AT, type Technique };
 
 export const TECHNIQUES: readonly Technique[] = [
   // Piping a download into a shell or an interpreter.
@@ -44,6 +27,17 @@ export const TECHNIQUES: readonly Technique[] = [
     what: 'runs a download as a shell script',
     needs: ['curl', 'wget'],
     pattern: cmd(String.raw`(?:(?:ba|z)?sh|source|\.)\s+(?:-c\s+)?["']?(?:<\(|\$\()\s*(?:curl|wget)\b`),
+  },
+  // A release archive unpacked straight into a folder of programs: they run later, unchecked.
+  {
+    code: 'download-exec',
+    what: 'unpacks a download straight into a folder of programs',
+    advice:
+      'what arrived runs later as a trusted program, unchecked. Verify its checksum or signature before unpacking.',
+    needs: ['curl', 'wget'],
+    pattern: cmd(
+      String.raw`(?:curl|wget)\b[^\n]*?\|\s*(?:sudo\s+)?tar\s+[^\n|;]*-C\s+["']?/(?:usr/(?:local/)?|opt/[^\s"']*/)?s?bin\b`,
+    ),
   },
   {
     code: 'download-exec',
@@ -238,77 +232,7 @@ export const TECHNIQUES: readonly Technique[] = [
       String.raw`-SkipCertificateCheck\b|ServerCertificateValidationCallback\s*=\s*\{\s*\$true\s*\}|\bInsecureSkipVerify\s*:\s*true\b|--insecure-skip-tls-verify(?:=true)?(?=\s|$)`,
     ),
   },
-  // Reading credential stores.
-  {
-    code: 'credential-access',
-    what: 'reads a credential store',
-    needs: [
-      '.ssh',
-      '.aws',
-      '.gnupg',
-      '.kube',
-      '.docker',
-      '.azure',
-      'gcloud',
-      '.netrc',
-      '.git-credentials',
-      '.npmrc',
-      '.pypirc',
-      'shadow',
-      'login data',
-      'keychains',
-    ],
-    pattern: cmd(
-      String.raw`(?:cat|less|more|head|tail|cp|scp|rsync|tar|zip|gzip|base64|xxd|strings|grep|type|Get-Content|gc|Copy-Item|open|readFile(?:Sync)?|read_text|read_bytes|fs\.readFile(?:Sync)?)\b[^\n;|&]*?(?:${CREDENTIAL_PATH})`,
-    ),
-  },
-  {
-    code: 'credential-access',
-    what: 'reads the keychain',
-    needs: ['security'],
-    pattern: cmd(String.raw`security\s+(?:find-generic-password|find-internet-password|dump-keychain)\b`),
-  },
-  {
-    code: 'credential-access',
-    what: 'reads a secret from a password manager or secret store',
-    needs: [
-      'op ',
-      'pass ',
-      'gopass',
-      'bw ',
-      'vault ',
-      'secret-tool',
-      'lpass',
-      'keepassxc-cli',
-      'secretsmanager',
-      'secrets versions',
-      'keyvault',
-      'security ',
-    ],
-    pattern: cmd(
-      String.raw`(?:op\s+(?:read|item\s+get|document\s+get)|pass\s+(?:show|-c)|gopass\s+(?:show|cat|-c)|bw\s+get\s+(?:password|item|notes|totp)|vault\s+(?:kv\s+get|read\s+(?:-\S+\s+)*secret\/)|secret-tool\s+lookup|lpass\s+show|keepassxc-cli\s+show|aws\s+secretsmanager\s+get-secret-value|gcloud\s+secrets\s+versions\s+access|az\s+keyvault\s+secret\s+show|security\s+find-(?:generic|internet)-password)\b`,
-    ),
-  },
-  {
-    code: 'credential-access',
-    what: 'reads a credential store',
-    needs: [
-      '.ssh',
-      '.aws',
-      '.netrc',
-      '.git-credentials',
-      'id_rsa',
-      'id_ed25519',
-      '.kube',
-      '.docker',
-      '.npmrc',
-      '.pypirc',
-    ],
-    // Python's open() of a path in the home folder, or pathlib's read of one, as a statement.
-    pattern: any(
-      String.raw`(?:^\s*|[=(,]\s*|\bwith\s+|\breturn\s+)(?:open\(\s*(?:os\.path\.expanduser\(\s*)?["'](?:~|\$HOME)/\.?(?:ssh|aws|netrc|git-credentials|kube|docker|npmrc|pypirc)\b|\(?Path\.home\(\)\s*/\s*["']\.?(?:ssh|aws|netrc|git-credentials|kube|docker|npmrc|pypirc)\b[^\n]*\.(?:read_text|read_bytes|open)\()`,
-    ),
-  },
+  ...CREDENTIAL_TECHNIQUES,
   // Deleting, recursively, a path the caller passes: callerDeletes.ts, over the whole file.
   // A skill that replaces its own files from the network (no review of what arrives).
   {
@@ -325,9 +249,48 @@ export const TECHNIQUES: readonly Technique[] = [
     what: 'starts an agent with its confirmations turned off',
     needs: ['dangerously', 'yolo', 'allow-all-tools', 'full-auto'],
     pattern: cmd(
-      String.raw`(?:claude|codex|copilot|gemini|cursor-agent|aider)\b[^\n|;]*\s(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo|--allow-all-tools|--full-auto)\b`,
+      String.raw`(?:claude|codex|copilot|gh\s+copilot|gemini|cursor-agent|aider)\b[^\n|;]*\s(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo|--allow-all-tools|--full-auto)\b`,
     ),
   },
+  // macOS's Gatekeeper check taken off a downloaded program: the nearest rule is a verification turned off.
+  {
+    code: 'tls-verification-off',
+    what: "removes macOS's Gatekeeper check from a downloaded program",
+    advice: 'macOS no longer checks who signed it before it runs. Install a notarized build instead.',
+    needs: ['com.apple.quarantine'],
+    pattern: cmd(String.raw`xattr\s+(?:-\w+\s+)*-d\s+(?:-\w+\s+)*com\.apple\.quarantine\b`),
+  },
+  // Claude Code's settings with every approval bypassed, for the sessions that follow.
+  {
+    code: 'skip-confirmation',
+    what: "sets an agent's permission mode to bypass every approval",
+    advice: 'every later session of that agent runs whatever it decides without asking the user. Leave approvals on.',
+    needs: ['bypasspermissions'],
+    pattern: any(String.raw`(?:defaultMode["'\]]*\s*[:=]\s*["']?|--permission-mode[=\s]+["']?)bypassPermissions\b`),
+  },
+  // Work thrown away: a hard reset loses uncommitted changes and commits; a forced push, the remote's.
+  {
+    code: 'destructive-delete',
+    what: 'throws away commits and uncommitted changes (a hard reset)',
+    advice: "the user's work since the last commit is gone for good. Stash it, or reset only what the skill made.",
+    needs: ['--hard'],
+    pattern: cmd(String.raw`git\s+(?:-C\s+\S+\s+)?reset\s+(?:\S+\s+)*?--hard\b`),
+  },
+  {
+    code: 'destructive-delete',
+    what: 'throws away commits and uncommitted changes (a hard reset)',
+    advice: "the user's work since the last commit is gone for good. Stash it, or reset only what the skill made.",
+    needs: ['--hard'],
+    pattern: any(String.raw`["']reset["']\s*,\s*["']--hard["']`),
+  },
+  {
+    code: 'destructive-delete',
+    what: "overwrites the remote's history (a forced push)",
+    advice: "everyone's commits pushed since are lost on the remote. Ask the user first, or use --force-with-lease.",
+    needs: ['push'],
+    pattern: cmd(String.raw`git\s+(?:-C\s+\S+\s+)?push\b[^\n;&|]*\s(?:--force(?![-\w])|-f\b)`),
+  },
+
   // Sending the environment, or credential files, over the network.
   {
     code: 'exfiltration',

@@ -7,7 +7,8 @@ import { lintBundledFiles, type BundledFileProblems } from './bundledFiles';
 import { provenanceProblems } from './provenance';
 
 export type { BundledFileProblems } from './bundledFiles';
-export { BINARY_EXTENSION, markdownProblems, scriptProblems } from './bundledFiles';
+export { BINARY_EXTENSION, scriptProblems } from './bundledFiles';
+export { markdownProblems } from './referenceCode';
 // Other tools' records of an installed skill: verify and add read them too.
 export {
   GH_METADATA,

@@ -1,6 +1,6 @@
 // Literal credentials in a skill's files (docs/actions.md, `secret-in-skill`): known token
 // prefixes (GitHub, OpenAI and Anthropic, Slack, AWS, Google, GitLab, npm, private keys) and
-// `api_key: "…"` style assignments with a real-looking value. A skill is shared text; a
+// `api_key: "…"` style assignments whose value looks drawn at random. A skill is shared text; a
 // secret belongs in the secret store and reaches an action through its environment.
 
 export interface SecretFinding {
@@ -30,16 +30,40 @@ const TOKENS: readonly (readonly [RegExp, string, readonly string[]])[] = [
 // A quoted value after `:` or `=` is rare, so it is found first and the key checked before it.
 const QUOTED_VALUE = /[:=]\s*(["'])([^"'\s]{8,})\1/g;
 const KEY_BEFORE =
-  /(?:^|[^A-Za-z0-9_])["']?(?:api[_-]?key|apikey|api[_-]?token|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|password|passwd)["']?\s*$/i;
+  /(?:^|[^A-Za-z0-9_])["']?(api[_-]?key|apikey|api[_-]?token|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|password|passwd)["']?\s*$/i;
 /** Enough text before a value to hold its key (with quotes and spaces) and the character before it. */
 const KEY_WINDOW = 64;
 
-/** Values that are plainly not real: placeholders, templates, masks, runs of one character. */
+/**
+ * Values that are plainly not real: placeholders, templates, masks, runs of one character, and
+ * counting runs (`1234567890abcdef`): five in a row come by chance in about one random
+ * 40-character key of 300,000.
+ */
 function isPlaceholder(value: string): boolean {
   return (
     /[<>{}$*]|\.\.\.|…|your|example|sample|changeme|placeholder|redacted|dummy|secret_here|token_here/i.test(value) ||
-    /(.)\1{5,}/.test(value)
+    /(.)\1{5,}/.test(value) ||
+    COUNTING_RUN.test(value)
   );
+}
+
+/** Five digits or letters counting up (`12345`, `cdefg`), in any case. */
+const COUNTING_RUN = new RegExp(
+  ['0123456789', 'abcdefghijklmnopqrstuvwxyz']
+    .flatMap((sequence) => Array.from({ length: sequence.length - 4 }, (_, i) => sequence.slice(i, i + 5)))
+    .join('|'),
+  'i',
+);
+
+/**
+ * An assigned value that could be a real secret, not a name or a word: a variable named `token`
+ * holds a secret only when its value looks drawn at random. So: 12 characters or more, not an
+ * environment variable's name (`PINECONE_API_KEY`) or one word (`hardcoded`), with letters and
+ * digits or symbols mixed.
+ */
+function looksRandom(value: string): boolean {
+  if (value.length < 12 || /^[A-Z][A-Z0-9_]*$/.test(value) || /^[a-z]+(?:[-_][a-z]+)*$/i.test(value)) return false;
+  return /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value);
 }
 
 /** Anything any pattern could match starts like this: one pass tells whether to look closer. */
@@ -73,12 +97,19 @@ export function findSecrets(text: string): SecretFinding[] {
     // A cut window starts with a word character, so that `^` never matches inside a word.
     const before = KEY_BEFORE.exec((windowStart > 0 ? 'x' : '') + text.slice(windowStart, at));
     if (!before) continue;
-    // As one regular expression tried left to right would: an assignment's text is not searched again.
+    const keyStart = at - before[0].length;
+    // As one regular expression tried left to right would: an assignment's text is not searched
+    // again, not even as the key of the next one (`password:"password" : "…"`).
+    if (keyStart + before[0].indexOf(before[1]) < matchedUntil) continue;
     matchedUntil = at + match[0].length;
     const value = match[2];
     const start = at + match[0].lastIndexOf(value);
-    const keyStart = at - before[0].length;
-    if (isPlaceholder(value) || found.some((f) => f.start >= keyStart && f.start < start + value.length)) continue;
+    if (
+      isPlaceholder(value) ||
+      !looksRandom(value) ||
+      found.some((f) => f.start >= keyStart && f.start < start + value.length)
+    )
+      continue;
     found.push({ start, end: start + value.length, kind: 'a literal credential' });
   }
   return found.sort((a, b) => a.start - b.start);

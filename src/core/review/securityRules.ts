@@ -18,6 +18,7 @@ import {
   withAstClass,
 } from './ruleKinds';
 import { findCodeRisks, logicalLines, type CommandRisk } from './commandRisks';
+import { riskMessage } from './riskMessage';
 import type { FrontmatterSplit, ParsedSkillFile } from '../lint/frontmatter';
 import {
   findHiddenByWhitespace,
@@ -38,22 +39,6 @@ export {
   SECURITY_SEVERITY,
   securitySeverity,
   withAstClass,
-};
-
-/** Why each command technique matters, and what to do instead. */
-const COMMAND_ADVICE: Readonly<Partial<Record<ProblemCode, string>>> = {
-  'download-exec':
-    "whatever the server sends runs at once with the user's rights, unread. Download the script, check it (or its checksum), then run it.",
-  'destructive-delete':
-    "one wrong variable or a run in the wrong place erases the user's files. Delete the exact paths that need deleting.",
-  'reverse-shell': "it gives a remote machine a shell on the user's.",
-  'obfuscated-exec': 'what runs cannot be read in the skill. Write the command out.',
-  'world-writable':
-    'any user or process of the machine can change these files. Grant only what is needed (755 for folders and programs, 644 for files).',
-  'tls-verification-off':
-    'a machine in between can read and change the traffic. Fix the certificate (or point to its CA) instead.',
-  'credential-access': "a skill rarely needs the user's keys or passwords; if this one does, say why next to it.",
-  exfiltration: 'secrets leave the machine. Send only the data the task needs.',
 };
 
 /** The body's lines (the whole text when the frontmatter is not closed), scanned once for the three rules. */
@@ -96,7 +81,7 @@ function codeSegments(file: { readonly text: string }, lines: readonly BodyLine[
     const text = file.text.slice(line.start, line.end);
     const spans = codeSpans(text);
     spans.forEach((span, at) => {
-      if (inListOfSpans(text, spans, at)) return;
+      if (inListOfSpans(text, spans, at) || aloneInListItem(text, spans)) return;
       const ticks = /^`+/.exec(text.slice(span.start))![0].length;
       segments.push({ start: line.start + span.start + ticks, text: text.slice(span.start + ticks, span.end - ticks) });
     });
@@ -156,6 +141,20 @@ function inListOfSpans(text: string, spans: readonly { start: number; end: numbe
     (before !== undefined && comma(before.end, spans[at].start)) ||
     (after !== undefined && comma(spans[at].end, after.start))
   );
+}
+
+/**
+ * Whether the line is a list item holding nothing but code spans (`- \`git reset --hard\``,
+ * `- \`git clean -f\` / \`git clean -fd\``): a list of names, as what a hook blocks or a scanner
+ * looks for. A step says what to do with its command ("Run \`…\`").
+ */
+function aloneInListItem(text: string, spans: readonly { start: number; end: number }[]): boolean {
+  const item = LIST_ITEM.exec(text);
+  if (!item || spans.length === 0) return false;
+  let rest = text.slice(item[0].length, spans[0].start);
+  for (let i = 1; i < spans.length; i++) rest += text.slice(spans[i - 1].end, spans[i].start);
+  rest += text.slice(spans[spans.length - 1].end);
+  return /^[\s/,|]*$/.test(rest);
 }
 
 const HIDING_RUN_ANYWHERE = new RegExp(`[ \\t\\u00A0\\u2000-\\u200A\\u3000]{${HIDING_WHITESPACE}}`);
@@ -232,12 +231,10 @@ export function commandProblems(
     const from = start + risk.start;
     const to = start + risk.end;
     const shown = code.slice(risk.start, risk.end);
-    const message =
-      `This command ${risk.what} (${shown.length > 80 ? `${shown.slice(0, 79)}…` : shown}): ${COMMAND_ADVICE[risk.code] ?? ''}`.trim();
     return problem(
       risk.code,
       securitySeverity(risk.code),
-      message,
+      riskMessage('This command', risk, shown),
       file.lines.rangeOf(from, to),
       commandFixes(file, risk.code, from, shown),
     );
