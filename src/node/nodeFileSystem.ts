@@ -12,21 +12,18 @@ function kindOf(stats: Stats | Dirent): EntryKind {
   return 'other';
 }
 
+/** The core's stat of an entry: its own (a link's target's when `isSymlink`). */
+function entryStat(stats: Stats, isSymlink: boolean): EntryStat {
+  return { kind: kindOf(stats), isSymlink, size: stats.size, mtime: stats.mtimeMs, changeTime: stats.ctimeMs };
+}
+
 /** Takes and gives paths in the core's canonical form (core/base/paths), which Node's fs accepts on every platform. */
 export class NodeFileSystem implements FileSystem {
   async stat(filePath: string): Promise<EntryStat | undefined> {
     try {
       const link = await fsp.lstat(filePath);
-      if (!link.isSymbolicLink())
-        return { kind: kindOf(link), isSymlink: false, size: link.size, mtime: link.mtimeMs, changeTime: link.ctimeMs };
-      const target = await fsp.stat(filePath);
-      return {
-        kind: kindOf(target),
-        isSymlink: true,
-        size: target.size,
-        mtime: target.mtimeMs,
-        changeTime: target.ctimeMs,
-      };
+      if (!link.isSymbolicLink()) return entryStat(link, false);
+      return entryStat(await fsp.stat(filePath), true);
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
@@ -117,22 +114,8 @@ export class BatchNodeFileSystem extends NodeFileSystem {
     return settled(() => {
       try {
         const link = fs.lstatSync(filePath);
-        if (!link.isSymbolicLink())
-          return {
-            kind: kindOf(link),
-            isSymlink: false,
-            size: link.size,
-            mtime: link.mtimeMs,
-            changeTime: link.ctimeMs,
-          };
-        const target = fs.statSync(filePath);
-        return {
-          kind: kindOf(target),
-          isSymlink: true,
-          size: target.size,
-          mtime: target.mtimeMs,
-          changeTime: target.ctimeMs,
-        };
+        if (!link.isSymbolicLink()) return entryStat(link, false);
+        return entryStat(fs.statSync(filePath), true);
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;
