@@ -14,8 +14,8 @@ import { duplicatedModules } from './sharedChunks.mjs';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The most the installed extension may take on disk (the .vsix unpacked). */
-export const MAX_UNPACKED_BYTES = 4 * 1024 * 1024;
+/** The most the installed extension may take on disk (the .vsix unpacked): issue 38's goal. */
+export const MAX_UNPACKED_BYTES = 3.5 * 1024 * 1024;
 
 // vsce's own files, then the extension's. README, CHANGELOG and LICENSE are renamed by
 // vsce (readme.md, changelog.md, LICENSE.txt).
@@ -322,6 +322,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
   console.log(
-    '✔ the .vsix holds only the allowed files, each module once, in under 4 MiB; its CLI validates examples/ on its own, and its MCP server lists its tools',
+    `✔ the .vsix holds only the allowed files, each module once, in under ${MAX_UNPACKED_BYTES / 1024 / 1024} MiB; its CLI validates examples/ on its own, and its MCP server lists its tools`,
   );
 }

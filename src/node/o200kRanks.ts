@@ -1,8 +1,8 @@
 // The o200k_base vocabulary in the compact form the token counter reads (o200kCounter.ts): every
 // token's bytes, in rank order, each after its length in one byte. The build writes it into
-// dist/o200k.js as one base64 string (scripts/build.mjs): a string is read at once, where the
-// package's ranks, 200,000 strings in a JavaScript array, took half a second to compile and
-// index before the first count. The vocabulary itself is gpt-tokenizer's (a dependency).
+// dist/o200k.js as one string, Brotli in base64 (scripts/build.mjs): a string is read at once,
+// where the package's ranks, 200,000 strings in a JavaScript array, took half a second to compile
+// and index before the first count. The vocabulary itself is gpt-tokenizer's (a dependency).
 
 /** A rank's entry in gpt-tokenizer: the token as text, or its bytes when they are not UTF-8. */
 export type RankEntry = string | readonly number[];
