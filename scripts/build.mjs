@@ -6,11 +6,32 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { buildWithSharedChunks } from './sharedChunks.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
-const define = { SKILLSMITH_VERSION: JSON.stringify(version) };
+
+/**
+ * The digest of everything a build is made from (every file under src/, and the locked
+ * dependencies): `validate --cache` keys its file by it (src/node/validateCacheFile.ts), so that a
+ * rebuilt development copy never reuses an older lint's verdicts.
+ */
+function sourceDigest() {
+  const hash = createHash('sha256');
+  const files = (dir) =>
+    readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
+  for (const file of [...files('src'), 'package-lock.json'])
+    hash.update(file.split('\\').join('/')).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 32);
+}
+
+const define = {
+  SKILLSMITH_VERSION: JSON.stringify(version),
+  SKILLSMITH_BUILD_DIGEST: JSON.stringify(sourceDigest()),
+};
 // src/node/o200k.ts: the tokenizer is a bundle of its own beside the others (dist/o200k.js);
 // the unbundled tests require its module, which reads the package's ranks itself.
 const O200K_MODULE = './o200kBundle';

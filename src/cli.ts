@@ -1,27 +1,9 @@
 // The `skillsmith` command line: validate, list, expand and run over the same core as the
 // extension (docs/cli.md). Exit codes: 0 success, 1 problems found or skill unusable, 2 usage.
-// This file holds the usage, the dispatch and `validate`; every other command's handler lives
-// in src/cli/<name>Command.ts beside the helpers it prints with.
-import { toNativePath } from './core/base/paths';
-import { flag, integerOption, parseCommandArgs, stringOption, UsageError } from './cli/args';
-import { approve } from './cli/approveCommand';
-import { evaluate } from './cli/evalCommand';
-import { expand } from './cli/expandCommand';
-import { hosts } from './cli/hostsCommand';
-import { add, update } from './cli/installCommands';
-import { list } from './cli/listCommand';
+// This file holds the usage and the dispatch; each command's handler lives in
+// src/cli/<name>Command.ts beside the helpers it prints with.
+import { UsageError } from './cli/args';
 import { writeErr, writeOut } from './cli/output';
-import { route } from './cli/routeCommand';
-import { run } from './cli/runCommand';
-import { collectReports, countSeverities, validateJson, validateText } from './cli/validateCommand';
-import { validateSarif } from './cli/sarifOutput';
-import { verify } from './cli/verifyCommand';
-import { cwd } from './cli/workingFolder';
-import { BatchNodeFileSystem } from './node/nodeFileSystem';
-import { defaultLintThreads } from './node/lintPool';
-import { openValidateCache } from './node/validateCacheFile';
-import { sha256Digest } from './node/sha256';
-import { plural } from './core/base/text';
 
 declare const SKILLSMITH_VERSION: string;
 
@@ -80,54 +62,6 @@ dropped in a --require host (hosts), nothing added or a source that cannot be re
 (update), nothing approved or nothing to revoke (approve), 2 bad usage.
 `;
 
-async function validate(argv: readonly string[]): Promise<number> {
-  const args = parseCommandArgs(argv, {
-    strings: ['format', 'threads', 'cache-location'],
-    booleans: ['json', 'unicode-names', 'cache'],
-  });
-  const format = stringOption(args, 'format') ?? (flag(args, 'json') ? 'json' : 'text');
-  if (!['text', 'json', 'sarif'].includes(format))
-    throw new UsageError(`--format is text, json or sarif (got '${format}')`);
-  const inputs = args.positionals.length > 0 ? args.positionals : ['.'];
-  const threads = integerOption(args, 'threads', defaultLintThreads(), { min: 1, max: 64 });
-  const unicodeNames = flag(args, 'unicode-names');
-  const cache = openValidateCache(
-    flag(args, 'cache'),
-    stringOption(args, 'cache-location'),
-    cwd(),
-    {
-      version: SKILLSMITH_VERSION,
-      options: { unicodeNames },
-    },
-    (message) => writeErr(`skillsmith validate: ${message}`),
-  );
-  const { reports, unreadable, mirrors, ...run } = await collectReports(new BatchNodeFileSystem(), cwd(), inputs, {
-    unicodeNames,
-    threads,
-    ...(cache ? { cache: { previous: cache.previous, digest: sha256Digest } } : {}),
-  });
-  if (cache && run.cache) {
-    if (!run.cache.unchanged) cache.save(run.cache.data);
-    writeErr(
-      `skillsmith validate: ${plural(run.cache.linted, 'skill')} validated, ${run.cache.reused} unchanged since the cache`,
-    );
-  }
-  await writeOut(
-    format === 'sarif'
-      ? validateSarif(reports, cwd(), SKILLSMITH_VERSION) + '\n'
-      : format === 'json'
-        ? validateJson(reports) + '\n'
-        : validateText(reports, cwd()),
-  );
-  for (const mirror of mirrors)
-    writeErr(
-      `skillsmith validate: ${toNativePath(mirror.path)} is a symbolic link to ${toNativePath(mirror.realPath)}: its skills are reported once, under their real paths`,
-    );
-  for (const file of unreadable) writeErr(`skillsmith: ${toNativePath(file.path)}: ${file.reason}`);
-  if (unreadable.length > 0) return 2;
-  return countSeverities(reports).errors > 0 ? 1 : 0;
-}
-
 /** `skillsmith mcp`: its own bundle (dist/mcp.js), loaded only for this command, so the SDK never loads for the others. */
 async function mcp(argv: readonly string[]): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- dist/mcp.js, loaded only for this command
@@ -135,19 +69,23 @@ async function mcp(argv: readonly string[]): Promise<number> {
   return runMcp(argv);
 }
 
-const COMMANDS: Record<string, (argv: readonly string[]) => Promise<number>> = {
-  validate,
-  approve,
-  list,
-  expand,
-  run,
-  route,
-  eval: evaluate,
-  hosts,
-  mcp,
-  add,
-  verify,
-  update,
+type Command = (argv: readonly string[]) => Promise<number>;
+
+// Each command's module is loaded when it runs, so that one command never waits for the
+// others' code to load (most of `--version` went there, and a warm `validate --cache`).
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  validate: async () => (await import('./cli/validateCommand')).validate,
+  approve: async () => (await import('./cli/approveCommand')).approve,
+  list: async () => (await import('./cli/listCommand')).list,
+  expand: async () => (await import('./cli/expandCommand')).expand,
+  run: async () => (await import('./cli/runCommand')).run,
+  route: async () => (await import('./cli/routeCommand')).route,
+  eval: async () => (await import('./cli/evalCommand')).evaluate,
+  hosts: async () => (await import('./cli/hostsCommand')).hosts,
+  mcp: async () => mcp,
+  add: async () => (await import('./cli/installCommands')).add,
+  verify: async () => (await import('./cli/verifyCommand')).verify,
+  update: async () => (await import('./cli/installCommands')).update,
 };
 
 /** Runs the CLI and returns its exit code; never throws. */
@@ -161,13 +99,15 @@ export async function main(argv: readonly string[]): Promise<number> {
     await writeOut(`${SKILLSMITH_VERSION}\n`);
     return 0;
   }
-  const handler = COMMANDS[command];
-  if (!handler) {
+  const load = Object.prototype.hasOwnProperty.call(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) {
     writeErr(`skillsmith: unknown command '${command}'\n\n${USAGE}`);
     return 2;
   }
   try {
-    return await handler(rest);
+    return await (
+      await load()
+    )(rest);
   } catch (error) {
     if (error instanceof UsageError) {
       writeErr(`skillsmith ${command}: ${error.message}\nRun 'skillsmith --help' for usage.`);

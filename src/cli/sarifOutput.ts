@@ -7,7 +7,7 @@ import { PROBLEM_HELP, problemHelpUri } from '../core/base/problemHelp';
 import type { Problem } from '../core/base/types';
 import { relativePath } from '../core/base/paths';
 import { isQualityCode, isSecurityCode, OWASP_AST_CLASS } from '../core/review';
-import type { FileReport } from './validateCommand';
+import type { FileReport } from '../core/validate/validateReports';
 
 const LEVEL: Readonly<Record<Problem['severity'], 'error' | 'warning' | 'note'>> = {
   error: 'error',

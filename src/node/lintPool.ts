@@ -6,7 +6,6 @@
 // file's outcome is plain data, put back in the files' order: the report is the same whichever
 // thread linted what. A worker that cannot start or stops leaves its files to this thread.
 import { Worker } from 'node:worker_threads';
-import { availableParallelism } from 'node:os';
 import { joinPath, toNativePath } from '../core/base/paths';
 import { validateSkill, type LintOutcome } from '../core/validate/skillValidation';
 import type { FileSystem } from '../core/base/fileSystem';
@@ -15,12 +14,6 @@ import { sha256Digest } from './sha256';
 
 /** The worker's file beside this bundle (dist/lintWorker.js), or the unbundled module in tests. */
 declare const SKILLSMITH_LINT_WORKER: string;
-
-/**
- * A cap on the default: each thread loads the lint and warms its own compiled code and token
- * cache, which is paid again per thread (measured on 2 cores only: docs/rules.md, "Speed").
- */
-export const MAX_LINT_THREADS = 4;
 
 /** What every thread lints with, besides the file system. */
 export interface PoolLintOptions {
@@ -68,11 +61,6 @@ export async function lintTaken(
 ): Promise<void> {
   for (let index = Atomics.add(next, 0, 1); index < files.length; index = Atomics.add(next, 0, 1))
     deliver(index, await lint(files[index]));
-}
-
-/** The default number of threads: the machine's cores, up to MAX_LINT_THREADS. */
-export function defaultLintThreads(): number {
-  return Math.max(1, Math.min(MAX_LINT_THREADS, availableParallelism()));
 }
 
 export interface PoolRun {

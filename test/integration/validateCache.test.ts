@@ -194,6 +194,52 @@ test(
   },
 );
 
+/** Waits `ms` milliseconds (the runs here are synchronous, as the tests' processes are). */
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+test(
+  'a run that finds what the last found, with nothing it read changed, prints what it printed, writing nothing',
+  { skip: SKIP, ...TIMEOUT },
+  () => {
+    const cache = path.join(tmp, 'replay-cache.json');
+    const cold = validate();
+    // Past the stamps' slack, so that every file's stamp may stand for its bytes.
+    sleep(2_100);
+    validate('--cache-location', cache);
+    const written = fs.readFileSync(cache);
+    const stamp = fs.statSync(cache).mtimeMs;
+    const again = validate('--cache-location', cache);
+    assert.equal(again.stdout, cold.stdout);
+    assert.equal(again.status, cold.status);
+    assert.deepEqual(counts(again), { validated: 0, unchanged: skillFolders(ws).length });
+    assert.ok(fs.readFileSync(cache).equals(written), 'the cache is not written again');
+    assert.equal(fs.statSync(cache).mtimeMs, stamp);
+    // Another request is answered afresh, from the kept lints, and becomes the last run.
+    const textCold = spawnSync(process.execPath, [CLI, 'validate', ws], { cwd: tmp, encoding: 'utf8' });
+    const text = spawnSync(process.execPath, [CLI, 'validate', ws, '--cache-location', cache], {
+      cwd: tmp,
+      encoding: 'utf8',
+    });
+    assert.equal(text.stdout, textCold.stdout);
+    assert.ok(!fs.readFileSync(cache).equals(written), 'the cache now holds the text run');
+    // A skill's file edited to the same size: its digest tells, and the report follows.
+    const skill = skillFolders(ws)[0];
+    const file = path.join(skill, 'SKILL.md');
+    const before = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(
+      file,
+      before.replace(/^description: ./m, (m) => m.slice(0, -1) + (m.endsWith('x') ? 'y' : 'x')),
+    );
+    assert.equal(fs.statSync(file).size, Buffer.byteLength(before));
+    const edited = validate('--cache-location', cache);
+    assert.equal(edited.stdout, validate().stdout);
+    assert.deepEqual(counts(edited).validated, 1);
+    fs.writeFileSync(file, before);
+  },
+);
+
 test(
   "a cache that is not ours, is damaged or is another build's is ignored with a warning, never trusted",
   { skip: SKIP, ...TIMEOUT },

@@ -11,8 +11,11 @@ import { MemoryFileSystem } from '../../src/core/base/memoryFileSystem';
 import {
   cachedLintOf,
   cachedOutcome,
+  parseReplay,
   parseValidateCache,
+  replayHolds,
   serializeValidateCache,
+  type LastRun,
   STAMP_SLACK_MS,
   type ValidateCacheData,
 } from '../../src/core/validate/validateCache';
@@ -71,11 +74,11 @@ test(
   async () => {
     const data = await recorded(workspace(RECORDED_AT - 60_000));
     const text = serializeValidateCache('v1 abc {}', data, sha);
-    const back = parseValidateCache(text, 'v1 abc {}', sha);
+    const back = parseValidateCache(new TextEncoder().encode(text), 'v1 abc {}', sha);
     assert.ok('data' in back);
     assert.deepEqual(back.data, JSON.parse(JSON.stringify(data)));
     const refused = (t: string, key = 'v1 abc {}') => {
-      const parsed = parseValidateCache(t, key, sha);
+      const parsed = parseValidateCache(new TextEncoder().encode(t), key, sha);
       return 'ignored' in parsed ? parsed.ignored : 'trusted';
     };
     assert.equal(refused(text, 'v2 abc {}'), 'it was written by another build of Skillsmith or with other options');
@@ -143,3 +146,75 @@ test('any input that moved means the skill is validated again', TIMEOUT, async (
   const hit = await cachedOutcome(noChangeTime, data, SKILL, sha);
   assert.ok(hit, 'the same bytes: kept');
 });
+
+const LAST_RUN: LastRun = {
+  request: '{"format":"json"}',
+  found: 'sha256:found',
+  exitCode: 1,
+  stdout: '{"files":[]}\nsecond line, é\n',
+  stderr: ['skillsmith validate: a mirror'],
+};
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+test('the last run comes back whole with the kept lints, and alone for a warm run', TIMEOUT, async () => {
+  const data = await recorded(workspace(RECORDED_AT - 60_000));
+  const text = serializeValidateCache('v1 abc {}', data, sha, LAST_RUN);
+  const full = parseValidateCache(bytes(text), 'v1 abc {}', sha);
+  assert.ok('data' in full);
+  assert.deepEqual(full.data, JSON.parse(JSON.stringify(data)));
+  assert.deepEqual(full.lastRun, LAST_RUN);
+  const replay = parseReplay(bytes(text), 'v1 abc {}', sha);
+  assert.deepEqual(replay?.lastRun, LAST_RUN);
+  assert.deepEqual(replay?.inputs, JSON.parse(JSON.stringify({ [SKILL]: data.lints[SKILL].inputs })));
+  assert.equal(replay?.startedAt, RECORDED_AT);
+  // Without a last run, another build's file, or one damaged anywhere (its output too): none.
+  assert.equal(parseReplay(bytes(serializeValidateCache('v1 abc {}', data, sha)), 'v1 abc {}', sha), undefined);
+  assert.equal(parseReplay(bytes(text), 'v2 abc {}', sha), undefined);
+  assert.equal(parseReplay(bytes(text.replace('second line', 'second lime')), 'v1 abc {}', sha), undefined);
+  assert.equal(parseReplay(bytes(text.slice(0, -3)), 'v1 abc {}', sha), undefined);
+});
+
+test(
+  'the last run is printed again only for the same request, the same skills, and nothing moved',
+  TIMEOUT,
+  async () => {
+    const old = RECORDED_AT - 60_000;
+    const data = await recorded(workspace(old));
+    const replay = parseReplay(bytes(serializeValidateCache('k', data, sha, LAST_RUN)), 'k', sha);
+    assert.ok(replay);
+    const holds = (fs: FileSystem, request = LAST_RUN.request, found = LAST_RUN.found) =>
+      replayHolds(fs, replay, request, found, sha);
+    assert.equal(await holds(workspace(old)), true, 'nothing changed');
+    assert.equal(await holds(workspace(old), '{"format":"text"}'), false, 'another request');
+    assert.equal(await holds(workspace(old), LAST_RUN.request, 'sha256:other'), false, 'other skills found');
+    const edited = workspace(old);
+    edited.write(`${DIR}/scripts/a.sh`, '#!/bin/sh\necho ho\n', RECORDED_AT + 5_000);
+    assert.equal(await holds(edited), false, 'a script edited');
+    const added = workspace(old);
+    added.write(`${DIR}/references/new.md`, 'new', RECORDED_AT + 5_000);
+    assert.equal(await holds(added), false, 'a file added to the folder');
+    // The same bytes with a stamp too recent to trust: right, but the cache is worth writing again.
+    const rewritten = workspace(old);
+    rewritten.write(SKILL, TEXT, RECORDED_AT - 1);
+    assert.equal(await holds(rewritten), false, 'a stamp inside the slack');
+  },
+);
+
+test(
+  'a lint recorded after another lint of the same files reads them again: a memo kept by stat is no input',
+  TIMEOUT,
+  async () => {
+    const old = RECORDED_AT - 60_000;
+    // The live lint (or another skill's, in one lint thread) keeps what it read of scripts/a.sh by its stat.
+    await validateSkill(workspace(old), SKILL, {});
+    const data = await recorded(workspace(old));
+    assert.ok(
+      data.lints[SKILL].inputs.some((input) => input.op === 'read' && input.path === './scripts/a.sh'),
+      'the script is read, and its digest kept',
+    );
+    // The same size, other bytes: only the digest tells.
+    const edited = workspace(old);
+    edited.write(`${DIR}/scripts/a.sh`, '#!/bin/sh\nrm -r /\n', RECORDED_AT + 5_000);
+    assert.equal(await cachedOutcome(edited, data, SKILL, sha), undefined);
+  },
+);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { makeTempDir, removeDir, skillText, writeFile } from './engineTestUtils';
 import { normalizePath } from '../../src/core/base/paths';
-import { collectReports } from '../../src/cli/validateCommand';
+import { collectReports } from '../../src/cli/validateRun';
 import { SkillCatalog } from '../../src/core/catalog/catalog';
 import { CatalogUpdater } from '../../src/core/catalog/catalogUpdater';
 import { resolveLocations } from '../../src/core/catalog/locations';

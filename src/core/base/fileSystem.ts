@@ -43,6 +43,17 @@ export interface FileSystem {
   readHeads?(paths: readonly string[], maxBytes: number): Promise<HeadRead[]>;
   /** Optional fast path for a scan: many folders' entries in one call, one result per path. */
   readDirectories?(paths: readonly string[]): Promise<(DirectoryEntry[] | Error)[]>;
+  /**
+   * True when this view keeps what is read through it as a lint's inputs (`validate --cache`):
+   * what a read gave must then be read through it, never recalled from a memo kept by the file's
+   * stat, or an edit that keeps the size would not be among the inputs (mayRecall).
+   */
+  readonly recordsReads?: boolean;
+}
+
+/** Whether a memo kept by a file's stat may stand in for reading it through `fs`. */
+export function mayRecall(fs: FileSystem): boolean {
+  return fs.recordsReads !== true;
 }
 
 /** A file's stat and first bytes. */

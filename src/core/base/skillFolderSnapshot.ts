@@ -84,6 +84,10 @@ export class SkillFolderSnapshot implements FileSystem {
     private readonly digest?: (bytes: Uint8Array) => string,
   ) {}
 
+  get recordsReads(): boolean {
+    return this.digest !== undefined;
+  }
+
   stat(path: string): Promise<EntryStat | undefined> {
     const held = this.heldStat(path);
     if (!this.recorded.has(`stat ${path}`))

@@ -3,7 +3,7 @@
 // nothing references, references more than one level deep, and binary files the skill does
 // not mention. A skill folder of someone else's is read before it is trusted: these are the
 // files a model may run or read on the skill's word.
-import type { FileSystem } from '../base/fileSystem';
+import { mayRecall, type FileSystem } from '../base/fileSystem';
 import { basenamePath, dirnamePath, joinPath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import { LineMap } from '../base/textPositions';
@@ -167,7 +167,7 @@ async function readBundled(fs: FileSystem, full: string, relative: string): Prom
   const stat = await fs.stat(full).catch(() => undefined);
   if (!stat) return undefined;
   const kept = reads.get(full);
-  if (kept && kept.mtime === stat.mtime && kept.size === stat.size) return kept;
+  if (kept && kept.mtime === stat.mtime && kept.size === stat.size && mayRecall(fs)) return kept;
   let bytes: Uint8Array;
   try {
     bytes = await fs.readFile(full, MAX_SCRIPT_BYTES);

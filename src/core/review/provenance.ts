@@ -3,7 +3,7 @@
 // symbolic link or a `.git` entry added), one npx skills installed whose folder hash no longer
 // matches, or records of one skill by two tools that disagree. Information only: a local change
 // may be deliberate; the message says how to see it and how to go back.
-import type { FileSystem } from '../base/fileSystem';
+import { mayRecall, type FileSystem } from '../base/fileSystem';
 import { basenamePath, dirnamePath, joinPath } from '../base/paths';
 import { decodeUtf8 } from '../base/text';
 import type { Problem } from '../base/types';
@@ -46,7 +46,7 @@ async function lockedEntries(fs: FileSystem, lockPath: string): Promise<Record<s
     return undefined;
   }
   const known = locks.get(lockPath);
-  if (known && known.mtime === stat.mtime && known.size === stat.size) return known.skills;
+  if (known && known.mtime === stat.mtime && known.size === stat.size && mayRecall(fs)) return known.skills;
   let skills: Record<string, LockedEntry> | undefined;
   try {
     skills = (JSON.parse(decodeUtf8(await fs.readFile(lockPath))) as { skills?: Record<string, LockedEntry> }).skills;
@@ -69,7 +69,7 @@ async function digestOf(
   const stat = await fs.stat(path).catch(() => undefined);
   if (!stat || stat.kind !== 'file') return undefined;
   const kept = digests.get(path);
-  if (kept && kept.mtime === stat.mtime && kept.size === stat.size) return kept.digest;
+  if (kept && kept.mtime === stat.mtime && kept.size === stat.size && mayRecall(fs)) return kept.digest;
   let value: string;
   try {
     value = digest(await fs.readFile(path));
@@ -91,7 +91,7 @@ async function npxEntries(fs: FileSystem, lockPath: string): Promise<Record<stri
   const stat = await fs.stat(lockPath).catch(() => undefined);
   if (!stat || stat.kind !== 'file') return undefined;
   const known = npxLocks.get(lockPath);
-  if (known && known.mtime === stat.mtime && known.size === stat.size) return known.skills;
+  if (known && known.mtime === stat.mtime && known.size === stat.size && mayRecall(fs)) return known.skills;
   let skills: Record<string, NpxSkillsEntry> | undefined;
   try {
     skills = parseNpxSkillsLock(decodeUtf8(await fs.readFile(lockPath)));

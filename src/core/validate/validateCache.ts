@@ -15,7 +15,7 @@ import type { RoutedSkill } from './descriptionOverlaps';
 import type { LintOutcome } from './skillValidation';
 
 export const VALIDATE_CACHE_FORMAT = 'skillsmith-validate-cache';
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 
 /**
  * A file whose mtime or change time lies this close to (or after) the start of the run that
@@ -41,6 +41,22 @@ export interface ValidateCacheData {
   readonly overlaps?: { readonly digest: string; readonly problems: readonly [string, readonly Problem[]][] };
 }
 
+/**
+ * What the run that wrote the cache printed, for the same request: when every skill it found is
+ * found again and nothing any of their lints read changed, the next run prints it again without
+ * loading the lint (a warm run is mostly the lint's code loading, and the report rebuilt).
+ */
+export interface LastRun {
+  /** What was asked (format, PATHs, working folder): another request is answered afresh. */
+  readonly request: string;
+  /** The digest of the skills found for it, and of what was said about the PATHs. */
+  readonly found: string;
+  readonly exitCode: number;
+  /** Its standard output, then the lines of its standard error after it. */
+  readonly stdout: string;
+  readonly stderr: readonly string[];
+}
+
 interface CacheHeader {
   readonly format: string;
   readonly version: number;
@@ -48,36 +64,176 @@ interface CacheHeader {
   readonly digest: string;
 }
 
-/** The cache's text: the header line, then the body. */
-export function serializeValidateCache(key: string, data: ValidateCacheData, digest: Digest): string {
-  const body = JSON.stringify(data);
+// The file: the header line, then the sections, one line each (the last run's output is last,
+// and may hold newlines of its own). A warm run reads only the inputs and the last run; the
+// outcomes are parsed when a skill has to be reported from them. The digest covers every section.
+//   1 header   2 {startedAt, inputs by SKILL.md}   3 {outcomes by SKILL.md, overlaps}
+//   4 the last run without its output, or null     5 the last run's standard output
+
+/** The cache's text: the header line, then the sections. */
+export function serializeValidateCache(
+  key: string,
+  data: ValidateCacheData,
+  digest: Digest,
+  lastRun?: LastRun,
+): string {
+  const inputs: Record<string, readonly SnapshotInput[]> = {};
+  const outcomes: Record<string, LintOutcome> = {};
+  for (const [file, lint] of Object.entries(data.lints)) {
+    inputs[file] = lint.inputs;
+    outcomes[file] = lint.outcome;
+  }
+  const { stdout = '', ...said } = lastRun ?? {};
+  const body = [
+    JSON.stringify({ startedAt: data.startedAt, inputs }),
+    JSON.stringify({ outcomes, ...(data.overlaps ? { overlaps: data.overlaps } : {}) }),
+    lastRun ? JSON.stringify(said) : 'null',
+    stdout,
+  ].join('\n');
   const header: CacheHeader = {
     format: VALIDATE_CACHE_FORMAT,
     version: FORMAT_VERSION,
     key,
     digest: textDigest(body, digest),
   };
-  return `${JSON.stringify(header)}\n${body}\n`;
+  return `${JSON.stringify(header)}\n${body}`;
 }
 
-/** The cache in `text`, or why it cannot be trusted. `key` names the build and options of this run. */
-export function parseValidateCache(
-  text: string,
+/**
+ * The sections of a cache that can be trusted, as bytes, not yet decoded (a warm run decodes only
+ * the ones it reads); or why it cannot be trusted.
+ */
+function cacheSections(
+  bytes: Uint8Array,
   key: string,
   digest: Digest,
-): { readonly data: ValidateCacheData } | { readonly ignored: string } {
-  const newline = text.indexOf('\n');
-  const header = parseObject(newline < 0 ? text : text.slice(0, newline)) as Partial<CacheHeader> | undefined;
+): { readonly sections: readonly [Uint8Array, Uint8Array, Uint8Array, Uint8Array] } | { readonly ignored: string } {
+  const newline = bytes.indexOf(NEWLINE);
+  const header = parseObject(decode(newline < 0 ? bytes : bytes.subarray(0, newline))) as
+    Partial<CacheHeader> | undefined;
   if (header?.format !== VALIDATE_CACHE_FORMAT) return { ignored: 'it is not a Skillsmith validate cache' };
   if (header.version !== FORMAT_VERSION || header.key !== key)
     return { ignored: 'it was written by another build of Skillsmith or with other options' };
-  const body = text.slice(newline + 1).replace(/\n$/, '');
-  if (typeof header.digest !== 'string' || textDigest(body, digest) !== header.digest)
+  const body = bytes.subarray(newline + 1);
+  if (typeof header.digest !== 'string' || digest(body) !== header.digest)
     return { ignored: 'it is damaged (its content does not match its digest)' };
-  const data = parseObject(body) as Partial<ValidateCacheData> | undefined;
-  if (typeof data?.startedAt !== 'number' || typeof data.lints !== 'object' || data.lints === null)
-    return { ignored: 'it is damaged (not the shape this build writes)' };
-  return { data: data as ValidateCacheData };
+  const ends: number[] = [];
+  for (let at = -1, n = 0; n < 3; n++) {
+    at = body.indexOf(NEWLINE, at + 1);
+    if (at < 0) return { ignored: DAMAGED_SHAPE };
+    ends.push(at);
+  }
+  return {
+    sections: [
+      body.subarray(0, ends[0]),
+      body.subarray(ends[0] + 1, ends[1]),
+      body.subarray(ends[1] + 1, ends[2]),
+      body.subarray(ends[2] + 1),
+    ],
+  };
+}
+
+const NEWLINE = 0x0a;
+const decoder = new TextDecoder();
+
+function decode(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}
+
+const DAMAGED_SHAPE = 'it is damaged (not the shape this build writes)';
+
+/** The cache in `text`, or why it cannot be trusted. `key` names the build and options of this run. */
+export function parseValidateCache(
+  bytes: Uint8Array,
+  key: string,
+  digest: Digest,
+): { readonly data: ValidateCacheData; readonly lastRun?: LastRun } | { readonly ignored: string } {
+  const found = cacheSections(bytes, key, digest);
+  if ('ignored' in found) return found;
+  const [inputsText, outcomesText] = found.sections.map(decode);
+  const kept = parseObject(inputsText) as { startedAt?: unknown; inputs?: unknown } | undefined;
+  const rest = parseObject(outcomesText) as
+    { outcomes?: Record<string, LintOutcome>; overlaps?: ValidateCacheData['overlaps'] } | undefined;
+  if (typeof kept?.startedAt !== 'number' || !isRecord(kept.inputs) || !isRecord(rest?.outcomes))
+    return { ignored: DAMAGED_SHAPE };
+  const inputs = kept.inputs as Record<string, readonly SnapshotInput[]>;
+  const lints: Record<string, CachedLint> = {};
+  for (const [file, outcome] of Object.entries(rest.outcomes)) {
+    if (Object.prototype.hasOwnProperty.call(inputs, file)) lints[file] = { inputs: inputs[file], outcome };
+  }
+  const lastRun = lastRunOf(found.sections);
+  return {
+    data: { startedAt: kept.startedAt, lints, ...(rest.overlaps ? { overlaps: rest.overlaps } : {}) },
+    ...(lastRun ? { lastRun } : {}),
+  };
+}
+
+/** What a warm run checks before it prints the last run again: the inputs, and that run. */
+export interface ReplayData {
+  readonly startedAt: number;
+  readonly inputs: Readonly<Record<string, readonly SnapshotInput[]>>;
+  readonly lastRun: LastRun;
+}
+
+/**
+ * The last run kept in `text`, with the inputs of every skill it reported, without parsing the
+ * outcomes; undefined when there is none or the cache is not to be trusted (the full read that
+ * follows says why).
+ */
+export function parseReplay(bytes: Uint8Array, key: string, digest: Digest): ReplayData | undefined {
+  const found = cacheSections(bytes, key, digest);
+  if ('ignored' in found) return undefined;
+  const lastRun = lastRunOf(found.sections);
+  const kept = parseObject(decode(found.sections[0])) as { startedAt?: unknown; inputs?: unknown } | undefined;
+  if (!lastRun || typeof kept?.startedAt !== 'number' || !isRecord(kept.inputs)) return undefined;
+  return { startedAt: kept.startedAt, inputs: kept.inputs as ReplayData['inputs'], lastRun };
+}
+
+function lastRunOf(sections: readonly [Uint8Array, Uint8Array, Uint8Array, Uint8Array]): LastRun | undefined {
+  const said = parseObject(decode(sections[2])) as Partial<LastRun> | undefined;
+  if (
+    typeof said?.request !== 'string' ||
+    typeof said.found !== 'string' ||
+    typeof said.exitCode !== 'number' ||
+    !Array.isArray(said.stderr) ||
+    !said.stderr.every((line) => typeof line === 'string')
+  )
+    return undefined;
+  return {
+    request: said.request,
+    found: said.found,
+    exitCode: said.exitCode,
+    stderr: said.stderr,
+    stdout: decode(sections[3]),
+  };
+}
+
+/**
+ * Whether the last run in `replay` answers `request` for the skills `found` (its digest): the same
+ * request, the same skills, and every input of every one of their lints as it was, each settled
+ * (none needed a second read, after which the cache is worth writing again).
+ */
+export async function replayHolds(
+  fs: FileSystem,
+  replay: ReplayData,
+  request: string,
+  found: string,
+  digest: Digest,
+): Promise<boolean> {
+  if (replay.lastRun.request !== request || replay.lastRun.found !== found) return false;
+  const trustedBefore = replay.startedAt - STAMP_SLACK_MS;
+  for (const [filePath, inputs] of Object.entries(replay.inputs)) {
+    // The file was written by this build and matches its digest: only its shape is checked here.
+    if (!Array.isArray(inputs)) return false;
+    const dir = dirnamePath(filePath);
+    for (const input of inputs as readonly SnapshotInput[])
+      if ((await holds(fs, unpacked(input, dir), digest, trustedBefore)) !== true) return false;
+  }
+  return true;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A kept outcome, and whether a file had to be read again to trust it (its stamp too recent, or moved). */
