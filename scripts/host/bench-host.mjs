@@ -14,7 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, runHostTests } from './runAll.mjs';
 
-const HOST_FIGURES = ['host_ready_ms', 'host_max_block_ms', 'host_activation_ms'];
+const HOST_FIGURES = [
+  'host_ready_ms',
+  'host_max_block_ms',
+  'host_activation_ms',
+  'host_edit_problem_ms',
+  'host_edit_files_read',
+];
 const CLI_FIGURES = ['cli_list_ms', 'cli_floor_ms', 'cli_list_ratio'];
 
 /** Whole-process runs of the CLI and the floor, alternated; medians of `runs`. */

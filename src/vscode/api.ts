@@ -47,9 +47,13 @@ export interface SkillsViewSnapshot {
 
 /** Counts kept by the extension host for the host tests only. */
 export interface SkillsmithTestHooks {
-  /** Whole-file reads per path since the last reset, the most that were in flight at once, and how many are now. */
+  /**
+   * Whole-file reads per path since the last reset, every read of a file's bytes per path
+   * (whole, capped or a scan's head), the most whole reads in flight at once, and how many are now.
+   */
   fileReads(): {
     readonly perPath: Readonly<Record<string, number>>;
+    readonly touched: Readonly<Record<string, number>>;
     readonly maxInFlight: number;
     readonly inFlight: number;
   };

@@ -1,6 +1,7 @@
 // The host tests' window into the extension host, built only when the extension host runs
 // with SKILLSMITH_TEST_HOOKS (see api.ts): counts of whole-file reads, to prove that a Refresh
-// reads each skill file once and a bounded number at a time; and the cold start as users feel
+// reads each skill file once and a bounded number at a time, and of every read of a file's bytes,
+// to prove that an edit reads the edited skill's files alone; and the cold start as users feel
 // it, for the host benchmark: the time from activation to the first listing, and the longest
 // the extension host's event loop was held meanwhile (perf_hooks.monitorEventLoopDelay).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -38,6 +39,7 @@ export function createTestHooks(): {
 /** A read observer and the hooks that report what it saw. */
 function createReadCounter(): { observer: ReadObserver; hooks: Omit<SkillsmithTestHooks, 'startup'> } {
   let perPath: Record<string, number> = {};
+  let touched: Record<string, number> = {};
   let inFlight = 0;
   let maxInFlight = 0;
   const observer: ReadObserver = {
@@ -48,11 +50,15 @@ function createReadCounter(): { observer: ReadObserver; hooks: Omit<SkillsmithTe
     finished() {
       inFlight--;
     },
+    touched(path) {
+      touched[path] = (touched[path] ?? 0) + 1;
+    },
   };
   const hooks = {
-    fileReads: () => ({ perPath: { ...perPath }, maxInFlight, inFlight }),
+    fileReads: () => ({ perPath: { ...perPath }, touched: { ...touched }, maxInFlight, inFlight }),
     resetFileReads: () => {
       perPath = {};
+      touched = {};
       maxInFlight = inFlight;
     },
   };

@@ -24,10 +24,12 @@ function isNotFound(error: unknown): boolean {
   return error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'EntryNotFound');
 }
 
-/** Told when a whole-file read starts and ends (the host tests count them). */
+/** Told when a whole-file read starts and ends, and of every read of a file's bytes (the host tests count them). */
 export interface ReadObserver {
   started(path: string): void;
   finished(path: string): void;
+  /** Any read of the file's bytes: whole, capped, or its head in a scan. */
+  touched(path: string): void;
 }
 
 export class WorkspaceFileSystem implements FileSystem {
@@ -78,6 +80,7 @@ export class WorkspaceFileSystem implements FileSystem {
   }
 
   async readFile(path: string, maxBytes?: number): Promise<Uint8Array> {
+    this.readObserver?.touched(path);
     if (maxBytes !== undefined || !this.readObserver) return this.read(path, maxBytes);
     this.readObserver.started(path);
     try {
@@ -96,6 +99,7 @@ export class WorkspaceFileSystem implements FileSystem {
 
   /** Local files in bulk through Node (no round trip per file); other schemes file by file. */
   readHeads(paths: readonly string[], maxBytes: number): Promise<HeadRead[]> {
+    if (this.readObserver) for (const path of paths) this.readObserver.touched(path);
     if (this.allLocal(paths)) return this.disk.readHeads(paths, maxBytes);
     return readHeadsOneByOne(this, paths, maxBytes);
   }

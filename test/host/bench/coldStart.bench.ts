@@ -2,11 +2,18 @@
 // VS Code opens a workspace of thousands of skills; the extension activates by itself, scans
 // and builds the listing. Reported: the time from activation to the first listing, and the
 // longest the extension host's event loop was held while the scan ran (and activate()'s own time) (the test hooks measure both,
-// see src/vscode/testHooks.ts). scripts/host/bench-host.mjs prints them.
+// see src/vscode/testHooks.ts). Then one skill's SKILL.md is edited on disk, as another tool
+// would: the time until its new problem shows, and how many files were read (the test hooks count
+// every read), which must all be that skill's. scripts/host/bench-host.mjs prints them.
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
 import type { SkillsmithApi } from '../../../src/vscode/api';
 import { report } from '../channel';
-import { HostTest, getExtensionApi, waitFor } from '../helpers';
+import { HostTest, getExtensionApi, readsQuiet, waitFor } from '../helpers';
+
+/** How long no file must be read before the extension counts as done with what it started. */
+const QUIET_MS = 1500;
 
 export const tests: HostTest[] = [
   {
@@ -21,6 +28,25 @@ export const tests: HostTest[] = [
       });
       const expected = Number(process.env.SKILLSMITH_BENCH_SKILLS ?? 5000);
       assert.equal(api.catalog.size, expected, 'every generated skill is in the catalog');
+      const hooks = api.testHooks;
+      // Whatever the start set going (the listing, the problems of every skill) ends first.
+      await api.whenIdle();
+      await readsQuiet(hooks, QUIET_MS, 4 * 60_000);
+      hooks.resetFileReads();
+      const edited = api.catalog.entries()[Math.floor(api.catalog.size / 2)].record.filePath;
+      const uri = vscode.Uri.file(edited);
+      const editedAt = performance.now();
+      fs.appendFileSync(uri.fsPath, 'See [the missing guide](references/missing.md).\n');
+      await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.code === 'broken-link') || undefined, {
+        timeout: 60_000,
+        interval: 5,
+        message: "the edited skill's broken-link",
+      });
+      const editMs = performance.now() - editedAt;
+      const { touched } = await readsQuiet(hooks, QUIET_MS, 4 * 60_000);
+      const folder = edited.slice(0, edited.lastIndexOf('/') + 1);
+      const others = Object.keys(touched).filter((path) => !path.startsWith(folder));
+      assert.deepStrictEqual(others.slice(0, 10), [], "an edit reads no other skill's file");
       report({
         event: 'figures',
         figures: {
@@ -28,6 +54,8 @@ export const tests: HostTest[] = [
           host_ready_ms: Math.round(startup.readyMs),
           host_max_block_ms: Math.round(startup.maxBlockMs * 10) / 10,
           host_activation_ms: Math.round(startup.activationMs * 10) / 10,
+          host_edit_problem_ms: Math.round(editMs),
+          host_edit_files_read: Object.keys(touched).length,
         },
       });
     },

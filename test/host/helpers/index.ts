@@ -8,3 +8,4 @@ export * from './workbenchPage';
 export * from './log';
 export type { HostTest } from '../runner';
 export * from './toolResult';
+export * from './fileReads';

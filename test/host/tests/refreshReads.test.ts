@@ -8,7 +8,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { SkillsmithApi, SkillsmithTestHooks } from '../../../src/vscode/api';
-import { HostTest, hostLog, waitFor } from '../helpers';
+import { HostTest, hostLog, readsQuiet, waitFor } from '../helpers';
 import { diskPath, idleApi, skillText, writeOnDisk, writeOnDiskUntil } from './uiSupport';
 
 const SKILLS = 40;
@@ -101,6 +101,33 @@ export const tests: HostTest[] = [
         `at most ${MAX_CONCURRENT_READS} reads at once, saw ${reads.maxInFlight}`,
       );
       assert.ok(reads.maxInFlight >= 1);
+    },
+  },
+  {
+    name: `an edit on disk to one of ${SKILLS} skills reads that skill's files alone, and its new problem shows (read through the diagnostics API)`,
+    timeoutMs: 60_000,
+    fn: async () => {
+      const api = await idleApi();
+      const hooks = hooksOf(api);
+      await readsQuiet(hooks, QUIET_MS);
+      hooks.resetFileReads();
+      const edited = names[7];
+      const file = diskPath(`skills/${edited}/SKILL.md`);
+      fs.appendFileSync(file, 'See [the missing guide](references/missing.md).\n');
+      const uri = vscode.Uri.file(file);
+      await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.code === 'broken-link') || undefined, {
+        timeout: 20_000,
+        message: `broken-link on ${edited}`,
+      });
+      const { touched } = await readsQuiet(hooks, QUIET_MS);
+      const folder = `${diskPath(`skills/${edited}`)}/`;
+      hostLog(`edit: read ${JSON.stringify(touched)}`);
+      assert.ok((touched[file] ?? 0) > 0, 'the edited SKILL.md was read');
+      assert.deepStrictEqual(
+        Object.keys(touched).filter((path) => !path.startsWith(folder)),
+        [],
+        "no other skill's file was read",
+      );
     },
   },
   {
