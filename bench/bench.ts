@@ -266,8 +266,17 @@ function cliPeakRssMb(root: string): number {
   }
 }
 
-/** The cold start in a real VS Code (host_ready_ms, host_max_block_ms), or nothing when it cannot run here. */
-function hostFigures(skills: number): { host_ready_ms?: number; host_max_block_ms?: number } {
+interface HostFigures {
+  readonly host_ready_ms?: number;
+  readonly host_max_block_ms?: number;
+  /** A broken link typed into one open SKILL.md of the workspace, until its problem shows (the lint's 250 ms pause included). */
+  readonly host_type_problem_ms?: number;
+  /** The files the extension read meanwhile: all of them the edited skill's (the bench asserts it). */
+  readonly host_type_files_read?: number;
+}
+
+/** The cold start in a real VS Code, then an edit typed into one skill, or nothing when it cannot run here. */
+function hostFigures(skills: number): HostFigures {
   const run = spawnSync(
     process.execPath,
     [path.join(REPO, 'scripts', 'host', 'bench-host.mjs'), '--skills', String(skills), '--json'],
@@ -276,7 +285,12 @@ function hostFigures(skills: number): { host_ready_ms?: number; host_max_block_m
   const line = run.stdout.trim().split('\n').at(-1) ?? '';
   try {
     const figures = JSON.parse(line) as Record<string, number>;
-    return { host_ready_ms: figures.host_ready_ms, host_max_block_ms: figures.host_max_block_ms };
+    return {
+      host_ready_ms: figures.host_ready_ms,
+      host_max_block_ms: figures.host_max_block_ms,
+      host_type_problem_ms: figures.host_type_problem_ms,
+      host_type_files_read: figures.host_type_files_read,
+    };
   } catch {
     console.error(`bench: the host benchmark did not run (exit ${run.status}): ${run.stderr.slice(-500)}`);
     return {};

@@ -18,8 +18,8 @@ const HOST_FIGURES = [
   'host_ready_ms',
   'host_max_block_ms',
   'host_activation_ms',
-  'host_edit_problem_ms',
-  'host_edit_files_read',
+  'host_type_problem_ms',
+  'host_type_files_read',
 ];
 const CLI_FIGURES = ['cli_list_ms', 'cli_floor_ms', 'cli_list_ratio'];
 
