@@ -73,17 +73,18 @@ export function openValidateCache(
   if (!on && location === undefined) return undefined;
   const file = location !== undefined ? resolvePath(cwd, normalizePath(location)) : defaultValidateCachePath(cwd);
   const key = validateCacheKey(build.version, build.options);
-  let text: Uint8Array | undefined | null = null;
+  // Read once, when first asked: null until then.
+  let bytes: Uint8Array | undefined | null = null;
   const read = (): Uint8Array | undefined => {
-    if (text !== null) return text;
+    if (bytes !== null) return bytes;
     try {
-      text = fs.readFileSync(toNativePath(file));
+      bytes = fs.readFileSync(toNativePath(file));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
         warn(`cannot read the cache ${toNativePath(file)} (${(error as Error).message}): every skill is validated`);
-      text = undefined;
+      bytes = undefined;
     }
-    return text;
+    return bytes;
   };
   return {
     replay: () => {
