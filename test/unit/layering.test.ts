@@ -26,6 +26,7 @@ const CORE_LAYERS: Record<string, number> = {
   install: 4,
   chat: 5,
   validate: 5,
+  impact: 5,
 };
 
 const ALL = tsFiles(SRC).flatMap((file) => importsOf(file, SRC));
