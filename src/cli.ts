@@ -16,6 +16,9 @@ const USAGE = `Usage:
   skillsmith route QUERY [--root R] [--top K] [--json] [--no-user]
   skillsmith eval FILE... [--root R] [--skill NAME] [--router lexical|openai] [--runs N] [--temperature T]
                   [--concurrency N] [--baseline FILE] [--min-top1 X] [--json] [--no-user]
+  skillsmith eval --impact [SKILL] [--skill NAME] [--host claude-code|codex|copilot-cli] [--trials N]
+                  [--concurrency N] [--host-bin PATH] [--host-arg ARG]... [--timeout S] [--attempts N]
+                  [--baseline FILE] [--min-lift X] [--report FILE] [--allow-commands] [--keep] [--json]
   skillsmith hosts [ROOT] [--host H]... [--require H]... [--context-tokens N] [--json] [--no-user]
   skillsmith approve SKILL [ACTION] [--root ROOT] [--yes] [--no-user]
   skillsmith approve --list [--json] | --revoke SKILL [ACTION]
@@ -36,6 +39,9 @@ eval      runs routing eval files (catalog-level JSON/JSONL, or evals/trigger-ev
           --router openai uses SKILLSMITH_OPENAI_BASE_URL, _API_KEY and _MODEL; it prints
           the estimated cost first and the tokens used after; --baseline FILE compares
           with an earlier --json output (McNemar)
+          --impact runs the skill's evals/evals.json with the skill and without it in a
+          real agent CLI, headless, each trial in a fresh temporary folder, and prints each
+          arm's pass rate and the lift with their intervals (errors are never fails)
 hosts     says, per skill, whether each agent host (vscode, claude-code, codex, copilot-cli,
           vscode-copilot) finds it, loads it and lists it to its model, and why not
 add       reviews the skills of SOURCE (a Git URL, owner/repo, or a local folder): their
@@ -56,7 +62,8 @@ mcp       serves the catalog and its actions to any agent over MCP (stdio): tool
 
 Exit codes: 0 success, 1 errors found (validate), unknown/invalid skill (expand), a run
 that did not succeed (run), top-1 below --min-top1, a case without a valid run or a
-run significantly worse than --baseline (eval), a skill that does not load or is
+run significantly worse than --baseline (eval), nothing scored, a lift below
+--min-lift or a skill that made things significantly worse (eval --impact), a skill that does not load or is
 dropped in a --require host (hosts), nothing added or a source that cannot be read
 (add), a skill that differs from its lock entry (verify), an update that failed
 (update), nothing approved or nothing to revoke (approve), 2 bad usage.
@@ -80,7 +87,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   expand: async () => (await import('./cli/expandCommand')).expand,
   run: async () => (await import('./cli/runCommand')).run,
   route: async () => (await import('./cli/routeCommand')).route,
-  eval: async () => (await import('./cli/evalCommand')).evaluate,
+  eval: async () => async (argv) =>
+    argv.includes('--impact')
+      ? (await import('./cli/impactCommand')).impact(argv)
+      : (await import('./cli/evalCommand')).evaluate(argv),
   hosts: async () => (await import('./cli/hostsCommand')).hosts,
   mcp: async () => mcp,
   add: async () => (await import('./cli/installCommands')).add,

@@ -185,9 +185,22 @@ function answerChat(res, body, reply, n) {
   res.end('data: [DONE]\n\n');
 }
 
+/** An API error in the shape of the request's API (a status of 400 is not retried by the hosts). */
+function answerError(res, api, status, message) {
+  const body =
+    api === 'anthropic'
+      ? { type: 'error', error: { type: status === 429 ? 'rate_limit_error' : 'invalid_request_error', message } }
+      : { error: { type: status === 429 ? 'rate_limit_exceeded' : 'invalid_request_error', message, code: null } };
+  res.writeHead(status, { 'content-type': 'application/json', ...(status === 429 ? { 'retry-after': '1' } : {}) });
+  res.end(JSON.stringify(body));
+}
+
 /**
  * Starts the mock. `plan` is a list of steps { tool: RegExp, args, before?: async () => void }:
- * `before` runs when the step is about to be called (a skill written mid-session).
+ * `before` runs when the step is about to be called (a skill written mid-session). It can also
+ * be a function: given each request with tools ({ api, tools, toolResults, body, text }, text
+ * being the whole body as JSON), it returns the reply: { text }, { tool, args } or { status,
+ * message } (an API error).
  * Returns { url, requests, missing, close }.
  */
 export async function startMockModel(plan) {
@@ -227,8 +240,11 @@ export async function startMockModel(plan) {
       let reply = { text: 'done' };
       if (seen.tools.length > 0) {
         requests.push({ ...seen, body });
-        const step = plan[seen.toolResults.length];
-        if (step) {
+        const step = typeof plan === 'function' ? undefined : plan[seen.toolResults.length];
+        if (typeof plan === 'function') {
+          reply = await plan({ ...seen, body, text: raw });
+          if (reply.status) return answerError(res, seen.api, reply.status, reply.message ?? 'MOCK error');
+        } else if (step) {
           await step.before?.();
           const name = seen.tools.find((t) => step.tool.test(t));
           if (name) reply = { tool: name, args: step.args ?? {} };

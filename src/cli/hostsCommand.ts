@@ -4,10 +4,8 @@
 // --require, the exit code is 1 when a skill does not load, or is dropped, in a required host:
 // CI fails before a teammate's agent silently goes without the skill.
 import * as os from 'node:os';
-import type { FileSystem } from '../core/base/fileSystem';
-import { joinPath, normalizePath, pathKey, toNativePath } from '../core/base/paths';
-import { discoverSkillFiles } from '../core/catalog/discovery';
-import { readSkillRecords } from '../core/catalog/skillRecord';
+import { normalizePath, pathKey, toNativePath } from '../core/base/paths';
+import { hostRecords } from '../core/hosts/hostRecords';
 import { realDirOf } from '../core/catalog/linkedCopies';
 import { mergedVerdicts } from '../core/hosts/linkedVerdicts';
 import { DEFAULT_HOSTS, HOST_IDS, HOST_PROFILES, isHostId, type HostId } from '../core/hosts/profiles';
@@ -15,7 +13,6 @@ import type { ContextTokens } from '../core/hosts/hostIds';
 import { contextWindowOf } from '../core/hosts/contextWindow';
 import { andList, hostsLeftOut } from '../core/hosts/hostsLeftOut';
 import { hostVerdicts, type HostContext, type HostVerdict } from '../core/hosts/verdicts';
-import type { SkillCatalog } from '../core/catalog/catalog';
 import type { SkillRecord } from '../core/catalog/skillRecord';
 import { implicitInvocationOff as hostPolicyOff } from '../core/hosts/invocationPolicy';
 import { NodeFileSystem } from '../node/nodeFileSystem';
@@ -73,64 +70,6 @@ export interface HostsReport {
     readonly verdicts: ReadonlyMap<HostId, HostVerdict>;
     readonly copies: readonly SkillRecord[];
   }[];
-}
-
-/**
- * The catalog's records, and those of the skills that the hosts see and the catalog does not:
- * deeper than its 4 levels, or in a folder it does not scan (`.codex/skills`). A host spends
- * its listing budget on those too, so they are judged with the rest.
- */
-export async function hostRecords(
-  fs: FileSystem,
-  catalog: SkillCatalog,
-  hosts: readonly HostId[],
-  context: HostContext,
-): Promise<SkillRecord[]> {
-  const records = catalog.entries().map((entry) => entry.record);
-  const known = new Set(records.map((record) => pathKey(record.filePath)));
-  const folders = new Map<
-    string,
-    { path: string; label: string; scope: 'workspace' | 'user'; root?: string; depth: number }
-  >();
-  for (const host of hosts) {
-    const profile = HOST_PROFILES[host];
-    const add = (path: string, label: string, scope: 'workspace' | 'user', root?: string) => {
-      const known = folders.get(pathKey(path));
-      folders.set(pathKey(path), {
-        path,
-        label,
-        scope,
-        root,
-        depth: Math.max(known?.depth ?? 0, profile.maxDepth.value),
-      });
-    };
-    for (const root of context.projectRoots)
-      for (const folder of profile.projectFolders.value) add(joinPath(root, folder), folder, 'workspace', root);
-    if (context.home !== undefined)
-      for (const folder of profile.userFolders.value) add(joinPath(context.home, folder), `~/${folder}`, 'user');
-  }
-  for (const folder of folders.values()) {
-    const found = (await discoverSkillFiles(fs, folder.path, { maxDepth: folder.depth })).filter(
-      (file) => !known.has(pathKey(file.filePath)),
-    );
-    if (found.length === 0) continue;
-    const location = {
-      path: folder.path,
-      label: folder.label,
-      scope: folder.scope,
-      rank: Number.MAX_SAFE_INTEGER,
-      ...(folder.root ? { root: folder.root } : {}),
-    };
-    for (const read of await readSkillRecords(
-      fs,
-      found.map((file) => ({ ...file, location })),
-    )) {
-      if (!read.ok || known.has(pathKey(read.record.filePath))) continue;
-      known.add(pathKey(read.record.filePath));
-      records.push(read.record);
-    }
-  }
-  return records;
 }
 
 /** The verdicts of every record for the chosen hosts (the required ones included). */
@@ -281,7 +220,12 @@ export async function hosts(argv: readonly string[]): Promise<number> {
   const includeUser = !flag(args, 'no-user');
   const catalog = await loadCatalog(fs, { root, includeUser, unicodeNames: flag(args, 'unicode-names') });
   const context = { projectRoots: [root], home: includeUser ? normalizePath(os.homedir()) : undefined, contextTokens };
-  const records = await hostRecords(fs, catalog, chosen, context);
+  const records = await hostRecords(
+    fs,
+    catalog.entries().map((entry) => entry.record),
+    chosen,
+    context,
+  );
   // The skills a host's own policy file keeps from its model (Codex's agents/openai.yaml).
   const implicitInvocationOff = await hostPolicyOff(
     fs,

@@ -6,14 +6,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  hostRecords,
-  hostsJson,
-  hostsReport,
-  leftOutText,
-  readContextTokens,
-  readHostOptions,
-} from '../../src/cli/hostsCommand';
+import { hostRecords } from '../../src/core/hosts/hostRecords';
+import { hostsJson, hostsReport, leftOutText, readContextTokens, readHostOptions } from '../../src/cli/hostsCommand';
 import { loadCatalog } from '../../src/cli/listCommand';
 import { normalizePath } from '../../src/core/base/paths';
 import { NodeFileSystem } from '../../src/node/nodeFileSystem';
@@ -191,7 +185,7 @@ test(
         const context = { projectRoots: [root], home: undefined, contextTokens: 200_000 };
         const hosts = ['claude-code', 'codex', 'vscode'] as const;
         const report = JSON.parse(
-          hostsJson(hostsReport(await hostRecords(nodeFs, catalog, hosts, context), hosts, context)),
+          hostsJson(hostsReport(await hostRecords(nodeFs, catalog.records(), hosts, context), hosts, context)),
         ) as Json;
         for (const [folder, host] of [
           ['.claude/skills', 'claude-code'],

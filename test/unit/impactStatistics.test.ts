@@ -115,3 +115,19 @@ test('over many simulated evals, the 95 % interval covers the true lift about 95
   const mean = coverages.reduce((sum, c) => sum + c, 0) / coverages.length;
   assert.ok(mean >= 0.94 && mean <= 0.967, `mean coverage ${mean}: ${coverages.join(', ')}`);
 });
+
+test("Newcombe's method 10 on Altman et al.'s paired table (Statistics with Confidence, table 6.2)", TIMEOUT, () => {
+  // 14 both, 5 only the first, 0 only the second, 22 neither (n = 41): the difference is 5/41 =
+  // 0.1220. Worked out here by hand, apart from the code: Wilson 19/41 and 14/41, φ = (14·22 −
+  // 41/2) / √(19·22·14·27) = 287.5 / 397.50 = 0.7233, giving 0.0115 to 0.2265.
+  const [low, high] = pairedDifferenceInterval(14, 5, 0, 22)!;
+  assert.ok(Math.abs(low - 0.0115) < 0.0002 && Math.abs(high - 0.2265) < 0.0002, `${low}–${high}`);
+  // McNemar's exact test on the same pairs: 5 against 0, p = 2 × (1/2)^5 = 0.0625.
+  assert.equal(
+    pairedImpact(
+      [...Array(14).fill('pass'), ...Array(5).fill('pass'), ...Array(22).fill('fail')],
+      [...Array(14).fill('pass'), ...Array(5).fill('fail'), ...Array(22).fill('fail')],
+    ).test.p,
+    0.0625,
+  );
+});
