@@ -20,7 +20,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { HOSTS, copilotXdgCache, provision } from './provision.mjs';
-import { startMockModel } from './mockModel.mjs';
+import { startImpactModel } from './impactModel.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = path.join(REPO, 'dist', 'cli.js');
@@ -94,62 +94,6 @@ function writeSkill(dir) {
   write(path.join(dir, 'evals', 'files', 'sample1.pdf'), '%PDF-1.4\n% a sample\n');
 }
 
-/** n outcomes with exactly round(p·n) passes, in a fixed shuffled order. */
-function pattern(p, n, seed) {
-  const out = Array.from({ length: n }, (_, i) => i < Math.round(p * n));
-  let s = seed;
-  for (let i = n - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
-
-/** The scripted model: per trial folder, an outcome fixed at its first request. */
-async function impactModel() {
-  const decided = new Map();
-  const next = { with: 0, without: 0 };
-  const plans = { with: pattern(P1, TRIALS, 7), without: pattern(P0, TRIALS, 11) };
-  const seen = { main: 0, grader: 0, failed: 0, noFolder: 0 };
-  const mock = await startMockModel(({ text }) => {
-    const folder = /skillsmith-impact-[A-Za-z0-9]+[\\/]+t(\d+)-[a-z0-9]+/.exec(text);
-    if (text.includes('skillsmith-grading')) {
-      seen.grader++;
-      const answer = text.slice(text.indexOf('<final_answer>'), text.indexOf('</final_answer>'));
-      const ok = answer.includes('NAMES-FOUND');
-      const entry = (t) => ({
-        text: t,
-        passed: ok,
-        evidence: ok ? 'the answer lists NAMES-FOUND' : 'no names in the answer',
-      });
-      return {
-        text: JSON.stringify({ expectations: [entry('The output includes X'), entry('The skill used script Y')] }),
-      };
-    }
-    seen.main++;
-    if (!folder) {
-      seen.noFolder++;
-      return { text: 'no trial folder in the request' };
-    }
-    const id = Number(folder[1]);
-    if (!decided.has(id)) {
-      if (FAILING_FOLDERS.has(id)) decided.set(id, 'error');
-      else {
-        const arm = text.includes(MARKER) ? 'with' : 'without';
-        decided.set(id, plans[arm][next[arm]++ % TRIALS] ? 'pass' : 'fail');
-      }
-    }
-    const outcome = decided.get(id);
-    if (outcome === 'error') {
-      seen.failed++;
-      return { status: 400, message: 'MOCK injected failure' };
-    }
-    return { text: outcome === 'pass' ? 'NAMES-FOUND: Ada Lovelace, Alan Turing' : 'I could not read the form.' };
-  });
-  return { mock, seen };
-}
-
 function hostEnv(host, home, url) {
   const env = { ...process.env, HOME: home, NO_COLOR: '1' };
   delete env.OPENAI_API_KEY;
@@ -216,7 +160,13 @@ async function runHost(name) {
   // lift: 20 trials a arm, two first attempts failed and retried.
   {
     const home = fs.mkdtempSync(path.join(base, `${name}-home-`));
-    const { mock, seen } = await impactModel();
+    const { mock, seen } = await startImpactModel({
+      marker: MARKER,
+      trials: TRIALS,
+      p1: P1,
+      p0: P0,
+      failing: FAILING_FOLDERS,
+    });
     const t0 = Date.now();
     const r = await runCli(
       [...common, '--trials', String(TRIALS), '--attempts', '3', ...hostArgs(name, mock.url)],
@@ -253,7 +203,13 @@ async function runHost(name) {
   // errors: one attempt each, so the two failed trials stay errors, counted apart.
   {
     const home = fs.mkdtempSync(path.join(base, `${name}-home-`));
-    const { mock } = await impactModel();
+    const { mock } = await startImpactModel({
+      marker: MARKER,
+      trials: TRIALS,
+      p1: P1,
+      p0: P0,
+      failing: FAILING_FOLDERS,
+    });
     const n = 5;
     const r = await runCli(
       [...common, '--trials', String(n), '--attempts', '1', ...hostArgs(name, mock.url)],
@@ -279,7 +235,13 @@ async function runHost(name) {
   {
     const home = fs.mkdtempSync(path.join(base, `${name}-home-`));
     writeSkill(path.join(home, USER_FOLDER[name], 'example-skill'));
-    const { mock } = await impactModel();
+    const { mock } = await startImpactModel({
+      marker: MARKER,
+      trials: TRIALS,
+      p1: P1,
+      p0: P0,
+      failing: FAILING_FOLDERS,
+    });
     const r = await runCli([...common, '--trials', '2', ...hostArgs(name, mock.url)], hostEnv(name, home, mock.url));
     await mock.close();
     const out = parse(r);
