@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import { createCancellationSource } from '../core/base/cancellation';
 import { decodeUtf8 } from '../core/base/text';
 import { basenamePath, dirnamePath, joinPath, normalizePath, resolvePath, toNativePath } from '../core/base/paths';
-import { AGENT_HOSTS, type AgentHost } from '../core/impact/hostTranscripts';
+import { AGENT_HOSTS, AGENT_PROGRAMS, type AgentHost } from '../core/impact/hostTranscripts';
 import { parseImpactEvals, type ImpactEval } from '../core/impact/impactEvals';
 import { impactHtml, impactText } from '../core/impact/impactReport';
 import { runImpact, type ImpactProgress, type TrialRecord } from '../core/impact/impactRun';
@@ -33,12 +33,6 @@ import { cwd, rootFolder } from './workingFolder';
 export const DEFAULT_IMPACT_TRIALS = 5;
 export const DEFAULT_IMPACT_CONCURRENCY = 2;
 const DEFAULT_TRIAL_TIMEOUT_S = 600;
-/** The program each host installs as. */
-const HOST_PROGRAMS: Readonly<Record<AgentHost, string>> = {
-  'claude-code': 'claude',
-  codex: 'codex',
-  'copilot-cli': 'copilot',
-};
 
 export async function impact(argv: readonly string[]): Promise<number> {
   const args = parseCommandArgs(argv, {
@@ -214,10 +208,10 @@ function hostProgram(host: AgentHost, given: string | undefined): string {
     return program;
   }
   const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
-  const found = findOnPath(HOST_PROGRAMS[host], env);
+  const found = findOnPath(AGENT_PROGRAMS[host], env);
   if (!found)
     throw new UsageError(
-      `'${HOST_PROGRAMS[host]}' (${HOST_PROFILES[host].displayName}) was not found on PATH; install it, or give its program with --host-bin`,
+      `'${AGENT_PROGRAMS[host]}' (${HOST_PROFILES[host].displayName}) was not found on PATH; install it, or give its program with --host-bin`,
     );
   return normalizePath(found);
 }

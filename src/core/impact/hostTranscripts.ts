@@ -12,6 +12,12 @@ import type { TrialError, TrialUsage } from './impactTrial';
 
 export type AgentHost = 'claude-code' | 'codex' | 'copilot-cli';
 export const AGENT_HOSTS: readonly AgentHost[] = ['claude-code', 'codex', 'copilot-cli'];
+/** The program each host's npm package installs. */
+export const AGENT_PROGRAMS: Readonly<Record<AgentHost, string>> = {
+  'claude-code': 'claude',
+  codex: 'codex',
+  'copilot-cli': 'copilot',
+};
 
 export interface HostRun {
   readonly answer: string;

@@ -117,8 +117,8 @@ function chartGroup(label: string, arms: Readonly<Record<'with' | 'without', Arm
   return `${bar(arms.with, 0, 'with')}${bar(arms.without, 32, 'without')}<text x="${x + 30}" y="${y(0) + 16}" class="label">${escapeHtml(label)}</text>`;
 }
 
-/** The report page. */
-export function impactHtml(summary: ImpactSummary, comparison?: ImpactBaselineComparison): string {
+/** One run's section of the page: its chart, table and notes. */
+function impactSection(summary: ImpactSummary, comparison?: ImpactBaselineComparison): string {
   const groups: [string, EvalImpact['arms']][] = summary.evals.map((e) => [`eval ${e.id}`, e.arms]);
   if (summary.evals.length > 1) groups.push(['all', summary.overall.arms]);
   const width = 60 + groups.length * 90;
@@ -139,10 +139,28 @@ export function impactHtml(summary: ImpactSummary, comparison?: ImpactBaselineCo
     .join('')}</tbody></table>`;
   const text = impactText(summary, comparison).split('\n').slice(2).join('\n');
   const notes = text.split('\n\n').slice(1).join('\n\n');
+  return `<section>
+<h1>Impact of ${escapeHtml(summary.skill)} in ${escapeHtml(summary.host)}</h1>
+<p>${summary.trials} trial${summary.trials === 1 ? '' : 's'} per arm. Bars: pass rate; whiskers: 95&nbsp;% Wilson interval. Errors and unproven trials are not scored.</p>
+<p class="key"><span style="background:#2b6cb0"></span>with the skill<span style="background:#a0aec0"></span>without</p>
+${chart}
+${tableHtml}
+<pre>${escapeHtml(notes.trim())}</pre>
+</section>`;
+}
+
+/** The report page: one section per run (a skill in a host). */
+export function impactHtml(
+  runs: ImpactSummary | readonly ImpactSummary[],
+  comparison?: ImpactBaselineComparison,
+): string {
+  const list: readonly ImpactSummary[] = Array.isArray(runs) ? runs : [runs as ImpactSummary];
+  const title =
+    list.length === 1 ? `Impact of ${escapeHtml(list[0].skill)} in ${escapeHtml(list[0].host)}` : 'Impact report';
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>Impact of ${escapeHtml(summary.skill)} in ${escapeHtml(summary.host)}</title>
+<title>${title}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:1.5rem;color:#222;background:#fff}
 table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}
@@ -151,12 +169,7 @@ table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding
 pre{white-space:pre-wrap}
 @media (prefers-color-scheme: dark){body{color:#ddd;background:#1e1e1e}td,th{border-color:#555}.grid{stroke:#333}.tick,.label,.na{fill:#bbb}.ci{stroke:#eee}}
 </style></head><body>
-<h1>Impact of ${escapeHtml(summary.skill)} in ${escapeHtml(summary.host)}</h1>
-<p>${summary.trials} trial${summary.trials === 1 ? '' : 's'} per arm. Bars: pass rate; whiskers: 95&nbsp;% Wilson interval. Errors and unproven trials are not scored.</p>
-<p class="key"><span style="background:#2b6cb0"></span>with the skill<span style="background:#a0aec0"></span>without</p>
-${chart}
-${tableHtml}
-<pre>${escapeHtml(notes.trim())}</pre>
+${list.map((s) => impactSection(s, list.length === 1 ? comparison : undefined)).join('\n')}
 </body></html>
 `;
 }
