@@ -96,3 +96,28 @@ test('Claude Code: a refused permission is an error, not a fail', TIMEOUT, () =>
   assert.equal(run.error?.kind, 'permission');
   assert.match(run.error.message, /Bash/);
 });
+
+test(
+  "a read of the skill's SKILL.md counts as opening it, with either separator; another skill's does not",
+  TIMEOUT,
+  () => {
+    const read = (command: string) =>
+      JSON.stringify({ type: 'item.completed', item: { type: 'command_execution', command } }) +
+      '\n' +
+      data('codex-ok.jsonl');
+    assert.equal(
+      parseHostRun('codex', read('cat /WS/.agents/skills/csv-report/SKILL.md'), 0, 'csv-report').loaded,
+      true,
+    );
+    assert.equal(
+      parseHostRun('codex', read('type C:\\WS\\.agents\\skills\\csv-report\\SKILL.md'), 0, 'csv-report').loaded,
+      true,
+    );
+    assert.equal(parseHostRun('codex', read('cat csv-report/SKILL.md | head'), 0, 'csv-report').loaded, true);
+    assert.equal(
+      parseHostRun('codex', read('cat /WS/.agents/skills/my-csv-report/SKILL.md'), 0, 'csv-report').loaded,
+      false,
+    );
+    assert.equal(parseHostRun('codex', data('codex-ok.jsonl'), 0, 'csv-report').loaded, false);
+  },
+);

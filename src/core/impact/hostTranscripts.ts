@@ -8,6 +8,7 @@
 //     usage, `turn.failed` and `error` events; its listing comes from `codex debug prompt-input`;
 //   Copilot CLI `-p --output-format json`: `session.skills_loaded` names the skills it loaded,
 //     `assistant.message` the answer and tool requests, `session.error` a failure, `result` the exit.
+import { rawSegments } from '../base/paths';
 import type { TrialError, TrialUsage } from './impactTrial';
 
 export type AgentHost = 'claude-code' | 'codex' | 'copilot-cli';
@@ -166,8 +167,13 @@ function opensSkill(tool: unknown, input: Json | undefined, skill: string): bool
   return typeof file === 'string' && readsSkillFile(file, skill);
 }
 
+/** The text (a path, or a command line holding one) names `<skill>/SKILL.md`, with either separator. */
 function readsSkillFile(text: string, skill: string): boolean {
-  return text.replace(/\\/g, '/').includes(`/${skill}/SKILL.md`);
+  const segments = rawSegments(text);
+  return segments.some(
+    (segment, i) =>
+      /^SKILL\.md\b/.test(segment) && i > 0 && (segments[i - 1] === skill || segments[i - 1].endsWith(` ${skill}`)),
+  );
 }
 
 function apiError(status: number | undefined, message: string): TrialError {
